@@ -1,0 +1,1 @@
+"""The ``rummikub`` command line (Typer)."""

@@ -1,0 +1,448 @@
+"""Melds (sets): groups and runs, with any number of jokers.
+
+A :class:`Meld` is a meld *as written*: its tiles in order and, for each joker, the role it was
+given (``J=R6`` in a run, ``J=7`` in a group) or none. A meld may be invalid; :func:`read_meld`
+judges it under a rules object and returns its :class:`Reading` (group or run, which number each
+joker stands for, its value) or raises :class:`IllegalPlayError` saying why it is not a meld.
+
+A meld is judged only by whether *some* assignment of its jokers makes it a valid group or run.
+When several readings exist, the one the written order supports is taken (``R5 R6 J`` is
+R5 R6 R7); among those, explicit roles decide, then the highest value, then run before group.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from .errors import IllegalPlayError, NotationError
+from .rules import Rules
+from .tiles import COLOUR_LETTERS, JOKER, Tile, parse_tile, sort_key
+
+__all__ = [
+    "Meld",
+    "Reading",
+    "Role",
+    "is_valid_meld",
+    "max_meld_value",
+    "meld_value",
+    "read_meld",
+]
+
+#: A joker's role: the tile it stands for in a run, or the number it stands for in a group.
+Role = Tile | int
+Kind = Literal["run", "group"]
+_STANDARD = Rules()
+
+
+def _format_role(tile: Tile, role: Role | None) -> str:
+    if role is None or not tile.is_joker:
+        return str(tile)
+    return f"J={role}"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld as written: tiles in order, and a role (or ``None``) for each position.
+
+    ``roles`` is either empty (no roles given) or as long as ``tiles``; only jokers may carry a
+    role. Equality is of the written form; use :meth:`key` to compare tile contents.
+    """
+
+    tiles: tuple[Tile, ...]
+    roles: tuple[Role | None, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.roles:
+            if len(self.roles) != len(self.tiles):
+                raise NotationError("a meld needs one role entry per tile")
+            for tile, role in zip(self.tiles, self.roles, strict=True):
+                if role is not None and not tile.is_joker:
+                    raise NotationError(f"only a joker can carry a role, not {tile}",
+                                        token=f"{tile}={role}")
+            if all(r is None for r in self.roles):
+                object.__setattr__(self, "roles", ())
+
+    @classmethod
+    def of(cls, tiles: Iterable[Tile | str]) -> Meld:
+        """A meld from tiles (or tile strings such as ``"J=R6"``)."""
+        toks = [t if isinstance(t, Tile) else str(t) for t in tiles]
+        return cls.parse(" ".join(str(t) for t in toks))
+
+    @classmethod
+    def parse(cls, text: str, *, offset: int = 0) -> Meld:
+        """Parse ``R4 R5 J=R6`` / ``K7 B7 J=7``. ``offset`` numbers tokens in error messages."""
+        tokens = text.split()
+        if not tokens:
+            raise NotationError("empty meld", position=offset)
+        tiles: list[Tile] = []
+        roles: list[Role | None] = []
+        for i, tok in enumerate(tokens):
+            tile, role = parse_meld_token(tok, position=offset + i)
+            tiles.append(tile)
+            roles.append(role)
+        return cls(tuple(tiles), tuple(roles))
+
+    def role(self, i: int) -> Role | None:
+        return self.roles[i] if self.roles else None
+
+    @property
+    def jokers(self) -> int:
+        return sum(1 for t in self.tiles if t.is_joker)
+
+    def key(self) -> tuple[Tile, ...]:
+        """The tile multiset as a sorted tuple (ignores order and roles)."""
+        return tuple(sorted(self.tiles, key=sort_key))
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.tiles)
+
+    def __str__(self) -> str:
+        return " ".join(_format_role(t, self.role(i)) for i, t in enumerate(self.tiles))
+
+    def to_json(self) -> list[str]:
+        return [_format_role(t, self.role(i)) for i, t in enumerate(self.tiles)]
+
+    @classmethod
+    def from_json(cls, data: object, *, where: str = "meld") -> Meld:
+        if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
+            raise NotationError(f"{where} must be a list of tile strings")
+        return cls.parse(" ".join(data))
+
+    def canonical(self, rules: Rules = _STANDARD) -> Meld:
+        """The canonical written form (raises :class:`IllegalPlayError` if invalid)."""
+        return read_meld(self, rules).meld
+
+
+def parse_meld_token(tok: str, *, position: int | None = None) -> tuple[Tile, Role | None]:
+    """A tile, or a joker with a role: ``J=R6`` (run) / ``J=7`` (group)."""
+    if "=" not in tok:
+        return parse_tile(tok, position=position), None
+    head, _, role_text = tok.partition("=")
+    if head.strip().upper() != "J":
+        raise NotationError("only a joker can carry a role (write J=R6 or J=7)",
+                            token=tok, position=position)
+    role_text = role_text.strip()
+    if role_text.isdigit() and role_text.isascii():
+        if role_text.startswith("0"):
+            raise NotationError("joker role number must not start with 0", token=tok,
+                                position=position)
+        return JOKER, int(role_text)
+    try:
+        role = parse_tile(role_text)
+    except NotationError:
+        raise NotationError("joker role must be a tile (J=R6) or a number (J=7)",
+                            token=tok, position=position) from None
+    if role.is_joker:
+        raise NotationError("a joker cannot stand for a joker", token=tok, position=position)
+    return JOKER, role
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How a valid meld is read: a run of ``colour`` from ``number`` up, or a group of
+    ``number``; ``tiles`` in canonical order (runs ascending; groups by colour, jokers last)."""
+
+    kind: Kind
+    colour: int  # run colour; -1 for a group
+    number: int  # first number of a run; the number of a group
+    tiles: tuple[Tile, ...]
+    ambiguous: bool = False  # whether the bare canonical form has another reading
+
+    @property
+    def value(self) -> int:
+        n = len(self.tiles)
+        if self.kind == "group":
+            return self.number * n
+        return n * self.number + n * (n - 1) // 2
+
+    def face(self, i: int) -> int:
+        """The number position ``i`` stands for."""
+        return self.number if self.kind == "group" else self.number + i
+
+    def joker_roles(self) -> list[Role]:
+        """The role of each joker, in canonical order."""
+        out: list[Role] = []
+        for i, t in enumerate(self.tiles):
+            if t.is_joker:
+                out.append(self.number if self.kind == "group" else Tile(self.colour, self.face(i)))
+        return out
+
+    def missing_colours(self, rules: Rules = _STANDARD) -> tuple[int, ...]:
+        """For a group: the colours not present among its real tiles."""
+        present = {t.colour for t in self.tiles if not t.is_joker}
+        return tuple(c for c in range(rules.colours) if c not in present)
+
+    @property
+    def meld(self) -> Meld:
+        """The canonical written meld: bare jokers unless the bare form is ambiguous."""
+        if not self.ambiguous or not any(t.is_joker for t in self.tiles):
+            return Meld(self.tiles)
+        roles: list[Role | None] = []
+        for i, t in enumerate(self.tiles):
+            if not t.is_joker:
+                roles.append(None)
+            elif self.kind == "group":
+                roles.append(self.number)
+            else:
+                roles.append(Tile(self.colour, self.face(i)))
+        return Meld(self.tiles, tuple(roles))
+
+    def __str__(self) -> str:
+        return str(self.meld)
+
+
+# --------------------------------------------------------------------------- reading melds
+def _max_group(rules: Rules) -> int:
+    return min(rules.colours, 4) if rules.colours >= 3 else 0
+
+
+def _group_readings(tiles: Sequence[Tile], roles: Sequence[Role | None],
+                    rules: Rules) -> list[Reading]:
+    real = [t for t in tiles if not t.is_joker]
+    n = len(tiles)
+    if not real or not 3 <= n <= max(_max_group(rules), 0) or rules.colours < n:
+        return []
+    if n > rules.colours or n > 4:
+        return []
+    number = real[0].number
+    if any(t.number != number for t in real):
+        return []
+    if len({t.colour for t in real}) != len(real):
+        return []
+    for r in roles:
+        if r is not None and (not isinstance(r, int) or r != number):
+            return []
+    ordered = tuple(sorted(real, key=sort_key)) + (JOKER,) * (n - len(real))
+    return [Reading("group", -1, number, ordered)]
+
+
+def _run_readings(tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rules,
+                  ordered: bool) -> list[Reading]:
+    real = [t for t in tiles if not t.is_joker]
+    n = len(tiles)
+    if not real or not 3 <= n <= rules.numbers:
+        return []
+    colour = real[0].colour
+    if any(t.colour != colour for t in real):
+        return []
+    nums = [t.number for t in real]
+    if len(set(nums)) != len(nums):
+        return []
+    role_nums: list[int] = []
+    for r in roles:
+        if r is None:
+            continue
+        if isinstance(r, int) or r.colour != colour:
+            return []
+        role_nums.append(r.number)
+    fixed = nums + role_nums
+    if len(set(fixed)) != len(fixed):
+        return []
+    lo, hi = min(fixed), max(fixed)
+    out: list[Reading] = []
+    for start in range(max(1, hi - n + 1), min(lo, rules.numbers - n + 1) + 1):
+        if ordered:
+            ok = True
+            for i, t in enumerate(tiles):
+                want = start + i
+                if (not t.is_joker and t.number != want) or (
+                        roles and isinstance(roles[i], Tile) and roles[i] != Tile(colour, want)):
+                    ok = False
+                    break
+            if not ok:
+                continue
+        present = set(nums)
+        seq = tuple(Tile(colour, k) if k in present else JOKER for k in range(start, start + n))
+        out.append(Reading("run", colour, start, seq))
+    return out
+
+
+def _all_readings(tiles: Sequence[Tile], roles: Sequence[Role | None],
+                  rules: Rules) -> tuple[list[Reading], list[Reading]]:
+    """(readings consistent with the written order, readings of the tile multiset)."""
+    groups = _group_readings(tiles, roles, rules)
+    ordered_runs = _run_readings(tiles, roles, rules, ordered=True)
+    any_runs = _run_readings(tiles, roles, rules, ordered=False)
+    return ordered_runs + groups, any_runs + groups
+
+
+def _choose(readings: list[Reading]) -> Reading:
+    return max(readings, key=lambda r: (r.value, r.kind == "run"))
+
+
+def read_meld(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> Reading:
+    """Judge a meld; return its reading or raise :class:`IllegalPlayError` saying why not."""
+    if not isinstance(meld, Meld):
+        meld = Meld(tuple(meld))
+    return _read_cached(meld, rules)
+
+
+@lru_cache(maxsize=65536)
+def _read_cached(meld: Meld, rules: Rules) -> Reading:
+    tiles = meld.tiles
+    roles: tuple[Role | None, ...] = meld.roles or (None,) * len(tiles)
+    for t in tiles:
+        if not rules.is_valid_tile(t):
+            raise IllegalPlayError(f"{t} is not a tile of these rules", reason="invalid-meld")
+    ordered, anyway = _all_readings(tiles, roles, rules)
+    candidates = ordered or anyway
+    if not candidates:
+        raise IllegalPlayError(_why_invalid(tiles, roles, rules), reason="invalid-meld")
+    best = _choose(candidates)
+    # Is the bare canonical form ambiguous? (more than one order-consistent reading)
+    bare_ordered, _ = _all_readings(best.tiles, (None,) * len(best.tiles), rules)
+    ambiguous = len(bare_ordered) > 1
+    return Reading(best.kind, best.colour, best.number, best.tiles, ambiguous)
+
+
+def _why_invalid(tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rules) -> str:
+    n = len(tiles)
+    real = [t for t in tiles if not t.is_joker]
+    if n < 3:
+        return f"a meld needs at least 3 tiles, this has {n}"
+    if not real:
+        return "a meld cannot be made of jokers only"
+    numbers = {t.number for t in real}
+    colours = {t.colour for t in real}
+    if any(r is not None for r in roles):
+        plain_ordered, plain_any = _all_readings(tiles, (None,) * n, rules)
+        if plain_ordered or plain_any:
+            given = ", ".join(f"J={r}" for r in roles if r is not None)
+            return f"the joker role {given} does not fit this meld"
+    if len(numbers) == 1:
+        counts = Counter(t.colour for t in real)
+        dup = [COLOUR_LETTERS[c] for c, k in counts.items() if k > 1]
+        if dup:
+            return (f"a group needs different colours, but {dup[0]}{real[0].number} "
+                    "appears twice")
+        limit = _max_group(rules)
+        if n > limit:
+            return f"a group has at most {limit} tiles, this has {n}"
+    if len(colours) == 1:
+        nums = sorted(t.number for t in real)
+        dups = {k for k in nums if nums.count(k) > 1}
+        letter = COLOUR_LETTERS[real[0].colour]
+        if dups:
+            return f"a run cannot hold {letter}{min(dups)} twice"
+        if n > rules.numbers:
+            return f"a run has at most {rules.numbers} tiles, this has {n}"
+        span = nums[-1] - nums[0] + 1
+        jokers = n - len(real)
+        if span > n:
+            return (f"the run {letter}{nums[0]}..{letter}{nums[-1]} has {span - len(real)} "
+                    f"gaps but only {jokers} joker(s)")
+        return f"a run of {n} tiles with {letter}{nums[0]}..{letter}{nums[-1]} does not fit 1..{rules.numbers}"
+    if len(numbers) > 1 and len(colours) > 1:
+        return "neither a group (numbers differ) nor a run (colours differ)"
+    return "not a valid group or run"
+
+
+def is_valid_meld(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> bool:
+    try:
+        read_meld(meld, rules)
+    except IllegalPlayError:
+        return False
+    return True
+
+
+def meld_value(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> int:
+    """The value of a valid meld, jokers at the value they stand for."""
+    return read_meld(meld, rules).value
+
+
+# --------------------------------------------------------------------------- best packing
+def max_meld_value(tiles: Iterable[Tile], rules: Rules = _STANDARD,
+                   *, at_least: int | None = None) -> int:
+    """The highest total value of disjoint valid melds made from ``tiles`` (a multiset).
+
+    Used for the opening check of ``open_then_extend`` and by simple players. With
+    ``at_least`` the search stops as soon as that value is reached. Exponential in the worst
+    case but fast for rack-sized inputs (up to a few dozen tiles).
+    """
+    counts = Counter(tiles)
+    jokers = counts.pop(JOKER, 0)
+    items = tuple(sorted(counts.items(), key=lambda kv: sort_key(kv[0])))
+    target = at_least
+
+    @lru_cache(maxsize=None)
+    def solve(state: tuple[tuple[Tile, int], ...], jk: int) -> int:
+        if not state:
+            return 0
+        # Either the smallest tile is left out, or it is part of some meld.
+        first = state[0][0]
+        available = dict(state)
+        result = solve(_dec(state, first), jk)
+        for meld, used_jokers, value in _melds_with(first, available, jk, rules):
+            new_state = state
+            for t in meld:
+                new_state = _dec(new_state, t)
+            result = max(result, value + solve(new_state, jk - used_jokers))
+            if target is not None and result >= target:
+                return result
+        return result
+
+    return solve(items, jokers)
+
+
+def _dec(state: tuple[tuple[Tile, int], ...], tile: Tile) -> tuple[tuple[Tile, int], ...]:
+    out = []
+    for t, c in state:
+        if t == tile:
+            if c > 1:
+                out.append((t, c - 1))
+        else:
+            out.append((t, c))
+    return tuple(out)
+
+
+_Candidate = tuple[tuple[Tile, ...], int, int]  # real tiles, jokers used, meld value
+
+
+def _melds_with(first: Tile, available: dict[Tile, int], jokers: int,
+                rules: Rules) -> set[_Candidate]:
+    """Candidate melds that contain ``first`` (the smallest remaining tile) and otherwise only
+    real tiles from ``available`` that sort after it, plus up to ``jokers`` jokers."""
+    out: set[_Candidate] = set()
+    others = [Tile(c, first.number) for c in range(first.colour + 1, rules.colours)
+              if available.get(Tile(c, first.number), 0) > 0]
+    limit = _max_group(rules)
+    for mask in range(1 << len(others)):
+        chosen = (first, *(others[i] for i in range(len(others)) if mask >> i & 1))
+        for j in range(0, jokers + 1):
+            if 3 <= len(chosen) + j <= limit:
+                out.add((chosen, j, first.number * (len(chosen) + j)))
+    # runs: first is the lowest real tile; jokers may stand below it, in gaps and above
+    for below in range(0, jokers + 1):
+        start = first.number - below
+        if start < 1:
+            break
+        run: list[Tile] = [first]
+        used = below
+        k = first.number + 1
+        while True:
+            # the run start..k-1 is complete; it may end with extra trailing jokers
+            for trail in range(0, jokers - used + 1):
+                end = k - 1 + trail
+                if end > rules.numbers:
+                    break
+                if end - start + 1 >= 3:
+                    value = sum(range(start, end + 1))
+                    out.add((tuple(run), used + trail, value))
+            if k > rules.numbers:
+                break
+            t = Tile(first.colour, k)
+            if available.get(t, 0) > 0:
+                run.append(t)
+            elif used < jokers:
+                used += 1
+            else:
+                break
+            k += 1
+    return out

@@ -1,0 +1,366 @@
+"""The JSON game record (``rummikub-game/1``): write, read, replay and verify.
+
+A record holds the rules, the players, the seed, and per round the chance events (pool order
+after the deal, first player, dealt racks) and every turn. Replaying needs no random generator:
+every state follows from the record, and :func:`verify` re-checks each turn against the rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .actions import Action, Draw, Pass, Play, Timeout, parse_tile_list
+from .errors import IllegalPlayError, NotationError, RecordError, RummikubError
+from .game import Match, PlayerInfo, RoundLog, TurnLog
+from .rules import Rules
+from .state import RoundEnd, RoundState, apply, penalise
+from .table import Rack, Table
+from .tiles import parse_tile
+
+__all__ = ["FORMAT", "GameRecord", "ReplayStep", "dump_record", "load_match", "load_record", "match_record",
+           "read_record", "replay", "verify", "write_record"]
+
+FORMAT = "rummikub-game/1"
+
+
+# ----------------------------------------------------------------------------- writing
+def _turn_json(t: TurnLog) -> dict[str, Any]:
+    out: dict[str, Any] = {"player": t.player, "action": t.action}
+    if t.action == "play":
+        out["play"] = [str(x) for x in t.play]
+        out["table"] = t.table.to_json() if t.table is not None else []
+    elif t.action == "draw":
+        out["tile"] = str(t.tile)
+    elif t.action in ("timeout", "invalid"):
+        out["penalty"] = [str(x) for x in t.penalty]
+    if t.reason:
+        out["reason"] = t.reason
+    if t.hint:
+        out["hint"] = True
+    if t.ms is not None:
+        out["ms"] = t.ms
+    return out
+
+
+def _end_json(end: RoundEnd) -> dict[str, Any]:
+    return {"reason": end.reason, "winner": end.winner,
+            "racks": [r.to_json() for r in end.racks], "scores": list(end.scores)}
+
+
+def match_record(match: Match) -> dict[str, Any]:
+    """The game record of a match, finished or running."""
+    rounds = []
+    for r in match.rounds:
+        rd: dict[str, Any] = {"pool": [str(t) for t in r.pool], "first": r.first,
+                              "racks": [rk.to_json() for rk in r.racks],
+                              "turns": [_turn_json(t) for t in r.turns]}
+        if r.end is not None:
+            rd["end"] = _end_json(r.end)
+        rounds.append(rd)
+    players = []
+    for p in match.players:
+        d: dict[str, Any] = {"name": p.name, "kind": p.kind}
+        if p.bot is not None:
+            d["bot"] = p.bot
+        players.append(d)
+    return {"format": FORMAT, "rules": match.rules.to_dict(), "players": players,
+            "seed": match.seed, "rounds": rounds, "totals": list(match.totals)}
+
+
+def dump_record(match: Match, *, indent: int | None = None) -> str:
+    return json.dumps(match_record(match), indent=indent)
+
+
+def write_record(match: Match, path: str | Path) -> None:
+    """Write the record atomically (a crash never leaves half a file)."""
+    p = Path(path)
+    tmp = p.with_name(p.name + ".tmp")
+    tmp.write_text(dump_record(match, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(p)
+
+
+# ----------------------------------------------------------------------------- reading
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    rules: Rules
+    players: tuple[PlayerInfo, ...]
+    seed: int | None
+    rounds: tuple[RoundLog, ...]
+    totals: tuple[int, ...] | None
+
+
+def _req(d: dict[str, Any], key: str, where: str) -> Any:
+    if key not in d:
+        raise NotationError(f"{where}: missing field {key!r}")
+    return d[key]
+
+
+def _int(v: Any, where: str) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise NotationError(f"{where} must be a whole number, got {v!r}")
+    return v
+
+
+def _parse_turn(d: Any, where: str, rules: Rules) -> TurnLog:
+    if not isinstance(d, dict):
+        raise NotationError(f"{where} must be an object")
+    action = _req(d, "action", where)
+    player = _int(_req(d, "player", where), f"{where} player")
+    ms = d.get("ms")
+    if ms is not None:
+        ms = _int(ms, f"{where} ms")
+    hint = bool(d.get("hint", False))
+    reason = d.get("reason")
+    if action == "play":
+        tiles = parse_tile_list(_req(d, "play", where), where=f"{where} play")
+        table = Table.from_json(_req(d, "table", where), where=f"{where} table")
+        return TurnLog(player, "play", play=tiles, table=table, ms=ms, hint=hint)
+    if action == "draw":
+        tile = _req(d, "tile", where)
+        if not isinstance(tile, str):
+            raise NotationError(f"{where} tile must be a tile string")
+        return TurnLog(player, "draw", tile=parse_tile(tile), ms=ms)
+    if action == "pass":
+        return TurnLog(player, "pass", ms=ms)
+    if action in ("timeout", "invalid"):
+        pen = parse_tile_list(d.get("penalty", []), where=f"{where} penalty")
+        return TurnLog(player, action, penalty=pen, ms=ms,
+                       reason=reason if isinstance(reason, str) else None)
+    raise NotationError(f"{where}: unknown action {action!r} "
+                        "(play, draw, pass, timeout, invalid)")
+
+
+def _parse_end(d: Any, where: str) -> RoundEnd:
+    if not isinstance(d, dict):
+        raise NotationError(f"{where} must be an object")
+    reason = _req(d, "reason", where)
+    if reason not in ("rummikub", "exhausted", "abandoned"):
+        raise NotationError(f"{where}: unknown end reason {reason!r}")
+    winner = d.get("winner")
+    if winner is not None:
+        winner = _int(winner, f"{where} winner")
+    racks = _req(d, "racks", where)
+    if not isinstance(racks, list):
+        raise NotationError(f"{where} racks must be a list")
+    scores = _req(d, "scores", where)
+    if not isinstance(scores, list):
+        raise NotationError(f"{where} scores must be a list")
+    return RoundEnd(reason, winner,
+                    tuple(Rack(parse_tile_list(r, where=f"{where} rack")) for r in racks),
+                    tuple(_int(s, f"{where} score") for s in scores))
+
+
+def load_record(data: Any) -> GameRecord:
+    """Parse a record (a decoded JSON object); structural problems raise
+    :class:`RecordError`, bad notation :class:`NotationError`, bad rules :class:`RulesError`."""
+    if not isinstance(data, dict):
+        raise RecordError("a game record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not a {FORMAT} record (format is {data.get('format')!r})")
+    try:
+        rules = Rules.from_dict(_req(data, "rules", "record"))
+        players_raw = _req(data, "players", "record")
+        if not isinstance(players_raw, list):
+            raise NotationError("record players must be a list")
+        players = []
+        for i, p in enumerate(players_raw):
+            if not isinstance(p, dict) or not isinstance(p.get("name"), str):
+                raise NotationError(f"player {i + 1} needs a name")
+            kind = p.get("kind", "human")
+            if kind not in ("human", "bot"):
+                raise NotationError(f"player {i + 1}: kind must be human or bot")
+            bot = p.get("bot")
+            players.append(PlayerInfo(p["name"], kind, bot if isinstance(bot, str) else None))
+        seed = data.get("seed")
+        if seed is not None:
+            seed = _int(seed, "record seed")
+        rounds_raw = _req(data, "rounds", "record")
+        if not isinstance(rounds_raw, list):
+            raise NotationError("record rounds must be a list")
+        rounds = []
+        for ri, rd in enumerate(rounds_raw):
+            where = f"round {ri + 1}"
+            if not isinstance(rd, dict):
+                raise NotationError(f"{where} must be an object")
+            pool = parse_tile_list(_req(rd, "pool", where), where=f"{where} pool")
+            first = _int(_req(rd, "first", where), f"{where} first")
+            racks_raw = _req(rd, "racks", where)
+            if not isinstance(racks_raw, list):
+                raise NotationError(f"{where} racks must be a list")
+            racks = tuple(Rack(parse_tile_list(r, where=f"{where} rack {k + 1}"))
+                          for k, r in enumerate(racks_raw))
+            turns_raw = rd.get("turns", [])
+            if not isinstance(turns_raw, list):
+                raise NotationError(f"{where} turns must be a list")
+            turns = [_parse_turn(t, f"{where} turn {k + 1}", rules)
+                     for k, t in enumerate(turns_raw)]
+            end = _parse_end(rd["end"], f"{where} end") if rd.get("end") is not None else None
+            rounds.append(RoundLog(pool, first, racks, turns, end))
+        totals = data.get("totals")
+        if totals is not None:
+            if not isinstance(totals, list):
+                raise NotationError("record totals must be a list")
+            totals = tuple(_int(t, "total") for t in totals)
+    except RecordError:
+        raise
+    except RummikubError as exc:
+        raise RecordError(str(exc)) from exc
+    return GameRecord(rules, tuple(players), seed, tuple(rounds), totals)
+
+
+def read_record(path: str | Path) -> GameRecord:
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not valid JSON ({exc})") from exc
+    return load_record(data)
+
+
+# ----------------------------------------------------------------------------- replaying
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    round: int
+    turn: int  # index within the round
+    log: TurnLog
+    before: RoundState
+    after: RoundState
+
+
+def _action_of(log: TurnLog) -> Action | None:
+    if log.action == "play":
+        return Play(log.play, log.table or Table())
+    if log.action == "draw":
+        return Draw()
+    if log.action == "pass":
+        return Pass()
+    if log.action == "timeout":
+        return Timeout()
+    return None  # invalid: penalty only
+
+
+def _start_state(rec: GameRecord, ri: int, rd: RoundLog) -> RoundState:
+    rules = rec.rules
+    n = len(rec.players)
+    if len(rd.racks) != n:
+        raise RecordError(f"{len(rd.racks)} racks dealt for {n} players", round=ri)
+    for k, r in enumerate(rd.racks):
+        if len(r) != rules.rack_size:
+            raise RecordError(f"rack {k + 1} has {len(r)} tiles, rules deal {rules.rack_size}",
+                              round=ri)
+    dealt = Counter(rd.pool)
+    for r in rd.racks:
+        dealt.update(r.tiles)
+    full = Counter(rules.all_tiles())
+    if dealt != full:
+        wrong = (dealt - full) + (full - dealt)
+        raise RecordError(f"the pool and racks are not the full tile set (check "
+                          f"{' '.join(str(t) for t in sorted(wrong))})", round=ri)
+    if not 0 <= rd.first < n:
+        raise RecordError(f"first player {rd.first} is not a seat", round=ri)
+    if ri > 0 and not rules.redraw_first_player:
+        expected = (rec.rounds[0].first + ri) % n
+        if rd.first != expected:
+            raise RecordError(f"round starts with player {rd.first + 1}; the start moves one "
+                              f"seat on each round (expected player {expected + 1})", round=ri)
+    return RoundState.start(rules, rd.racks, rd.pool, rd.first)
+
+
+def replay(rec: GameRecord) -> Iterator[ReplayStep]:
+    """Every turn of every round with the states before and after; raises
+    :class:`RecordError` naming the first turn that does not follow the rules."""
+    for ri, rd in enumerate(rec.rounds):
+        state = _start_state(rec, ri, rd)
+        for ti, log in enumerate(rd.turns):
+            if state.end is not None:
+                raise RecordError("turn recorded after the round ended", round=ri, turn=ti)
+            if log.player != state.current:
+                raise RecordError(f"player {log.player + 1} moved, but it was player "
+                                  f"{state.current + 1}'s turn", round=ri, turn=ti)
+            try:
+                after = _replay_turn(state, log, ri, ti)
+            except IllegalPlayError as exc:
+                raise RecordError(f"{log.action}: {exc}", round=ri, turn=ti) from exc
+            yield ReplayStep(ri, ti, log, state, after)
+            state = after
+        if rd.end is not None:
+            if state.end is None:
+                if rd.end.reason != "abandoned":
+                    raise RecordError(f"round recorded as ended ({rd.end.reason}) but the "
+                                      "turns do not end it", round=ri)
+            elif (state.end.reason, state.end.winner, state.end.scores) != (
+                    rd.end.reason, rd.end.winner, rd.end.scores) or state.end.racks != rd.end.racks:
+                raise RecordError(
+                    f"recorded end ({rd.end.reason}, winner {rd.end.winner}, scores "
+                    f"{list(rd.end.scores)}) differs from the replayed end "
+                    f"({state.end.reason}, winner {state.end.winner}, scores "
+                    f"{list(state.end.scores)})", round=ri)
+        elif ri < len(rec.rounds) - 1:
+            raise RecordError("only the last round may be unfinished", round=ri)
+
+
+def _replay_turn(state: RoundState, log: TurnLog, ri: int, ti: int) -> RoundState:
+    rules = state.rules
+    if log.action == "draw" and state.pool and log.tile != state.pool[0]:
+        raise RecordError(f"drew {log.tile}, but the pool's next tile is {state.pool[0]}",
+                          round=ri, turn=ti)
+    if log.action == "invalid":
+        if rules.invalid_play != "penalty":
+            raise RecordError("an 'invalid' turn needs invalid_play: penalty", round=ri, turn=ti)
+        after = penalise(state, rules.invalid_penalty)
+    else:
+        action = _action_of(log)
+        assert action is not None
+        after = apply(state, action)
+    if log.action in ("timeout", "invalid"):
+        drawn = state.pool[:len(state.pool) - len(after.pool)]
+        if tuple(log.penalty) != drawn:
+            raise RecordError(f"penalty tiles {' '.join(map(str, log.penalty)) or 'none'} "
+                              f"differ from the pool's {' '.join(map(str, drawn)) or 'none'}",
+                              round=ri, turn=ti)
+    return after
+
+
+def verify(rec: GameRecord) -> int:
+    """Re-check every turn and the totals; return the number of turns checked."""
+    count = 0
+    for _ in replay(rec):
+        count += 1
+    if rec.totals is not None:
+        totals = [0] * len(rec.players)
+        for rd in rec.rounds:
+            if rd.end is not None:
+                totals = [a + b for a, b in zip(totals, rd.end.scores, strict=True)]
+        if list(rec.totals) != totals:
+            raise RecordError(f"totals {list(rec.totals)} differ from the sum of the rounds "
+                              f"{totals}")
+    return count
+
+
+def load_match(rec: GameRecord) -> Match:
+    """Rebuild a :class:`Match` from a record (to resume a saved game); the record is
+    verified on the way."""
+    match = Match(rec.rules, rec.players, rec.seed if rec.seed is not None else 0, start=False)
+    last: dict[int, RoundState] = {}
+    for ri, rd in enumerate(rec.rounds):
+        last[ri] = _start_state(rec, ri, rd)
+    for step in replay(rec):
+        last[step.round] = step.after
+    for ri, rd in enumerate(rec.rounds):
+        state = last[ri]
+        if state.end is None and rd.end is not None:  # abandoned
+            state = dataclasses.replace(state, end=rd.end)
+        match.rounds.append(RoundLog(rd.pool, rd.first, rd.racks, list(rd.turns), state.end))
+        if state.end is not None:
+            match.totals = tuple(a + b for a, b in zip(match.totals, state.end.scores,
+                                                       strict=True))
+        match.state = state
+    if not rec.rounds:
+        match.start_round()
+    return match

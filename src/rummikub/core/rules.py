@@ -1,0 +1,253 @@
+"""The rules object: every rule choice of the game as a field, and the five presets.
+
+Field names follow the project's FORMATS (``docs/formats.md``). A preset is a name for a full
+object; :meth:`Rules.replace` changes it field by field. JSON load/save is strict: unknown
+fields and out-of-range values raise :class:`RulesError` naming the field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .errors import RulesError
+from .tiles import COLOUR_LETTERS, JOKER, Tile
+
+__all__ = ["PRESETS", "MatchRules", "Rules", "preset"]
+
+JokerRule = Literal["free", "strict"]
+InvalidPlay = Literal["reject", "penalty"]
+Scoring = Literal["zero-sum", "penalty-points"]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRules:
+    """How long a match lasts: a number of rounds, a target score, or both (first reached)."""
+
+    rounds: int | None = 1
+    target: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rounds": self.rounds, "target": self.target}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> MatchRules:
+        if not isinstance(data, Mapping):
+            raise RulesError("match must be an object with 'rounds' and 'target'", field="match")
+        unknown = set(data) - {"rounds", "target"}
+        if unknown:
+            raise RulesError(f"unknown field match.{sorted(unknown)[0]}", field="match")
+        rounds = data.get("rounds", 1)
+        target = data.get("target")
+        for name, value in (("rounds", rounds), ("target", target)):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise RulesError(f"match.{name} must be a whole number or null",
+                                 field=f"match.{name}")
+        m = cls(rounds=rounds, target=target)
+        m.check()
+        return m
+
+    def check(self) -> None:
+        if self.rounds is None and self.target is None:
+            raise RulesError("match needs a number of rounds or a target score (or both)",
+                             field="match")
+        if self.rounds is not None and not 1 <= self.rounds <= 1000:
+            raise RulesError(f"match.rounds {self.rounds} out of range 1..1000",
+                             field="match.rounds")
+        if self.target is not None and not 1 <= self.target <= 1_000_000:
+            raise RulesError(f"match.target {self.target} out of range 1..1000000",
+                             field="match.target")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option of the game. The defaults are the ``standard`` preset."""
+
+    preset: str = "standard"
+    colours: int = 4
+    numbers: int = 13
+    copies: int = 2
+    jokers: int = 2
+    rack_size: int = 14
+    min_players: int = 2
+    max_players: int = 4
+    opening_value: int = 30
+    open_then_extend: bool = False
+    joker_rule: JokerRule = "free"
+    group_needs_both_colours: bool = False
+    joker_penalty: int = 30
+    turn_seconds: int | None = 120
+    timeout_penalty: int = 1
+    invalid_play: InvalidPlay = "reject"
+    invalid_penalty: int = 3
+    scoring: Scoring = "zero-sum"
+    redraw_first_player: bool = False
+    match: MatchRules = field(default_factory=MatchRules)
+
+    def __post_init__(self) -> None:
+        self.check()
+
+    # -- derived values ------------------------------------------------------------------
+    @property
+    def tile_count(self) -> int:
+        return self.colours * self.numbers * self.copies + self.jokers
+
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """The full tile set in canonical order (colour, number, copy), jokers last."""
+        tiles = [Tile(c, n) for c in range(self.colours) for n in range(1, self.numbers + 1)
+                 for _ in range(self.copies)]
+        tiles.extend([JOKER] * self.jokers)
+        return tuple(tiles)
+
+    def tile_value(self, tile: Tile) -> int:
+        """A tile's value on a rack at the end of a round (joker = ``joker_penalty``)."""
+        return self.joker_penalty if tile.is_joker else tile.number
+
+    def is_valid_tile(self, tile: Tile) -> bool:
+        return tile.is_joker or (0 <= tile.colour < self.colours and 1 <= tile.number <= self.numbers)
+
+    # -- validation ----------------------------------------------------------------------
+    def check(self) -> None:
+        def rng(name: str, lo: int, hi: int) -> None:
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RulesError(f"{name} must be a whole number, got {value!r}", field=name)
+            if not lo <= value <= hi:
+                raise RulesError(f"{name} {value} out of range {lo}..{hi}", field=name)
+
+        if not isinstance(self.preset, str):
+            raise RulesError("preset must be a string", field="preset")
+        rng("colours", 1, len(COLOUR_LETTERS))
+        rng("numbers", 3, 30)
+        rng("copies", 1, 4)
+        rng("jokers", 0, 8)
+        rng("rack_size", 1, 40)
+        rng("min_players", 1, 8)
+        rng("max_players", 1, 8)
+        rng("opening_value", 0, 1000)
+        rng("joker_penalty", 0, 1000)
+        rng("timeout_penalty", 0, 20)
+        rng("invalid_penalty", 0, 20)
+        for name in ("open_then_extend", "group_needs_both_colours", "redraw_first_player"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be true or false", field=name)
+        if self.joker_rule not in ("free", "strict"):
+            raise RulesError(f"joker_rule must be 'free' or 'strict', got {self.joker_rule!r}",
+                             field="joker_rule")
+        if self.invalid_play not in ("reject", "penalty"):
+            raise RulesError(
+                f"invalid_play must be 'reject' or 'penalty', got {self.invalid_play!r}",
+                field="invalid_play")
+        if self.scoring not in ("zero-sum", "penalty-points"):
+            raise RulesError(
+                f"scoring must be 'zero-sum' or 'penalty-points', got {self.scoring!r}",
+                field="scoring")
+        if self.turn_seconds is not None:
+            rng("turn_seconds", 1, 24 * 3600)
+        if self.min_players > self.max_players:
+            raise RulesError(
+                f"min_players {self.min_players} is more than max_players {self.max_players}",
+                field="min_players")
+        if not isinstance(self.match, MatchRules):
+            raise RulesError("match must be a MatchRules object", field="match")
+        self.match.check()
+        if self.max_players * self.rack_size > self.tile_count:
+            raise RulesError(
+                f"{self.max_players} racks of {self.rack_size} need more than the "
+                f"{self.tile_count} tiles of this set", field="rack_size")
+
+    def check_players(self, count: int) -> None:
+        if not self.min_players <= count <= self.max_players:
+            raise RulesError(
+                f"{count} players, but these rules allow {self.min_players}..{self.max_players}",
+                field="max_players")
+
+    # -- conversion ----------------------------------------------------------------------
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some fields changed (validated)."""
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise RulesError(f"unknown rules field {sorted(unknown)[0]!r}",
+                             field=sorted(unknown)[0])
+        if isinstance(changes.get("match"), Mapping):
+            changes["match"] = MatchRules.from_dict(changes["match"])
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = value.to_dict() if isinstance(value, MatchRules) else value
+        return out
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        """Build from a full or partial rules object. Missing fields come from the preset named
+        by ``preset`` (default ``standard``)."""
+        if isinstance(data, str):
+            return preset(data)
+        if not isinstance(data, Mapping):
+            raise RulesError("a rules object must be a JSON object or a preset name")
+        names = {f.name for f in dataclasses.fields(cls)}
+        for key in data:
+            if key not in names:
+                raise RulesError(f"unknown rules field {key!r}", field=str(key))
+        base = preset(data.get("preset", "standard"))
+        changes = {k: v for k, v in data.items() if k != "preset"}
+        if "match" in changes:
+            changes["match"] = MatchRules.from_dict(changes["match"])
+        for key in ("turn_seconds",):
+            v = changes.get(key)
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
+                raise RulesError(f"{key} must be a whole number or null, got {v!r}", field=key)
+        try:
+            return dataclasses.replace(base, preset=base.preset, **changes)
+        except TypeError as exc:  # pragma: no cover - guarded above
+            raise RulesError(str(exc)) from exc
+
+    @classmethod
+    def from_json(cls, text: str) -> Rules:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RulesError(f"rules are not valid JSON: {exc}") from exc
+        return cls.from_dict(data)
+
+    def __str__(self) -> str:
+        return self.to_json()
+
+
+def _presets() -> dict[str, Rules]:
+    standard = Rules()
+    return {
+        "standard": standard,
+        "classic-strict": dataclasses.replace(
+            standard, preset="classic-strict", joker_rule="strict",
+            group_needs_both_colours=True),
+        "tournament": dataclasses.replace(
+            standard, preset="tournament", turn_seconds=60, timeout_penalty=3,
+            invalid_play="penalty", invalid_penalty=3),
+        "xp": dataclasses.replace(
+            standard, preset="xp", copies=3, jokers=4, max_players=6, turn_seconds=60,
+            timeout_penalty=3),
+        "casual": dataclasses.replace(standard, preset="casual", turn_seconds=None),
+    }
+
+
+PRESETS: dict[str, Rules] = _presets()
+
+
+def preset(name: str) -> Rules:
+    """The rules of a named preset (``standard``, ``classic-strict``, ``tournament``, ``xp``,
+    ``casual``)."""
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        raise RulesError(
+            f"unknown preset {name!r} (presets: {', '.join(PRESETS)})", field="preset") from None

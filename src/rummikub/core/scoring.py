@@ -1,0 +1,63 @@
+"""End-of-round scoring and match totals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from .rules import Rules
+from .table import Rack
+
+__all__ = ["EndReason", "exhausted_winner", "match_over", "match_winners", "rack_value",
+           "score_round"]
+
+EndReason = Literal["rummikub", "exhausted", "abandoned"]
+
+
+def rack_value(rack: Rack, rules: Rules) -> int:
+    """The points left on a rack (a joker counts ``joker_penalty``)."""
+    return sum(rules.tile_value(t) for t in rack)
+
+
+def exhausted_winner(racks: Sequence[Rack], rules: Rules, next_to_move: int) -> int:
+    """The winner when the pool ran out and everyone passed: the lowest rack total; among equal
+    totals, the player who would have moved soonest from ``next_to_move`` on."""
+    n = len(racks)
+    order = [(next_to_move + k) % n for k in range(n)]
+    return min(order, key=lambda p: (rack_value(racks[p], rules), order.index(p)))
+
+
+def score_round(rules: Rules, racks: Sequence[Rack], reason: EndReason,
+                winner: int | None) -> tuple[int, ...]:
+    """The round's scores, one per player.
+
+    ``zero-sum``: each loser scores minus his rack (minus the difference to the winner's rack
+    when the pool ran out); the winner scores plus the sum. ``penalty-points``: every player
+    scores the value left on his rack (lower is better). An abandoned round scores nothing.
+    """
+    values = [rack_value(r, rules) for r in racks]
+    if reason == "abandoned" or winner is None:
+        return tuple(0 for _ in racks)
+    if rules.scoring == "penalty-points":
+        return tuple(values)
+    base = values[winner] if reason == "exhausted" else 0
+    scores = [-(v - base) for v in values]
+    scores[winner] = 0
+    scores[winner] = -sum(scores)
+    return tuple(scores)
+
+
+def match_over(rules: Rules, rounds_played: int, totals: Sequence[int]) -> bool:
+    """Whether a match with these totals after ``rounds_played`` rounds is finished."""
+    m = rules.match
+    if m.rounds is not None and rounds_played >= m.rounds:
+        return True
+    return m.target is not None and any(t >= m.target for t in totals)
+
+
+def match_winners(rules: Rules, totals: Sequence[int]) -> list[int]:
+    """The players with the best total (highest; lowest under ``penalty-points``)."""
+    if not totals:
+        return []
+    best = min(totals) if rules.scoring == "penalty-points" else max(totals)
+    return [i for i, t in enumerate(totals) if t == best]

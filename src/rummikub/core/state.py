@@ -1,0 +1,304 @@
+"""The pure core: a round's state, and ``validate`` / ``apply`` for every action.
+
+Nothing here does I/O, reads a clock or draws a random number: the pool order is decided when
+the round is dealt (by the caller, from a seeded generator) and tiles are drawn from its front.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations, product
+
+from .actions import Action, Draw, Pass, Play, Timeout
+from .errors import IllegalPlayError
+from .melds import Meld, Reading, max_meld_value, read_meld
+from .rules import Rules
+from .scoring import EndReason, exhausted_winner, score_round
+from .table import Rack, Table
+from .tiles import JOKER, Tile, format_tiles
+
+__all__ = ["RoundEnd", "RoundState", "apply", "check_play", "penalise", "validate"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    """How a round ended: the reason, the winner, the racks left and the round's scores."""
+
+    reason: EndReason
+    winner: int | None
+    racks: tuple[Rack, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    """Everything about a round in progress. Immutable; actions return a new state."""
+
+    rules: Rules
+    racks: tuple[Rack, ...]
+    table: Table
+    pool: tuple[Tile, ...]
+    opened: tuple[bool, ...]
+    current: int
+    passes: int = 0
+    turn: int = 0
+    end: RoundEnd | None = None
+
+    @classmethod
+    def start(cls, rules: Rules, racks: Sequence[Rack], pool: Sequence[Tile],
+              first: int) -> RoundState:
+        rules.check_players(len(racks))
+        if not 0 <= first < len(racks):
+            raise IllegalPlayError(f"first player {first} is not a seat", reason="bad-seat")
+        return cls(rules, tuple(racks), Table(), tuple(pool), (False,) * len(racks), first)
+
+    @property
+    def players(self) -> int:
+        return len(self.racks)
+
+    @property
+    def over(self) -> bool:
+        return self.end is not None
+
+    @property
+    def rack(self) -> Rack:
+        """The rack of the player to move."""
+        return self.racks[self.current]
+
+    def tile_total(self) -> int:
+        return len(self.pool) + len(self.table.tiles()) + sum(len(r) for r in self.racks)
+
+
+# ------------------------------------------------------------------------------ validation
+def validate(state: RoundState, play: Play) -> None:
+    """Raise :class:`IllegalPlayError` if ``play`` is not legal for the player to move."""
+    err = check_play(state, play)
+    if err is not None:
+        raise err
+
+
+def check_play(state: RoundState, play: Play) -> IllegalPlayError | None:
+    """The reason ``play`` is illegal, or ``None`` if it is legal."""
+    try:
+        _check(state, play)
+    except IllegalPlayError as exc:
+        return exc
+    return None
+
+
+def _check(state: RoundState, play: Play) -> list[Reading]:
+    rules = state.rules
+    if state.end is not None:
+        raise IllegalPlayError("the round is over", reason="round-over")
+    if not play.tiles:
+        raise IllegalPlayError("a play must place at least one tile from the rack",
+                               reason="no-rack-tile")
+    for t in play.tiles:
+        if not rules.is_valid_tile(t):
+            raise IllegalPlayError(f"{t} is not a tile of these rules", reason="not-on-rack")
+    missing = play.counts() - state.rack.counts()
+    if missing:
+        raise IllegalPlayError(f"not on the rack: {format_tiles(sorted(missing.elements()))}",
+                               reason="not-on-rack")
+    old = state.table.counts()
+    new = play.table.counts()
+    expected = old + play.counts()
+    gone = expected - new
+    if gone:
+        table_gone = gone & old
+        if table_gone:
+            raise IllegalPlayError(
+                f"table tile missing from the new table: "
+                f"{format_tiles(sorted(table_gone.elements()))} (table tiles never go back "
+                "to a rack)", reason="table-tile-missing")
+        raise IllegalPlayError(
+            f"placed tile not on the new table: {format_tiles(sorted(gone.elements()))}",
+            reason="tile-missing")
+    extra = new - expected
+    if extra:
+        raise IllegalPlayError(
+            f"{format_tiles(sorted(extra.elements()))} on the new table came neither from the "
+            "table nor from the played tiles", reason="tile-from-nowhere")
+    readings = []
+    for i, meld in enumerate(play.table.melds):
+        try:
+            readings.append(read_meld(meld, rules))
+        except IllegalPlayError as exc:
+            raise IllegalPlayError(f"meld {i + 1} ({meld}): {exc}", reason="invalid-meld",
+                                   meld=i) from None
+    if not state.opened[state.current]:
+        _check_opening(state, play, readings)
+    if rules.joker_rule == "strict" or rules.group_needs_both_colours:
+        _check_jokers(state, play)
+    return readings
+
+
+def _check_opening(state: RoundState, play: Play, readings: list[Reading]) -> None:
+    rules = state.rules
+    if rules.open_then_extend:
+        best = max_meld_value(play.tiles, rules, at_least=rules.opening_value)
+        if best < rules.opening_value:
+            raise IllegalPlayError(
+                f"opening: the played tiles make melds worth at most {best}, "
+                f"below the opening value {rules.opening_value}", reason="opening-value")
+        return
+    remaining = Counter(m.key() for m in state.table.melds)
+    new_value = 0
+    for meld, reading in zip(play.table.melds, readings, strict=True):
+        k = meld.key()
+        if remaining[k] > 0:
+            remaining[k] -= 1
+        else:
+            new_value += reading.value
+    if +remaining:
+        touched = next(iter((+remaining).keys()))
+        raise IllegalPlayError(
+            f"opening: the table may not be touched before opening (meld "
+            f"{format_tiles(touched)} changed)", reason="opening-touches-table")
+    if new_value < rules.opening_value:
+        raise IllegalPlayError(
+            f"opening: new melds worth {new_value}, below the opening value "
+            f"{rules.opening_value}", reason="opening-value")
+
+
+# ---------------------------------------------------------------------- joker variants
+def _joker_requirements(reading: Reading, rules: Rules, strict: bool) -> list[Counter[Tile]]:
+    """The tile multisets one new meld must contain for this old joker meld to be handled
+    legally: the meld kept (only added to), or jokers retrieved by replacement."""
+    real = [t for t in reading.tiles if not t.is_joker]
+    jokers = [i for i, t in enumerate(reading.tiles) if t.is_joker]
+    options: list[Counter[Tile]] = [Counter(reading.tiles)]  # kept whole, possibly added to
+    if reading.kind == "group":
+        missing = reading.missing_colours(rules)
+        needs_all = rules.group_needs_both_colours and len(reading.tiles) == 3
+        for k in range(1, len(jokers) + 1):
+            if needs_all:
+                # every missing colour must be added to free a joker from a group of three
+                faces = [Tile(c, reading.number) for c in missing]
+                opts = [Counter(real + faces + [JOKER] * (len(jokers) - k))]
+            else:
+                opts = [Counter(real + [Tile(c, reading.number) for c in cs]
+                                + [JOKER] * (len(jokers) - k))
+                        for cs in combinations(missing, k)]
+            if strict or needs_all:
+                options.extend(opts)
+    elif strict:
+        for k in range(1, len(jokers) + 1):
+            for chosen in combinations(jokers, k):
+                faces = [Tile(reading.colour, reading.face(i)) for i in chosen]
+                options.append(Counter(real + faces + [JOKER] * (len(jokers) - k)))
+    return options
+
+
+def _check_jokers(state: RoundState, play: Play) -> None:
+    rules = state.rules
+    strict = rules.joker_rule == "strict"
+    constrained: list[tuple[Meld, list[Counter[Tile]]]] = []
+    for meld in state.table.melds:
+        if not any(t.is_joker for t in meld.tiles):
+            continue
+        reading = read_meld(meld, rules)
+        if not strict and not (reading.kind == "group" and len(reading.tiles) == 3):
+            continue
+        constrained.append((meld, _joker_requirements(reading, rules, strict)))
+    if not constrained:
+        return
+    capacity = [m.tiles for m in play.table.melds]
+    caps = [Counter(c) for c in capacity]
+
+    def fits(i: int) -> bool:
+        if i == len(constrained):
+            return True
+        for option in constrained[i][1]:
+            for cap in caps:
+                if not option - cap:
+                    cap.subtract(option)
+                    ok = fits(i + 1)
+                    cap.update(option)
+                    if ok:
+                        return True
+        return False
+
+    if not fits(0):
+        # name the first meld that cannot be matched on its own
+        for meld, options in constrained:
+            if not any(not (o - Counter(c)) for o, c in product(options, capacity)):
+                break
+        else:
+            meld = constrained[0][0]
+        if strict:
+            why = ("under the strict joker rule a meld holding a joker may only be added to, "
+                   "or have its joker replaced by the tile it stands for")
+        else:
+            why = "to free a joker from a group of three, both missing colours must be added"
+        raise IllegalPlayError(f"joker rule: meld {meld} was broken up; {why}",
+                               reason="joker-rule")
+
+
+# --------------------------------------------------------------------------------- apply
+def _canonical_table(play: Play, readings: list[Reading]) -> Table:
+    return Table(tuple(r.meld for r in readings))
+
+
+def _advance(state: RoundState, **changes: object) -> RoundState:
+    nxt = replace(state, **changes)  # type: ignore[arg-type]
+    return replace(nxt, current=(state.current + 1) % state.players, turn=state.turn + 1)
+
+
+def _end(state: RoundState, reason: EndReason, winner: int) -> RoundState:
+    scores = score_round(state.rules, state.racks, reason, winner)
+    return replace(state, end=RoundEnd(reason, winner, state.racks, scores))
+
+
+def penalise(state: RoundState, count: int) -> RoundState:
+    """The player to move draws ``count`` penalty tiles (as far as the pool reaches) and the
+    turn ends; with an empty pool this counts as a pass."""
+    if state.end is not None:
+        raise IllegalPlayError("the round is over", reason="round-over")
+    if not state.pool:
+        return _pass(state)
+    drawn = state.pool[:count]
+    racks = list(state.racks)
+    racks[state.current] = racks[state.current].add(drawn)
+    return _advance(state, racks=tuple(racks), pool=state.pool[count:], passes=0)
+
+
+def _pass(state: RoundState) -> RoundState:
+    nxt = _advance(state, passes=state.passes + 1)
+    if nxt.passes >= state.players:
+        winner = exhausted_winner(nxt.racks, nxt.rules, nxt.current)
+        return _end(nxt, "exhausted", winner)
+    return nxt
+
+
+def apply(state: RoundState, action: Action) -> RoundState:
+    """The state after ``action`` by the player to move. Raises :class:`IllegalPlayError` (and
+    changes nothing) if the action is illegal. A :class:`Timeout` draws the timeout penalty."""
+    if state.end is not None:
+        raise IllegalPlayError("the round is over", reason="round-over")
+    if isinstance(action, Play):
+        readings = _check(state, action)
+        racks = list(state.racks)
+        racks[state.current] = racks[state.current].remove(action.tiles)
+        opened = list(state.opened)
+        opened[state.current] = True
+        nxt = replace(state, racks=tuple(racks), table=_canonical_table(action, readings),
+                      opened=tuple(opened), passes=0)
+        if not racks[state.current].tiles:
+            return _end(replace(nxt, turn=state.turn + 1), "rummikub", state.current)
+        return replace(nxt, current=(state.current + 1) % state.players, turn=state.turn + 1)
+    if isinstance(action, Draw):
+        if not state.pool:
+            raise IllegalPlayError("the pool is empty: pass instead of drawing",
+                                   reason="pool-empty")
+        return penalise(state, 1)
+    if isinstance(action, Pass):
+        if state.pool:
+            raise IllegalPlayError("you can only pass when the pool is empty: draw instead",
+                                   reason="pool-not-empty")
+        return _pass(state)
+    if isinstance(action, Timeout):
+        return penalise(state, state.rules.timeout_penalty)
+    raise IllegalPlayError(f"unknown action {action!r}", reason="unknown-action")
