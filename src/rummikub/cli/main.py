@@ -1,11 +1,9 @@
 """Entry point of the ``rummikub`` command. Each subcommand lives in its own module and is
-registered here."""
+registered here with one line."""
 
 from __future__ import annotations
 
 import typer
-
-from . import records, simulate
 
 app = typer.Typer(
     name="rummikub",
@@ -13,9 +11,6 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-
-records.register(app)
-simulate.register(app)
 
 
 def main() -> None:
