@@ -8,7 +8,16 @@ from __future__ import annotations
 from .actions import Action, Draw, Pass, Play, Timeout, parse_action
 from .errors import IllegalPlayError, NotationError, RecordError, RulesError, RummikubError
 from .game import Match, PlayerInfo, RoundLog, TurnLog
-from .melds import Meld, Reading, Role, is_valid_meld, max_meld_value, meld_value, read_meld
+from .melds import (
+    Meld,
+    Reading,
+    Role,
+    is_valid_meld,
+    max_meld_value,
+    meld_value,
+    pack_melds,
+    read_meld,
+)
 from .observation import Observation, observe
 from .record import (
     FORMAT,
@@ -35,7 +44,7 @@ __all__ = [
     "Reading", "RecordError", "ReplayStep", "Role", "RoundEnd", "RoundLog", "RoundState",
     "Rules", "RulesError", "RummikubError", "Table", "Tile", "Timeout", "TurnLog", "apply",
     "check_play", "dump_record", "is_valid_meld", "load_match", "load_record", "match_record",
-    "max_meld_value", "meld_value", "observe", "parse_action", "parse_tile", "parse_tiles",
+    "max_meld_value", "meld_value", "observe", "pack_melds", "parse_action", "parse_tile", "parse_tiles",
     "penalise", "preset", "rack_value", "read_meld", "read_record", "replay", "score_round",
     "validate", "verify", "write_record",
 ]
