@@ -8,19 +8,22 @@ from rummikub.core import RulesError
 
 from .base import Bot
 from .beginner import BeginnerBot
+from .random import RandomBot
 
 __all__ = ["BOTS", "get_bot", "register_bot"]
 
 BotFactory = Callable[[int | None], Bot]
-BOTS: dict[str, BotFactory] = {"beginner": BeginnerBot}
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "beginner": BeginnerBot}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
+    """Make ``factory`` available as ``get_bot(name)``."""
     BOTS[name] = factory
 
 
 def get_bot(name: str, seed: int | None = None) -> Bot:
-    """A new bot of the named level (``beginner``, ...)."""
+    """A new bot of the named level (``random``, ``beginner``, ``greedy``, ``strategic``,
+    ``expert``)."""
     try:
         factory = BOTS[name]
     except KeyError:
