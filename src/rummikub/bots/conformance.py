@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from rummikub.core import PRESETS, Play, RummikubError, Rules, load_record, match_record, verify
+from rummikub.core import PRESETS, Play, Rules, RummikubError, load_record, match_record, verify
 
 from .base import Bot
 from .play import TurnEvent, play_match
@@ -35,8 +35,10 @@ class Violation:
     detail: str
 
     def __str__(self) -> str:
-        return (f"{self.preset} seed {self.seed} round {self.round + 1} turn {self.turn + 1} "
-                f"seat {self.player}: {self.kind}: {self.detail}")
+        return (
+            f"{self.preset} seed {self.seed} round {self.round + 1} turn {self.turn + 1} "
+            f"seat {self.player}: {self.kind}: {self.detail}"
+        )
 
 
 @dataclass(slots=True)
@@ -57,9 +59,11 @@ class ConformanceReport:
 
     def summary(self) -> str:
         mean = self.seconds / self.decisions if self.decisions else 0.0
-        head = (f"{self.games} games, {self.rounds} rounds, {self.decisions} decisions "
-                f"({self.plays} plays), {mean * 1000:.1f} ms mean / "
-                f"{self.max_seconds * 1000:.0f} ms max per decision: ")
+        head = (
+            f"{self.games} games, {self.rounds} rounds, {self.decisions} decisions "
+            f"({self.plays} plays), {mean * 1000:.1f} ms mean / "
+            f"{self.max_seconds * 1000:.0f} ms max per decision: "
+        )
         if self.ok:
             return head + "no violations"
         lines = [head + f"{len(self.violations)} violations"]
@@ -92,8 +96,11 @@ def run_conformance(
         rules = spec if isinstance(spec, Rules) else PRESETS[spec]
         name = rules.preset
         count = max(players, rules.min_players)
-        limit = time_limit if time_limit is not None else (
-            None if rules.turn_seconds is None else float(rules.turn_seconds))
+        limit = (
+            time_limit
+            if time_limit is not None
+            else (None if rules.turn_seconds is None else float(rules.turn_seconds))
+        )
         for g in range(games):
             game_seed = seed + g
             tested_seat = g % count
@@ -106,9 +113,14 @@ def run_conformance(
                     bots.append(makers[s % len(makers)](game_seed * 7919 + s))
             round_index = [0]
 
-            def watch(ev: TurnEvent, seat: int = tested_seat, rnd: list[int] = round_index,
-                      game_seed: int = game_seed, preset_name: str = name,
-                      limit: float | None = limit) -> None:
+            def watch(
+                ev: TurnEvent,
+                seat: int = tested_seat,
+                rnd: list[int] = round_index,
+                game_seed: int = game_seed,
+                preset_name: str = name,
+                limit: float | None = limit,
+            ) -> None:
                 if ev.player != seat:
                     return
                 report.decisions += 1
@@ -121,12 +133,21 @@ def run_conformance(
                 if problem is None and isinstance(ev.action, Play):
                     report.plays += 1
                 if problem is not None:
-                    report.violations.append(Violation(
-                        preset_name, game_seed, ev.observation.round, ev.observation.turn,
-                        seat, problem, detail))
+                    report.violations.append(
+                        Violation(
+                            preset_name,
+                            game_seed,
+                            ev.observation.round,
+                            ev.observation.turn,
+                            seat,
+                            problem,
+                            detail,
+                        )
+                    )
 
-            match = play_match(rules, bots, game_seed, time_limit=limit, on_turn=watch,
-                               max_turns=max_turns)
+            match = play_match(
+                rules, bots, game_seed, time_limit=limit, on_turn=watch, max_turns=max_turns
+            )
             for bot in bots:
                 close = getattr(bot, "close", None)
                 if close is not None:
@@ -135,12 +156,21 @@ def run_conformance(
             report.rounds += len(match.rounds)
             for r, rd in enumerate(match.rounds):
                 if rd.end is not None and rd.end.reason == "abandoned":
-                    report.violations.append(Violation(
-                        name, game_seed, r, len(rd.turns), tested_seat, "abandoned",
-                        f"round still running after {max_turns} turns"))
+                    report.violations.append(
+                        Violation(
+                            name,
+                            game_seed,
+                            r,
+                            len(rd.turns),
+                            tested_seat,
+                            "abandoned",
+                            f"round still running after {max_turns} turns",
+                        )
+                    )
             try:
                 verify(load_record(match_record(match)))
             except RummikubError as exc:
-                report.violations.append(Violation(
-                    name, game_seed, round_index[0], 0, tested_seat, "record", str(exc)))
+                report.violations.append(
+                    Violation(name, game_seed, round_index[0], 0, tested_seat, "record", str(exc))
+                )
     return report

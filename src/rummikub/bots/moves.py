@@ -98,8 +98,9 @@ def rack_melds(tiles: Iterable[Tile], rules: Rules, *, max_jokers: int = 2) -> l
     return list(found.values())
 
 
-def extensions(table: Table, tiles: Iterable[Tile], rules: Rules) -> Iterator[tuple[Tile, int,
-                                                                                   Meld]]:
+def extensions(
+    table: Table, tiles: Iterable[Tile], rules: Rules
+) -> Iterator[tuple[Tile, int, Meld]]:
     """Single rack tiles that can be laid onto one table meld as it stands: yields
     ``(tile, meld index, new meld)`` (canonical form)."""
     have = set(tiles)
@@ -113,19 +114,20 @@ def extensions(table: Table, tiles: Iterable[Tile], rules: Rules) -> Iterator[tu
         if reading.kind == "run":
             lo, hi = reading.number, reading.number + size - 1
             if lo > 1:
-                wanted.append((Tile(reading.colour, lo - 1), (Tile(reading.colour, lo - 1),
-                                                              *reading.tiles)))
+                wanted.append(
+                    (Tile(reading.colour, lo - 1), (Tile(reading.colour, lo - 1), *reading.tiles))
+                )
             if hi < rules.numbers:
-                wanted.append((Tile(reading.colour, hi + 1), (*reading.tiles,
-                                                              Tile(reading.colour, hi + 1))))
+                wanted.append(
+                    (Tile(reading.colour, hi + 1), (*reading.tiles, Tile(reading.colour, hi + 1)))
+                )
             if hi < rules.numbers:
                 wanted.append((JOKER, (*reading.tiles, JOKER)))
             elif lo > 1:
                 wanted.append((JOKER, (JOKER, *reading.tiles)))
         elif size < min(rules.colours, 4):
             for c in reading.missing_colours(rules):
-                wanted.append((Tile(c, reading.number), (*reading.tiles, Tile(c,
-                                                                              reading.number))))
+                wanted.append((Tile(c, reading.number), (*reading.tiles, Tile(c, reading.number))))
             wanted.append((JOKER, (*reading.tiles, JOKER)))
         for tile, candidate in wanted:
             if tile not in have:

@@ -45,10 +45,16 @@ class TurnEvent:
     detail: str = ""
 
 
-def play_match(rules: Rules, bots: Sequence[Bot], seed: int, *,
-               names: Sequence[str] | None = None, max_turns: int = 2000,
-               time_limit: float | None | Literal["rules"] = "rules",
-               on_turn: Callable[[TurnEvent], None] | None = None) -> Match:
+def play_match(
+    rules: Rules,
+    bots: Sequence[Bot],
+    seed: int,
+    *,
+    names: Sequence[str] | None = None,
+    max_turns: int = 2000,
+    time_limit: float | Literal["rules"] | None = "rules",
+    on_turn: Callable[[TurnEvent], None] | None = None,
+) -> Match:
     """Play a complete match between ``bots`` (seat order) and return it.
 
     Each bot gets ``time_limit`` seconds per decision (default: the rules' ``turn_seconds``;
@@ -65,8 +71,10 @@ def play_match(rules: Rules, bots: Sequence[Bot], seed: int, *,
         limit = None if rules.turn_seconds is None else float(rules.turn_seconds)
     else:
         limit = time_limit
-    infos = [PlayerInfo(names[i] if names else f"{b.name}-{i + 1}", "bot", b.name)
-             for i, b in enumerate(bots)]
+    infos = [
+        PlayerInfo(names[i] if names else f"{b.name}-{i + 1}", "bot", b.name)
+        for i, b in enumerate(bots)
+    ]
     match = Match(rules, infos, seed)
     for seat, bot in enumerate(bots):
         start = getattr(bot, "start_game", None)
@@ -111,8 +119,16 @@ def play_match(rules: Rules, bots: Sequence[Bot], seed: int, *,
                 if log.action == "invalid" and problem is None:
                     problem, detail = "illegal", f"{action}: {log.reason}"
             if on_turn is not None:
-                on_turn(TurnEvent(player, obs, answer if isinstance(answer, _ACTIONS) else None,
-                                  seconds, problem, detail))
+                on_turn(
+                    TurnEvent(
+                        player,
+                        obs,
+                        answer if isinstance(answer, _ACTIONS) else None,
+                        seconds,
+                        problem,
+                        detail,
+                    )
+                )
         if match.over:
             for bot in bots:
                 end = getattr(bot, "end_game", None)

@@ -10,6 +10,7 @@ timeout), and a line that is not a valid answer is a rejected play.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import shlex
@@ -27,8 +28,8 @@ from rummikub.core import (
     Observation,
     Pass,
     Play,
-    RummikubError,
     Rules,
+    RummikubError,
     Table,
     Timeout,
     parse_tile,
@@ -72,8 +73,7 @@ def parse_answer(line: str) -> Action:
         raise ProtocolError("'table' must be a list of melds (lists of tile strings)")
     try:
         placed = tuple(parse_tile(t, position=i) for i, t in enumerate(tiles))
-        melds = tuple(Meld.from_json(m, where=f"table meld {i + 1}")
-                      for i, m in enumerate(table))
+        melds = tuple(Meld.from_json(m, where=f"table meld {i + 1}") for i, m in enumerate(table))
     except RummikubError as exc:
         raise ProtocolError(str(exc)) from None
     return Play(placed, Table(melds))
@@ -84,9 +84,16 @@ class _Process:
 
     def __init__(self, argv: Sequence[str], cwd: Path | None, stderr: IO[str] | None) -> None:
         self.proc = subprocess.Popen(
-            list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            list(argv),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
             stderr=stderr if stderr is not None else subprocess.DEVNULL,
-            text=True, encoding="utf-8", errors="replace", bufsize=1, cwd=cwd)
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            bufsize=1,
+            cwd=cwd,
+        )
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
@@ -111,7 +118,7 @@ class _Process:
             return False
         return True
 
-    def receive(self, deadline: float) -> str | None:
+    def receive(self, deadline: float) -> str:
         """The next non-empty line before ``deadline`` (``time.monotonic``); raises
         ``TimeoutError`` when the deadline passes, ``EOFError`` when the program is gone."""
         while True:
@@ -138,10 +145,8 @@ class _Process:
                 self.proc.wait()
         for stream in (self.proc.stdin, self.proc.stdout):
             if stream is not None:
-                try:
+                with contextlib.suppress(OSError):
                     stream.close()
-                except OSError:
-                    pass
 
 
 class OutsideBot:
@@ -152,10 +157,17 @@ class OutsideBot:
     standard error goes to (default: discarded). Counters ``timeouts``, ``crashes``,
     ``rejected`` and ``restarts`` say how it behaved."""
 
-    def __init__(self, cmd: str | Sequence[str], *, name: str | None = None,
-                 startup_timeout: float = 10.0, default_limit: float = DEFAULT_LIMIT,
-                 max_restarts: int = 3, cwd: str | Path | None = None,
-                 stderr: IO[str] | None = None) -> None:
+    def __init__(
+        self,
+        cmd: str | Sequence[str],
+        *,
+        name: str | None = None,
+        startup_timeout: float = 10.0,
+        default_limit: float = DEFAULT_LIMIT,
+        max_restarts: int = 3,
+        cwd: str | Path | None = None,
+        stderr: IO[str] | None = None,
+    ) -> None:
         self.argv = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
         if not self.argv:
             raise RummikubError("an outside bot needs a command")
@@ -196,7 +208,7 @@ class OutsideBot:
             while True:
                 line = proc.receive(deadline)
                 try:
-                    msg = json.loads(line) if line else None
+                    msg = json.loads(line)
                 except json.JSONDecodeError:
                     continue
                 if isinstance(msg, dict) and msg.get("type") == "ready":
@@ -234,10 +246,8 @@ class OutsideBot:
         self.close()
 
     def __del__(self) -> None:  # pragma: no cover - best effort at interpreter exit
-        try:
+        with contextlib.suppress(Exception):
             self._kill()
-        except Exception:
-            pass
 
     # -- game hooks -----------------------------------------------------------------------
     def start_game(self, rules: Rules, player: int, players: int) -> None:
@@ -248,8 +258,7 @@ class OutsideBot:
     def end_game(self, scores: Sequence[int], winners: Sequence[int]) -> None:
         """Tell the program the game is over."""
         if self._proc is not None and self._game_sent:
-            self._proc.send({"type": "game_over", "scores": list(scores),
-                             "winners": list(winners)})
+            self._proc.send({"type": "game_over", "scores": list(scores), "winners": list(winners)})
         self._game = None
         self._game_sent = False
 
@@ -265,11 +274,22 @@ class OutsideBot:
             game = self._game = (obs.rules, obs.player, obs.players)
             self._game_sent = False
         if not self._game_sent:
-            proc.send({"type": "new_game", "rules": game[0].to_dict(), "player": game[1],
-                       "players": game[2]})
+            proc.send(
+                {
+                    "type": "new_game",
+                    "rules": game[0].to_dict(),
+                    "player": game[1],
+                    "players": game[2],
+                }
+            )
             self._game_sent = True
-        sent = proc.send({"type": "turn", "observation": obs.to_json(),
-                          "time_limit": round(max(0.0, deadline - time.monotonic()), 3)})
+        sent = proc.send(
+            {
+                "type": "turn",
+                "observation": obs.to_json(),
+                "time_limit": round(max(0.0, deadline - time.monotonic()), 3),
+            }
+        )
         if not sent:
             return self._crashed()
         while True:
@@ -282,6 +302,7 @@ class OutsideBot:
             except EOFError:
                 return self._crashed()
             problem: str
+            action: Action | None
             try:
                 action = parse_answer(line)
             except ProtocolError as exc:
@@ -294,24 +315,32 @@ class OutsideBot:
                         return action
                     if obs.rules.invalid_play == "penalty":
                         self.rejected += 1
-                        proc.send({"type": "error", "reason": err.reason,
-                                   "message": str(err), "retry": False})
+                        proc.send(
+                            {
+                                "type": "error",
+                                "reason": err.reason,
+                                "message": str(err),
+                                "retry": False,
+                            }
+                        )
                         return action  # the engine records the invalid play and penalises it
                     problem, reason = str(err), err.reason or "illegal"
                 elif isinstance(action, Draw) and obs.pool_size == 0:
                     problem, reason = "the pool is empty: pass instead of drawing", "pool-empty"
                 elif isinstance(action, Pass) and obs.pool_size > 0:
-                    problem, reason = ("you can only pass when the pool is empty: draw "
-                                       "instead"), "pool-not-empty"
+                    problem, reason = (
+                        ("you can only pass when the pool is empty: draw instead"),
+                        "pool-not-empty",
+                    )
                 else:
                     return action
             self.rejected += 1
             if action is None and obs.rules.invalid_play == "penalty":
-                proc.send({"type": "error", "reason": reason, "message": problem,
-                           "retry": False})
+                proc.send({"type": "error", "reason": reason, "message": problem, "retry": False})
                 return Play((), obs.table)  # garbage counts as an invalid play
-            if not proc.send({"type": "error", "reason": reason, "message": problem,
-                              "retry": True}):
+            if not proc.send(
+                {"type": "error", "reason": reason, "message": problem, "retry": True}
+            ):
                 return self._crashed()
 
     def _crashed(self) -> Action:

@@ -1,0 +1,131 @@
+"""Running a tournament: games in parallel worker processes, results appended as they finish."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+from rummikub.core import Rules, match_record
+
+from ..base import Bot
+from ..play import TurnEvent, play_match
+from ..specs import make_bot
+from .results import GameResult, ResultsFile, TournamentConfig
+from .schedule import Pairing, schedule
+from .stats import Standings, standings
+
+__all__ = ["play_pairing", "run_tournament"]
+
+Progress = Callable[[int, int], None]
+
+
+def play_pairing(
+    pairing: Pairing, rules: Rules, time_limit: float | None
+) -> tuple[GameResult, dict[str, Any]]:
+    """Play one scheduled game; its result line and its record."""
+    bots: list[Bot] = [
+        make_bot(spec, pairing.bot_seed(seat), time_limit=time_limit)
+        for seat, spec in enumerate(pairing.seats)
+    ]
+    n = len(bots)
+    decisions = [0] * n
+    seconds = [0.0] * n
+    problems = [0] * n
+
+    def watch(ev: TurnEvent) -> None:
+        decisions[ev.player] += 1
+        seconds[ev.player] += ev.seconds
+        if ev.problem is not None and ev.problem != "slow":
+            problems[ev.player] += 1
+
+    names = [f"{spec}#{seat + 1}" for seat, spec in enumerate(pairing.seats)]
+    limit: float | None | str = "rules" if time_limit is None else time_limit
+    try:
+        match = play_match(rules, bots, pairing.seed, names=names, time_limit=limit,  # type: ignore[arg-type]
+                           on_turn=watch)  # fmt: skip
+    finally:
+        for bot in bots:
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
+    result = GameResult(
+        game=pairing.game, deal=pairing.deal, rotation=pairing.rotation, seed=pairing.seed,
+        seats=pairing.seats, totals=match.totals, winners=tuple(match.winners),
+        rounds=len(match.rounds), turns=sum(len(r.turns) for r in match.rounds),
+        decisions=tuple(decisions), seconds=tuple(seconds), problems=tuple(problems),
+    )  # fmt: skip
+    record = match_record(match)
+    record["tournament"] = {"game": pairing.game, "deal": pairing.deal,
+                            "rotation": pairing.rotation}  # fmt: skip
+    return result, record
+
+
+def _pending(config: TournamentConfig, games: int, done: set[int]) -> Iterator[Pairing]:
+    for p in schedule(config.bots, config.players, games, config.seed):
+        if p.game not in done:
+            yield p
+
+
+def run_tournament(
+    config: TournamentConfig,
+    games: int,
+    out: Path,
+    *,
+    workers: int | None = None,
+    records: Path | None = None,
+    fresh: bool = False,
+    progress: Progress | None = None,
+) -> Standings:
+    """Play the games of ``config`` not yet in ``out`` (``workers`` processes; default: one per
+    core; 1 runs in this process) and return the standings over all games in the file.
+    ``progress(done, total)`` is called as games finish."""
+    rules = Rules.from_dict(config.rules)
+    rules.check_players(config.players)
+    workers = workers or os.cpu_count() or 1
+    with ResultsFile(out, config, records=records, fresh=fresh) as results:
+        total = games
+        finished = sum(1 for g in results.done if g < games)
+        if progress is not None:
+            progress(finished, total)
+        todo = _pending(config, games, set(results.done))
+        if workers <= 1:
+            for pairing in todo:
+                result, record = play_pairing(pairing, rules, config.time_limit)
+                results.add(result, record)
+                finished += 1
+                if progress is not None:
+                    progress(finished, total)
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                running: set[Future[tuple[GameResult, dict[str, Any]]]] = set()
+                try:
+                    for pairing in todo:
+                        running.add(pool.submit(play_pairing, pairing, rules, config.time_limit))
+                        if len(running) >= workers * 2:
+                            finished += _collect(running, results, FIRST_COMPLETED)
+                            if progress is not None:
+                                progress(finished, total)
+                    while running:
+                        finished += _collect(running, results, FIRST_COMPLETED)
+                        if progress is not None:
+                            progress(finished, total)
+                except BaseException:
+                    for fut in running:
+                        fut.cancel()
+                    raise
+        outcomes = [r.outcome() for g, r in sorted(results.done.items()) if g < games]
+    return standings(outcomes, config.bots)
+
+
+def _collect(
+    running: set[Future[tuple[GameResult, dict[str, Any]]]], results: ResultsFile, how: str
+) -> int:
+    done, _ = wait(running, return_when=how)
+    for fut in done:
+        running.discard(fut)
+        result, record = fut.result()
+        results.add(result, record)
+    return len(done)
