@@ -88,8 +88,9 @@ def extend(table: list[list[str]], rack: list[str], numbers: int) -> list[str]:
                 options += [(name(colour, b + 1), len(meld))] if b < numbers else []
             else:
                 present = {t[0] for t in meld}
-                options = [] if b >= 4 else [(name(c, a), len(meld)) for c in COLOURS
-                                             if c not in present]
+                options = (
+                    [] if b >= 4 else [(name(c, a), len(meld)) for c in COLOURS if c not in present]
+                )
             for tile, where in options:
                 if tile in rack:
                     rack.remove(tile)
@@ -144,6 +145,7 @@ def main() -> None:
             send({"action": "draw"} if pool_size > 0 else {"action": "pass"})
         elif kind == "quit":
             break
+
 
 if __name__ == "__main__":
     main()

@@ -49,6 +49,7 @@ class ConformanceReport:
     rounds: int = 0
     decisions: int = 0
     plays: int = 0
+    wins: float = 0.0  # games won by the tested bot (a shared win counts as a fraction)
     seconds: float = 0.0
     max_seconds: float = 0.0
     violations: list[Violation] = field(default_factory=list)
@@ -60,7 +61,7 @@ class ConformanceReport:
     def summary(self) -> str:
         mean = self.seconds / self.decisions if self.decisions else 0.0
         head = (
-            f"{self.games} games, {self.rounds} rounds, {self.decisions} decisions "
+            f"{self.games} games ({self.wins:g} won), {self.rounds} rounds, {self.decisions} decisions "
             f"({self.plays} plays), {mean * 1000:.1f} ms mean / "
             f"{self.max_seconds * 1000:.0f} ms max per decision: "
         )
@@ -153,6 +154,8 @@ def run_conformance(
                 if close is not None:
                     close()
             report.games += 1
+            if tested_seat in match.winners:
+                report.wins += 1 / len(match.winners)
             report.rounds += len(match.rounds)
             for r, rd in enumerate(match.rounds):
                 if rd.end is not None and rd.end.reason == "abandoned":

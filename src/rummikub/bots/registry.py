@@ -8,12 +8,19 @@ from rummikub.core import RulesError
 
 from .base import Bot
 from .beginner import BeginnerBot
+from .greedy import GreedyBot
 from .random import RandomBot
+from .strategic import StrategicBot
 
 __all__ = ["BOTS", "get_bot", "register_bot"]
 
 BotFactory = Callable[[int | None], Bot]
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "beginner": BeginnerBot}
+BOTS: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "beginner": BeginnerBot,
+    "greedy": GreedyBot,
+    "strategic": StrategicBot,
+}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:

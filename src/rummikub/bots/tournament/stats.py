@@ -75,9 +75,9 @@ class Standings:
     meetings: dict[tuple[str, str], int] = field(default_factory=dict)
 
 
-def _pair_results(outcomes: Iterable[GameOutcome]) -> tuple[
-    dict[tuple[str, str], float], dict[tuple[str, str], int]
-]:
+def _pair_results(
+    outcomes: Iterable[GameOutcome],
+) -> tuple[dict[tuple[str, str], float], dict[tuple[str, str], int]]:
     """Head-to-head points: for every two seats of different bots in a game, a win for the
     seat among the winners when the other is not, else half each."""
     points: dict[tuple[str, str], float] = {}

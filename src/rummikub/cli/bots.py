@@ -1,0 +1,234 @@
+"""``rummikub tournament`` (bot arena) and ``rummikub bot`` (try an outside bot)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rummikub.bots.conformance import run_conformance
+from rummikub.bots.protocol import OutsideBot
+from rummikub.bots.specs import make_bot, parse_specs
+from rummikub.bots.tournament import Standings, TournamentConfig, run_tournament
+from rummikub.core import PRESETS, RummikubError, Rules
+
+from .common import fail, load_rules
+
+__all__ = ["format_standings", "register"]
+
+
+def format_standings(st: Standings) -> str:
+    """The results table as plain text."""
+    head = f"{'bot':<24} {'games':>6} {'wins':>8} {'win %':>6} {'95% CI':>13} {'score/rd':>9} "
+    head += f"{'Elo':>11}"
+    lines = [head, "-" * len(head)]
+    for b in sorted(st.bots, key=lambda b: -b.win_rate):
+        lo, hi = b.interval
+        name = b.bot if len(b.bot) <= 24 else b.bot[:21] + "..."
+        lines.append(
+            f"{name:<24} {b.games:>6} {b.wins:>8g} {100 * b.win_rate:>5.1f}% "
+            f"{100 * lo:>5.1f}–{100 * hi:<5.1f}% {b.mean_score:>+9.1f} "
+            f"{b.elo:>+5.0f} ±{b.elo_error:<4.0f}"
+        )
+    names = [b.bot for b in st.bots]
+    if len(names) > 2:
+        lines.append("")
+        lines.append("head to head (points of the row bot against the column bot, of games):")
+        for a in names:
+            cells = []
+            for b in names:
+                m = st.meetings.get((a, b), 0)
+                cells.append("-" if a == b or not m else f"{st.head_to_head[a, b]:g}/{m}")
+            lines.append(f"  {a[:20]:<20} " + "  ".join(f"{c:>10}" for c in cells))
+    return "\n".join(lines)
+
+
+def tournament(
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="Comma-separated bots: built-in levels (random, beginner, greedy, strategic, "
+            "expert) or one outside program as cmd:COMMAND (put it last).",
+        ),
+    ] = "expert,greedy",
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 2,
+    games: Annotated[int, typer.Option("--games", "-n", help="Total number of games.")] = 200,
+    seed: Annotated[int, typer.Option("--seed", help="Deal d uses seed+d.")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="Worker processes (0: one per core).")
+    ] = 0,
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="Results file (JSON lines); resumed if it exists.")
+    ] = Path("results.jsonl"),
+    records: Annotated[
+        Path | None,
+        typer.Option("--records", help="Game records file (default: OUT.records.jsonl)."),
+    ] = None,
+    rules: Annotated[
+        str, typer.Option("--rules", help="Preset name, rules JSON file, or inline JSON.")
+    ] = "standard",
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            "--time-limit",
+            help="Seconds per decision given to every bot (default: the rules' turn time; "
+            "built-in bots also keep their own, smaller budgets).",
+        ),
+    ] = None,
+    fresh: Annotated[
+        bool, typer.Option("--fresh", help="Overwrite OUT instead of resuming it.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Play paired deals between bots (each deal again with the seats rotated) and rank them.
+
+    Every game's result goes to OUT as it finishes and its record to the records file; run the
+    same command again after an interruption to finish the remaining games."""
+    try:
+        specs = parse_specs(bots)
+        rule_obj = load_rules(rules)
+        rule_obj.check_players(players)
+        if len(set(specs)) != len(specs):
+            raise fail("--bots lists a bot twice")
+        if games < 1:
+            raise fail("--games must be at least 1")
+        if time_limit is not None and time_limit <= 0:
+            raise fail("--time-limit must be positive")
+        for spec in specs:
+            if not spec.startswith("cmd:"):
+                make_bot(spec, 0)
+    except RummikubError as exc:
+        raise fail(str(exc)) from None
+    config = TournamentConfig(tuple(specs), players, seed, rule_obj.to_dict(), time_limit)
+    started = time.perf_counter()
+    progress, close = _progress_bar(quiet)
+    try:
+        st = run_tournament(
+            config, games, out, workers=workers or None, records=records, fresh=fresh,
+            progress=progress,
+        )  # fmt: skip
+    except RummikubError as exc:
+        raise fail(str(exc)) from None
+    except KeyboardInterrupt:
+        close()
+        typer.echo(f"\ninterrupted: finished games are in {out}; run again to resume", err=True)
+        raise typer.Exit(130) from None
+    close()
+    elapsed = time.perf_counter() - started
+    if as_json:
+        typer.echo(json.dumps({"games": st.games, "bots": [b.to_dict() for b in st.bots]}))
+    else:
+        typer.echo(format_standings(st))
+        typer.echo(f"\n{st.games} games in {out} ({elapsed:.0f}s this run)")
+
+
+def _progress_bar(quiet: bool) -> tuple[Callable[[int, int], None], Callable[[], None]]:
+    """A progress callback with ETA (Rich) and a function to close it."""
+    if quiet or not sys.stderr.isatty():
+        last = [0.0]
+
+        def plain(done: int, total: int) -> None:
+            now = time.monotonic()
+            if not quiet and (done == total or now - last[0] > 10):
+                last[0] = now
+                typer.echo(f"{done}/{total} games", err=True)
+
+        return plain, lambda: None
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    bar = Progress(
+        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), "ETA", TimeRemainingColumn(),
+        console=Console(stderr=True), transient=False,
+    )  # fmt: skip
+    task = bar.add_task("games", total=None)
+    bar.start()
+
+    def update(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    return update, bar.stop
+
+
+def bot(
+    cmd: Annotated[str, typer.Option("--cmd", help="The outside bot's command line.")],
+    against: Annotated[str, typer.Option("--against", help="Built-in opponent level.")] = "greedy",
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per rules preset.")] = 10,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 2,
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            help="Comma-separated presets (or one rules JSON), or 'all' for every preset.",
+        ),
+    ] = "standard",
+    seed: Annotated[int, typer.Option("--seed", help="Game g uses seed+g.")] = 1,
+    time_limit: Annotated[
+        float | None,
+        typer.Option("--time-limit", help="Seconds per decision (default: the rules' turn time)."),
+    ] = None,
+    stderr_file: Annotated[
+        Path | None, typer.Option("--stderr", help="Write the bot's standard error here.")
+    ] = None,
+) -> None:
+    """Play an outside bot (rummikub-bot/1 protocol, see docs/bots.md) against a built-in bot,
+    checking every answer with the engine. Exits 1 if the bot broke a rule."""
+    try:
+        if rules.strip() == "all":
+            presets: list[Rules] = list(PRESETS.values())
+        elif rules.strip().startswith("{") or rules.strip().endswith(".json"):
+            presets = [load_rules(rules)]
+        else:
+            presets = [load_rules(r) for r in rules.split(",") if r.strip()]
+        for r in presets:
+            r.check_players(players)
+        make_bot(against, 0)
+        if games < 1:
+            raise fail("--games must be at least 1")
+    except RummikubError as exc:
+        raise fail(str(exc)) from None
+    err_fh = stderr_file.open("a", encoding="utf-8") if stderr_file else None
+    made: list[OutsideBot] = []
+
+    def outside(_: int) -> OutsideBot:
+        b = OutsideBot(cmd, stderr=err_fh, default_limit=time_limit or 30.0)
+        made.append(b)
+        return b
+
+    try:
+        report = run_conformance(
+            outside, games=games, presets=presets, players=players, seed=seed,
+            opponents=[lambda s: make_bot(against, s)], time_limit=time_limit,
+        )  # fmt: skip
+    finally:
+        for b in made:
+            b.close()
+        if err_fh is not None:
+            err_fh.close()
+    name = next((b.program_name for b in made if b.program_name), cmd)
+    typer.echo(f"{name} against {against}: {report.summary()}")
+    timeouts = sum(b.timeouts for b in made)
+    crashes = sum(b.crashes for b in made)
+    rejected = sum(b.rejected for b in made)
+    typer.echo(f"timeouts {timeouts}, crashes {crashes}, rejected answers {rejected}")
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tournament")(tournament)
+    app.command("bot")(bot)
