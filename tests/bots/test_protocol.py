@@ -109,7 +109,7 @@ def test_missing_program_is_dead_not_an_exception() -> None:
 
 def test_garbage_is_rejected_then_times_out_under_reject() -> None:
     with OutsideBot(program("garbage_bot.py", "garbage")) as bot:
-        match, action = _one_turn(bot)
+        _, action = _one_turn(bot)
         assert isinstance(action, Timeout)
         assert bot.rejected >= 2  # the garbage line and the bad retry
 
@@ -125,7 +125,7 @@ def test_garbage_is_an_invalid_play_under_penalty() -> None:
 
 def test_illegal_play_is_rejected_and_the_retry_counts() -> None:
     with OutsideBot(program("garbage_bot.py", "retry")) as bot:
-        match, action = _one_turn(bot)
+        _, action = _one_turn(bot)
         assert action == Draw()
         assert bot.rejected == 1
         assert bot.timeouts == 0

@@ -17,7 +17,7 @@ def solver_play(obs: Observation, objective: str = "tiles",
     from rummikub.solver import solve
 
     sol = solve(obs.table, obs.rack, opened=obs.has_opened, rules=obs.rules,
-                objective=objective, time_limit=time_limit)  # type: ignore[arg-type]  # fmt: skip
+                objective=objective, time_limit=time_limit)  # fmt: skip
     play = sol.as_play()
     if play is None or not is_legal(obs, play):
         return fallback_action(obs)

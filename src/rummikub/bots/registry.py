@@ -8,6 +8,7 @@ from rummikub.core import RulesError
 
 from .base import Bot
 from .beginner import BeginnerBot
+from .expert import ExpertBot
 from .greedy import GreedyBot
 from .random import RandomBot
 from .strategic import StrategicBot
@@ -20,6 +21,7 @@ BOTS: dict[str, BotFactory] = {
     "beginner": BeginnerBot,
     "greedy": GreedyBot,
     "strategic": StrategicBot,
+    "expert": ExpertBot,
 }
 
 

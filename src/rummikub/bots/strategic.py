@@ -41,6 +41,7 @@ class StrategyParams:
     danger: int = 5  # play everything when an opponent holds this many tiles or fewer
     pool_low: int = 8  # play everything when the pool holds this many tiles or fewer
     hold_jokers: bool = True
+    only_jokers: bool = False  # hold back jokers only
 
 
 def _without(meld: Meld, index: int) -> Meld:
@@ -57,7 +58,7 @@ def _valid(meld: Meld, rules: Rules) -> Meld | None:
 
 
 def hold_back(
-    obs: Observation, play: Play, limit: int, *, jokers: bool = True
+    obs: Observation, play: Play, limit: int, *, jokers: bool = True, only_jokers: bool = False
 ) -> tuple[Play, tuple[Tile, ...]]:
     """``play`` with up to ``limit`` of its rack tiles taken back, each from a spot where its
     meld stays valid without it; the play always keeps at least one tile. Returns the smaller
@@ -77,7 +78,7 @@ def hold_back(
     )
     held: list[Tile] = []
     for tile in order:
-        if tile.is_joker and not jokers:
+        if (tile.is_joker and not jokers) or (only_jokers and not tile.is_joker):
             continue
         while available[tile] > 0 and len(held) < limit and len(held) < len(play.tiles) - 1:
             done = False
@@ -134,7 +135,9 @@ def strategic_play(obs: Observation, params: StrategyParams, best: Play | None) 
         return fallback_action(obs)
     if len(best.tiles) == len(obs.rack) or endgame(obs, params):
         return best
-    smaller, _ = hold_back(obs, best, params.reserve, jokers=params.hold_jokers)
+    smaller, _ = hold_back(
+        obs, best, params.reserve, jokers=params.hold_jokers, only_jokers=params.only_jokers
+    )
     return smaller
 
 

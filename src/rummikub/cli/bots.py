@@ -15,7 +15,7 @@ from rummikub.bots.conformance import run_conformance
 from rummikub.bots.protocol import OutsideBot
 from rummikub.bots.specs import make_bot, parse_specs
 from rummikub.bots.tournament import Standings, TournamentConfig, run_tournament
-from rummikub.core import PRESETS, RummikubError, Rules
+from rummikub.core import PRESETS, Rules, RummikubError
 
 from .common import fail, load_rules
 
@@ -39,12 +39,12 @@ def format_standings(st: Standings) -> str:
     if len(names) > 2:
         lines.append("")
         lines.append("head to head (points of the row bot against the column bot, of games):")
-        for a in names:
+        for row in names:
             cells = []
-            for b in names:
-                m = st.meetings.get((a, b), 0)
-                cells.append("-" if a == b or not m else f"{st.head_to_head[a, b]:g}/{m}")
-            lines.append(f"  {a[:20]:<20} " + "  ".join(f"{c:>10}" for c in cells))
+            for col in names:
+                m = st.meetings.get((row, col), 0)
+                cells.append("-" if row == col or not m else f"{st.head_to_head[row, col]:g}/{m}")
+            lines.append(f"  {row[:20]:<20} " + "  ".join(f"{c:>10}" for c in cells))
     return "\n".join(lines)
 
 

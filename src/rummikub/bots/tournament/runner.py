@@ -42,7 +42,7 @@ def play_pairing(
             problems[ev.player] += 1
 
     names = [f"{spec}#{seat + 1}" for seat, spec in enumerate(pairing.seats)]
-    limit: float | None | str = "rules" if time_limit is None else time_limit
+    limit: float | str | None = "rules" if time_limit is None else time_limit
     try:
         match = play_match(rules, bots, pairing.seed, names=names, time_limit=limit,  # type: ignore[arg-type]
                            on_turn=watch)  # fmt: skip
