@@ -23,6 +23,7 @@ from rummikub.core import (
     Meld,
     Pass,
     Play,
+    Rack,
     Role,
     RoundState,
     Rules,
@@ -31,6 +32,7 @@ from rummikub.core import (
     Timeout,
     check_play,
     pack_melds,
+    parse_tiles,
     preset,
     read_meld,
 )
@@ -78,6 +80,18 @@ def ref_readings(tiles: Sequence[Tile], rules: Rules) -> list[RefReading]:
             for start in range(1, rules.numbers - n + 2):
                 if all(start <= k < start + n for k in nums):
                     out.append(RefReading("run", colours[0], start, n))
+    return out
+
+
+def ref_ordered_readings(tiles: Sequence[Tile], rules: Rules) -> list[RefReading]:
+    """The readings of tiles written in this order with bare jokers: a run must be written
+    ascending (position i holds start + i); a group in any order."""
+    out = []
+    for r in ref_readings(tiles, rules):
+        if r.kind == "group" or all(
+            t.is_joker or t.number == r.number + i for i, t in enumerate(tiles)
+        ):
+            out.append(r)
     return out
 
 
@@ -292,3 +306,31 @@ def play_random_match(
         if match.over:
             return match
         match.next_round()
+
+
+# ---------------------------------------------------------------------- hand-made states
+def position(
+    table: str = "",
+    racks: Sequence[str] = ("", ""),
+    *,
+    opened: Sequence[bool] | None = None,
+    pool: str = "",
+    current: int = 0,
+    rules: Rules = STANDARD,
+    passes: int = 0,
+) -> RoundState:
+    """A round state written in notation (the table is stored as written)."""
+    return RoundState(
+        rules,
+        tuple(Rack.parse(r) for r in racks),
+        Table.parse(table),
+        parse_tiles(pool),
+        tuple(opened) if opened is not None else (True,) * len(racks),
+        current,
+        passes=passes,
+    )
+
+
+def play(text: str) -> Play:
+    """A play in notation: ``R4 -> R1 R2 R3 R4``."""
+    return Play.parse(text)
