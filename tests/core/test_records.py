@@ -130,7 +130,7 @@ def test_tampered_player(record: dict[str, Any]) -> None:
 def test_tampered_penalty(record: dict[str, Any]) -> None:
     rec = copy.deepcopy(record)
     k, t = _first(rec, "timeout")
-    t["penalty"] = t["penalty"][1:] + ["J"]
+    t["penalty"] = [*t["penalty"][1:], "J"]
     _bad(rec, f"round 1, turn {k + 1}", "penalty")
 
 
