@@ -161,28 +161,49 @@ def _rack_only_play(state: RoundState, rng: random.Random) -> Play | None:
 
 
 def _extend_play(state: RoundState, rng: random.Random) -> Play | None:
+    """Add rack tiles to the ends of runs and to groups (as many as fit, melds in random
+    order)."""
     rules = state.rules
+    rack = Counter(state.rack.tiles)
     melds = list(state.table.melds)
+    placed: list[Tile] = []
     order = list(range(len(melds)))
     rng.shuffle(order)
-    rack = list(dict.fromkeys(state.rack.tiles))
-    rng.shuffle(rack)
     for i in order:
-        for tile in rack:
-            for cand in (Meld((*melds[i].tiles, tile)), Meld((tile, *melds[i].tiles))):
+        grown = True
+        while grown:
+            grown = False
+            reading = read_meld(melds[i], rules)
+            if reading.kind == "run":
+                end = reading.number + len(reading.tiles)
+                options = [(Tile(reading.colour, reading.number - 1), True)]
+                options.append((Tile(reading.colour, end), False))
+            else:
+                missing = reading.missing_colours(rules)
+                options = [(Tile(c, reading.number), False) for c in missing]
+            options.append((JOKER, False))
+            rng.shuffle(options)
+            for tile, front in options:
+                if rack[tile] <= 0 or (tile.is_joker and rng.random() < 0.7):
+                    continue
+                tiles = (tile, *reading.tiles) if front else (*reading.tiles, tile)
                 try:
-                    read_meld(cand, rules)
+                    melds[i] = read_meld(Meld(tiles), rules).meld
                 except IllegalPlayError:
                     continue
-                new = [*melds[:i], cand, *melds[i + 1 :]]
-                return Play((tile,), Table(tuple(new)))
-    return None
+                rack[tile] -= 1
+                placed.append(tile)
+                grown = True
+                break
+    if not placed:
+        return None
+    return Play(tuple(placed), Table(tuple(melds)))
 
 
 def _rearrange_play(state: RoundState, rng: random.Random) -> Play | None:
     """Pack table and rack tiles together; legal when every table tile is used."""
     table_tiles = state.table.tiles()
-    if not table_tiles or len(table_tiles) > 18:
+    if not table_tiles or len(table_tiles) > 15:
         return None
     rack = list(state.rack.tiles)
     rng.shuffle(rack)
@@ -253,18 +274,20 @@ def _invalid_play(state: RoundState, rng: random.Random) -> Play:
 
 
 def random_action(state: RoundState, rng: random.Random) -> object:
-    """A random action for the player to move: legal plays of several kinds, draws, passes,
-    timeouts and deliberately illegal plays."""
+    """A random action for the player to move: legal plays of several kinds (most of the
+    time, when there is one), draws, passes, timeouts and deliberately illegal plays."""
     roll = rng.random()
-    if roll < 0.08:
+    if roll < 0.05:
         return Timeout()
-    if roll < 0.16:
+    if roll < 0.12:
         return _invalid_play(state, rng)
-    if roll < 0.55:
+    if roll < 0.9:
         makers = [_rack_only_play]
         if state.opened[state.current] and state.table.melds:
-            makers += [_extend_play, _rearrange_play, _retrieve_joker_play]
-        rng.shuffle(makers)
+            makers += [_extend_play, _retrieve_joker_play]
+            rng.shuffle(makers)
+            if rng.random() < 0.3:  # the slowest kind: try it first, now and then
+                makers.insert(0, _rearrange_play)
         for make in makers:
             play = make(state, rng)
             if play is not None:
