@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import accumulate
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -11,6 +12,7 @@ from rummikub.core import (
     Match,
     Pass,
     Rack,
+    RecordError,
     apply,
     load_match,
     load_record,
@@ -158,3 +160,15 @@ def test_matches_over_several_rounds_in_play() -> None:
         match.next_round()
     assert len(match.rounds) == 3
     assert firsts == [(firsts[0] + i) % 3 for i in range(3)]
+
+
+def test_target_score_ends_the_match() -> None:
+    rec = score_table_record()
+    rec["rules"]["match"] = {"rounds": None, "target": 20}
+    with pytest.raises(RecordError, match="match was over after 1 round"):
+        verify(load_record(rec))
+    rec["rules"]["match"] = {"rounds": None, "target": 40}
+    match = load_match(load_record(rec))
+    assert not match.over  # D has 39: one more round is due
+    match.next_round()
+    assert match.state.current == 3  # the start moved on to D
