@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import accumulate
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummikub.core import (
@@ -129,6 +129,7 @@ def test_score_table_of_the_jumbo_rules() -> None:
     assert [r.first for r in match.rounds] == [0, 1, 2]
 
 
+@settings(deadline=None)
 @given(
     st.lists(st.lists(tiles_of(STANDARD), max_size=20), min_size=2, max_size=4),
     st.integers(0, 3),
