@@ -134,12 +134,25 @@ def _build(ctx: _Ctx, res: DPResult, kept: Sequence[int], free: Sequence[Tile],
     new_melds = [meld_of(m, rules) for m in res.melds]
     new_melds.sort(key=lambda m: [sort_key(t) for t in m.tiles])
     kept_melds = [read_meld(ctx.table.melds[i], rules).meld for i in kept]
-    table = Table(tuple(kept_melds + new_melds))
+    table = Table(tuple(_old_order(ctx.table, kept_melds + new_melds)))
     play = _placed(res, free, rules)
     if not play:
         return _nothing(ctx, optimal)
     value = _value(table.melds, rules) - _value(ctx.table.melds, rules)
     return Solution(play, table, len(play), value, optimal, changes(ctx.table, table))
+
+
+def _old_order(old: Table, melds: list[Meld]) -> list[Meld]:
+    """Melds that are unchanged from the old table first, in the old order; then the rest."""
+    pending = list(melds)
+    first: list[Meld] = []
+    for m in old.melds:
+        k = m.key()
+        for i, cand in enumerate(pending):
+            if cand.key() == k:
+                first.append(pending.pop(i))
+                break
+    return first + pending
 
 
 def _nothing(ctx: _Ctx, optimal: bool = True) -> Solution:
