@@ -173,3 +173,22 @@ def test_target_score_ends_the_match() -> None:
     assert not match.over  # D has 39: one more round is due
     match.next_round()
     assert match.state.current == 3  # the start moved on to D
+
+
+def test_score_table_of_the_jumbo_manual() -> None:
+    from rummikub.core.scoring import score_table
+
+    rounds = [(24, -5, -16, -3), (-6, -11, 22, -5), (-32, -13, -2, 47)]
+    table = score_table(rounds)
+    assert [row[0] for row in table] == rounds
+    assert table[-1][1] == (-14, -29, 4, 39)
+    assert table[0][1] == (24, -5, -16, -3)
+
+
+def test_match_with_only_a_target_plays_until_the_target() -> None:
+    from rummikub.core import Rules
+
+    rules = Rules.from_dict({"match": {"target": 100}})
+    assert rules.match.rounds is None
+    assert rules.match.target == 100
+    assert Rules.from_dict({"match": {"rounds": 3}}).match.target is None
