@@ -20,7 +20,7 @@ from rummikub.core.errors import RummikubError
 from .actions import EndTurn, Place, Throw, XpressAction
 from .dice import DieFace, Face
 from .observation import XpressObservation
-from .solver import Placement, arrange, best_placement
+from .solver import arrange, best_placement, placement_score
 
 __all__ = ["BOTS", "ExpertBot", "GreedyBot", "RandomBot", "XpressBot", "get_bot"]
 
@@ -93,13 +93,25 @@ class RandomBot:
         return EndTurn()
 
 
-Scorer = Callable[[Placement, int], float]
-
-
-def outcome_score(p: Placement, hand_size: int) -> float:
+def outcome_score(count: int, value: int, hand_size: int) -> float:
     """How good a placement is for the expert: dice placed, a bonus for going out (the round is
     won), then a little for the points placed."""
-    return p.count + (4.0 if p.count == hand_size else 0.0) + p.value / 200
+    return count + (4.0 if count == hand_size else 0.0) + value / 200
+
+
+def has_partner(face: Face, others: Sequence[Face]) -> bool:
+    """Whether ``face`` could share a set with one of ``others`` (a joker always could): same
+    colour within two numbers, or same number in another colour."""
+    if face.is_joker:
+        return True
+    for o in others:
+        if o.is_joker:
+            return True
+        if o.colour == face.colour and 0 < abs(o.number - face.number) <= 2:
+            return True
+        if o.number == face.number and o.colour != face.colour:
+            return True
+    return False
 
 
 class ExpertBot:
@@ -140,14 +152,20 @@ class ExpertBot:
             total = 0.0
             for sim in sims:
                 faces = [d.face if d.die in keep else sim[d.die] for d in hand]
-                total += outcome_score(best_placement(table, faces), len(hand))
+                count, points = placement_score(table, faces)
+                total += outcome_score(count, points, len(hand))
             return total / len(sims)
 
+        table_faces = table.tiles()
+        keepable = [
+            d for d in hand
+            if has_partner(d.face, [o.face for o in hand if o.die != d.die] + table_faces)
+        ]
         best_keep: frozenset[int] = frozenset()
         best_value = value(best_keep)
         while len(best_keep) < len(hand) - 1:
             step_keep, step_value = best_keep, best_value
-            for d in hand:
+            for d in keepable:
                 if d.die in best_keep:
                     continue
                 if deadline is not None and time.monotonic() > deadline:

@@ -21,7 +21,7 @@ from rummikub.core.tiles import JOKER, Tile, sort_key
 
 from .dice import Face, face_value
 
-__all__ = ["Placement", "arrange", "best_placement", "can_place"]
+__all__ = ["Placement", "arrange", "best_placement", "can_place", "placement_score"]
 
 NUMBERS = 13
 COLOURS = 4
@@ -51,71 +51,88 @@ def _order(tile: Tile) -> tuple[int, int, int]:
     return (1, 0, 0) if tile.is_joker else (0, tile.colour, tile.number)
 
 
-def _melds_with(anchor: int, kinds: _Kinds, avail: _Counts) -> Iterator[tuple[Tile, ...]]:
-    """Every valid set (tiles in written order) holding kinds[anchor] and otherwise only
-    tiles available in ``avail`` (counts per kind). Jokers may stand for any tile, also one that
-    is available (that can matter when the real tile is needed elsewhere)."""
-    index = {k: i for i, k in enumerate(kinds)}
-    jokers = avail[index[JOKER]] if JOKER in index else 0
-    t = kinds[anchor]
+class _Universe:
+    """The tile kinds of one search and fast lookups between kinds and (colour, number)."""
 
-    def has(tile: Tile, need: int = 1) -> bool:
-        i = index.get(tile)
-        return i is not None and avail[i] >= need
-
-    if t.is_joker:
-        # a joker-anchored set needs a real tile; enumerate via each real anchor, with a joker
-        seen: set[tuple[Tile, ...]] = set()
+    def __init__(self, kinds: _Kinds) -> None:
+        self.kinds = kinds
+        self.index = {k: i for i, k in enumerate(kinds)}
+        self.joker = self.index.get(JOKER, -1)
+        # grid[c][n] = kind index of Tile(c, n), or -1
+        self.grid = [[-1] * (NUMBERS + 2) for _ in range(COLOURS)]
         for i, k in enumerate(kinds):
-            if k.is_joker or avail[i] == 0:
-                continue
-            for meld in _melds_with(i, kinds, avail):
-                if JOKER in meld:
-                    key = tuple(sorted(meld, key=_order))
-                    if key not in seen:
-                        seen.add(key)
-                        yield meld
-        return
-    c, n = t.colour, t.number
-    # groups of n holding colour c
-    others = [Tile(o, n) for o in range(COLOURS) if o != c and has(Tile(o, n))]
-    for size in range(0, len(others) + 1):
-        for chosen in combinations(others, size):
-            real = 1 + size
-            for j in range(0, min(jokers, 4 - real) + 1):
-                if 3 <= real + j <= 4:
-                    yield (t, *chosen) + (JOKER,) * j
-    # runs of colour c holding n
-    for start in range(max(1, n - NUMBERS + 1), n + 1):
-        forced_below = sum(1 for k in range(start, n) if not has(Tile(c, k)))
-        if forced_below > jokers:
-            continue
-        for end in range(n, NUMBERS + 1):
-            if end - start + 1 < 3:
-                continue
-            positions = [k for k in range(start, end + 1) if k != n]
-            missing = [k for k in positions if not has(Tile(c, k))]
-            if len(missing) > jokers:
+            if not k.is_joker:
+                self.grid[k.colour][k.number] = i
+
+    def melds_with(self, anchor: int, avail: _Counts) -> Iterator[tuple[int, ...]]:
+        """Every valid set (kind indices in written order) holding ``anchor`` and otherwise
+        only kinds available in ``avail``. Jokers may stand for any tile, also an available
+        one (that matters when the real tile is needed elsewhere)."""
+        jk = self.joker
+        jokers = avail[jk] if jk >= 0 else 0
+        t = self.kinds[anchor]
+        if t.is_joker:
+            seen: set[tuple[int, ...]] = set()
+            for i, k in enumerate(self.kinds):
+                if k.is_joker or avail[i] == 0:
+                    continue
+                for meld in self.melds_with(i, avail):
+                    if jk in meld:
+                        key = tuple(sorted(meld))
+                        if key not in seen:
+                            seen.add(key)
+                            yield meld
+            return
+        c, n = t.colour, t.number
+        grid = self.grid
+        others = [
+            grid[o][n] for o in range(COLOURS) if o != c and grid[o][n] >= 0 and avail[grid[o][n]]
+        ]
+        for size in range(0, len(others) + 1):
+            for chosen in combinations(others, size):
+                real = 1 + size
+                for j in range(0, min(jokers, 4 - real) + 1):
+                    if 3 <= real + j <= 4:
+                        yield (anchor, *chosen) + (jk,) * j
+        row = grid[c]
+        have = [row[k] >= 0 and avail[row[k]] > 0 for k in range(NUMBERS + 2)]
+        missing_below = 0
+        for start in range(n, 0, -1):
+            if start < n and not have[start]:
+                missing_below += 1
+            if missing_below > jokers:
                 break
-            present = [k for k in positions if has(Tile(c, k))]
-            spare = jokers - len(missing)
-            for extra in range(0, min(spare, len(present)) + 1):
-                for subs in combinations(present, extra):
-                    joker_at = set(missing) | set(subs)
+            missing = missing_below
+            for stop in range(n, NUMBERS + 1):
+                if stop > n and not have[stop]:
+                    missing += 1
+                if missing > jokers:
+                    break
+                if stop - start + 1 < 3:
+                    continue
+                spare = jokers - missing
+                if spare == 0:
                     yield tuple(
-                        JOKER if k in joker_at else Tile(c, k) for k in range(start, end + 1)
+                        anchor if k == n else (row[k] if have[k] else jk)
+                        for k in range(start, stop + 1)
                     )
+                    continue
+                present = [k for k in range(start, stop + 1) if k != n and have[k]]
+                for extra in range(0, min(spare, len(present)) + 1):
+                    for subs in combinations(present, extra):
+                        yield tuple(
+                            anchor
+                            if k == n
+                            else (jk if (not have[k] or k in subs) else row[k])
+                            for k in range(start, stop + 1)
+                        )
 
 
-def _take(meld: Sequence[Tile], kinds: _Kinds, total: _Counts, req: _Counts) -> tuple[
-    _Counts, _Counts
-] | None:
+def _take(meld: Sequence[int], total: _Counts, req: _Counts) -> tuple[_Counts, _Counts] | None:
     """Remove a set's tiles from the counts (required copies first); None if not available."""
     tot = list(total)
     rq = list(req)
-    index = {k: i for i, k in enumerate(kinds)}
-    for tile in meld:
-        i = index[tile]
+    for i in meld:
         if tot[i] == 0:
             return None
         tot[i] -= 1
@@ -124,15 +141,14 @@ def _take(meld: Sequence[Tile], kinds: _Kinds, total: _Counts, req: _Counts) -> 
     return tuple(tot), tuple(rq)
 
 
-def _score(meld: Sequence[Tile]) -> tuple[int, int]:
-    return len(meld), sum(face_value(t) for t in meld)
-
-
 _Best = tuple[int, int, _Melds] | None
 
 
 def _search(kinds: _Kinds, total: _Counts, req: _Counts) -> _Best:
     """The best (tiles used, value used, sets) using every required tile; None if impossible."""
+
+    uni = _Universe(kinds)
+    values = [face_value(k) for k in kinds]
 
     @lru_cache(maxsize=None)
     def go(tot: _Counts, rq: _Counts) -> _Best:
@@ -150,15 +166,15 @@ def _search(kinds: _Kinds, total: _Counts, req: _Counts) -> _Best:
             if rest is not None and rest[:2] > best[:2]:
                 best = rest
             anchor = free
-        for meld in _melds_with(anchor, kinds, tot):
-            taken = _take(meld, kinds, tot, rq)
+        for meld in uni.melds_with(anchor, tot):
+            taken = _take(meld, tot, rq)
             if taken is None:
                 continue
             sub = go(*taken)
             if sub is None:
                 continue
-            cnt, val = _score(meld)
-            cand = (sub[0] + cnt, sub[1] + val, (meld, *sub[2]))
+            tiles = tuple(kinds[i] for i in meld)
+            cand = (sub[0] + len(meld), sub[1] + sum(values[i] for i in meld), (tiles, *sub[2]))
             if best is None or cand[:2] > best[:2]:
                 best = cand
         return best
@@ -184,6 +200,16 @@ def _key(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=_order))
 
 
+def placement_score(table: Table | Sequence[Face], hand: Sequence[Face]) -> tuple[int, int]:
+    """(dice placed, their points) of the best placement, without building the table."""
+    table_faces = table.tiles() if isinstance(table, Table) else list(table)
+    found = _solve(_key(table_faces), _key(hand))
+    if found is None:
+        raise ValueError("the table itself cannot be arranged into valid sets")
+    base = sum(face_value(f) for f in table_faces)
+    return found[0] - len(table_faces), found[1] - base
+
+
 def best_placement(table: Table | Sequence[Face], hand: Sequence[Face]) -> Placement:
     """The placement of the most hand faces (then the most points) onto ``table``.
 
@@ -206,7 +232,7 @@ def can_place(table: Table | Sequence[Face], hand: Sequence[Face]) -> bool:
     """Whether at least one face of ``hand`` can be placed (with any rearrangement)."""
     if not hand:
         return False
-    return best_placement(table, hand).count > 0
+    return placement_score(table, hand)[0] > 0
 
 
 def arrange(faces: Sequence[Face]) -> Table | None:
