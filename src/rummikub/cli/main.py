@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import typer
 
+from . import records, simulate
+
 app = typer.Typer(
     name="rummikub",
     help="Rummikub: rules engine, solver, bots, and play in the terminal and the browser.",
     no_args_is_help=True,
     add_completion=False,
 )
+
+records.register(app)
+simulate.register(app)
 
 
 def main() -> None:

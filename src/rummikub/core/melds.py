@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from .errors import IllegalPlayError, NotationError
@@ -29,6 +29,7 @@ __all__ = [
     "is_valid_meld",
     "max_meld_value",
     "meld_value",
+    "pack_melds",
     "read_meld",
 ]
 
@@ -61,8 +62,9 @@ class Meld:
                 raise NotationError("a meld needs one role entry per tile")
             for tile, role in zip(self.tiles, self.roles, strict=True):
                 if role is not None and not tile.is_joker:
-                    raise NotationError(f"only a joker can carry a role, not {tile}",
-                                        token=f"{tile}={role}")
+                    raise NotationError(
+                        f"only a joker can carry a role, not {tile}", token=f"{tile}={role}"
+                    )
             if all(r is None for r in self.roles):
                 object.__setattr__(self, "roles", ())
 
@@ -126,19 +128,22 @@ def parse_meld_token(tok: str, *, position: int | None = None) -> tuple[Tile, Ro
         return parse_tile(tok, position=position), None
     head, _, role_text = tok.partition("=")
     if head.strip().upper() != "J":
-        raise NotationError("only a joker can carry a role (write J=R6 or J=7)",
-                            token=tok, position=position)
+        raise NotationError(
+            "only a joker can carry a role (write J=R6 or J=7)", token=tok, position=position
+        )
     role_text = role_text.strip()
     if role_text.isdigit() and role_text.isascii():
         if role_text.startswith("0"):
-            raise NotationError("joker role number must not start with 0", token=tok,
-                                position=position)
+            raise NotationError(
+                "joker role number must not start with 0", token=tok, position=position
+            )
         return JOKER, int(role_text)
     try:
         role = parse_tile(role_text)
     except NotationError:
-        raise NotationError("joker role must be a tile (J=R6) or a number (J=7)",
-                            token=tok, position=position) from None
+        raise NotationError(
+            "joker role must be a tile (J=R6) or a number (J=7)", token=tok, position=position
+        ) from None
     if role.is_joker:
         raise NotationError("a joker cannot stand for a joker", token=tok, position=position)
     return JOKER, role
@@ -203,8 +208,9 @@ def _max_group(rules: Rules) -> int:
     return min(rules.colours, 4) if rules.colours >= 3 else 0
 
 
-def _group_readings(tiles: Sequence[Tile], roles: Sequence[Role | None],
-                    rules: Rules) -> list[Reading]:
+def _group_readings(
+    tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rules
+) -> list[Reading]:
     real = [t for t in tiles if not t.is_joker]
     n = len(tiles)
     if not real or not 3 <= n <= max(_max_group(rules), 0) or rules.colours < n:
@@ -223,8 +229,9 @@ def _group_readings(tiles: Sequence[Tile], roles: Sequence[Role | None],
     return [Reading("group", -1, number, ordered)]
 
 
-def _run_readings(tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rules,
-                  ordered: bool) -> list[Reading]:
+def _run_readings(
+    tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rules, ordered: bool
+) -> list[Reading]:
     real = [t for t in tiles if not t.is_joker]
     n = len(tiles)
     if not real or not 3 <= n <= rules.numbers:
@@ -253,7 +260,8 @@ def _run_readings(tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Ru
             for i, t in enumerate(tiles):
                 want = start + i
                 if (not t.is_joker and t.number != want) or (
-                        roles and isinstance(roles[i], Tile) and roles[i] != Tile(colour, want)):
+                    roles and isinstance(roles[i], Tile) and roles[i] != Tile(colour, want)
+                ):
                     ok = False
                     break
             if not ok:
@@ -264,8 +272,9 @@ def _run_readings(tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Ru
     return out
 
 
-def _all_readings(tiles: Sequence[Tile], roles: Sequence[Role | None],
-                  rules: Rules) -> tuple[list[Reading], list[Reading]]:
+def _all_readings(
+    tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rules
+) -> tuple[list[Reading], list[Reading]]:
     """(readings consistent with the written order, readings of the tile multiset)."""
     groups = _group_readings(tiles, roles, rules)
     ordered_runs = _run_readings(tiles, roles, rules, ordered=True)
@@ -320,8 +329,7 @@ def _why_invalid(tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rul
         counts = Counter(t.colour for t in real)
         dup = [COLOUR_LETTERS[c] for c, k in counts.items() if k > 1]
         if dup:
-            return (f"a group needs different colours, but {dup[0]}{real[0].number} "
-                    "appears twice")
+            return f"a group needs different colours, but {dup[0]}{real[0].number} appears twice"
         limit = _max_group(rules)
         if n > limit:
             return f"a group has at most {limit} tiles, this has {n}"
@@ -336,9 +344,14 @@ def _why_invalid(tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rul
         span = nums[-1] - nums[0] + 1
         jokers = n - len(real)
         if span > n:
-            return (f"the run {letter}{nums[0]}..{letter}{nums[-1]} has {span - len(real)} "
-                    f"gaps but only {jokers} joker(s)")
-        return f"a run of {n} tiles with {letter}{nums[0]}..{letter}{nums[-1]} does not fit 1..{rules.numbers}"
+            return (
+                f"the run {letter}{nums[0]}..{letter}{nums[-1]} has {span - len(real)} "
+                f"gaps but only {jokers} joker(s)"
+            )
+        return (
+            f"a run of {n} tiles with {letter}{nums[0]}..{letter}{nums[-1]} "
+            f"does not fit 1..{rules.numbers}"
+        )
     if len(numbers) > 1 and len(colours) > 1:
         return "neither a group (numbers differ) nor a run (colours differ)"
     return "not a valid group or run"
@@ -358,31 +371,71 @@ def meld_value(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> int:
 
 
 # --------------------------------------------------------------------------- best packing
-def max_meld_value(tiles: Iterable[Tile], rules: Rules = _STANDARD,
-                   *, at_least: int | None = None) -> int:
+Objective = Literal["value", "tiles"]
+
+
+def pack_melds(
+    tiles: Iterable[Tile], rules: Rules = _STANDARD, *, objective: Objective = "tiles"
+) -> tuple[Meld, ...]:
+    """Disjoint valid melds made only from ``tiles`` (a rack), best for ``objective``:
+    ``tiles`` (most tiles, then highest value) or ``value`` (highest value, then most tiles).
+    Jokers carry explicit roles so each meld reads exactly as packed. Exponential in the worst
+    case but fast for rack-sized inputs."""
+    counts = Counter(tiles)
+    jokers = counts.pop(JOKER, 0)
+    items = tuple(sorted(counts.items(), key=lambda kv: sort_key(kv[0])))
+
+    def better(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        if objective == "tiles":
+            return a > b
+        return (a[1], a[0]) > (b[1], b[0])
+
+    @cache
+    def solve(
+        state: tuple[tuple[Tile, int], ...], jk: int
+    ) -> tuple[tuple[int, int], tuple[_Candidate, ...]]:
+        if not state:
+            return (0, 0), ()
+        first = state[0][0]
+        best_score, best_melds = solve(_dec(state, first), jk)
+        for cand in _melds_with(first, dict(state), jk, rules):
+            new_state = state
+            for t in cand[0]:
+                if not t.is_joker:
+                    new_state = _dec(new_state, t)
+            sub_score, sub_melds = solve(new_state, jk - cand[1])
+            score = (sub_score[0] + len(cand[0]), sub_score[1] + cand[2])
+            if better(score, best_score):
+                best_score, best_melds = score, (cand, *sub_melds)
+        return best_score, best_melds
+
+    _, melds = solve(items, jokers)
+    return tuple(_to_meld(c) for c in melds)
+
+
+def max_meld_value(
+    tiles: Iterable[Tile], rules: Rules = _STANDARD, *, at_least: int | None = None
+) -> int:
     """The highest total value of disjoint valid melds made from ``tiles`` (a multiset).
 
-    Used for the opening check of ``open_then_extend`` and by simple players. With
-    ``at_least`` the search stops as soon as that value is reached. Exponential in the worst
-    case but fast for rack-sized inputs (up to a few dozen tiles).
-    """
+    With ``at_least`` the search may stop as soon as that value is reached (the result is then
+    at least ``at_least``, not necessarily the maximum)."""
     counts = Counter(tiles)
     jokers = counts.pop(JOKER, 0)
     items = tuple(sorted(counts.items(), key=lambda kv: sort_key(kv[0])))
     target = at_least
 
-    @lru_cache(maxsize=None)
+    @cache
     def solve(state: tuple[tuple[Tile, int], ...], jk: int) -> int:
         if not state:
             return 0
-        # Either the smallest tile is left out, or it is part of some meld.
         first = state[0][0]
-        available = dict(state)
         result = solve(_dec(state, first), jk)
-        for meld, used_jokers, value in _melds_with(first, available, jk, rules):
+        for meld, used_jokers, value, _ in _melds_with(first, dict(state), jk, rules):
             new_state = state
             for t in meld:
-                new_state = _dec(new_state, t)
+                if not t.is_joker:
+                    new_state = _dec(new_state, t)
             result = max(result, value + solve(new_state, jk - used_jokers))
             if target is not None and result >= target:
                 return result
@@ -402,28 +455,44 @@ def _dec(state: tuple[tuple[Tile, int], ...], tile: Tile) -> tuple[tuple[Tile, i
     return tuple(out)
 
 
-_Candidate = tuple[tuple[Tile, ...], int, int]  # real tiles, jokers used, meld value
+#: a candidate meld: its tiles in canonical order (jokers in place), jokers used, value, kind
+_Candidate = tuple[tuple[Tile, ...], int, int, Kind]
 
 
-def _melds_with(first: Tile, available: dict[Tile, int], jokers: int,
-                rules: Rules) -> set[_Candidate]:
+def _to_meld(cand: _Candidate) -> Meld:
+    tiles, _, _, kind = cand
+    real = next(t for t in tiles if not t.is_joker)
+    if kind == "group":
+        roles: list[Role | None] = [real.number if t.is_joker else None for t in tiles]
+    else:
+        start = real.number - tiles.index(real)
+        roles = [Tile(real.colour, start + i) if t.is_joker else None for i, t in enumerate(tiles)]
+    return Meld(tiles, tuple(roles))
+
+
+def _melds_with(
+    first: Tile, available: dict[Tile, int], jokers: int, rules: Rules
+) -> set[_Candidate]:
     """Candidate melds that contain ``first`` (the smallest remaining tile) and otherwise only
     real tiles from ``available`` that sort after it, plus up to ``jokers`` jokers."""
     out: set[_Candidate] = set()
-    others = [Tile(c, first.number) for c in range(first.colour + 1, rules.colours)
-              if available.get(Tile(c, first.number), 0) > 0]
+    others = [
+        Tile(c, first.number)
+        for c in range(first.colour + 1, rules.colours)
+        if available.get(Tile(c, first.number), 0) > 0
+    ]
     limit = _max_group(rules)
     for mask in range(1 << len(others)):
         chosen = (first, *(others[i] for i in range(len(others)) if mask >> i & 1))
         for j in range(0, jokers + 1):
             if 3 <= len(chosen) + j <= limit:
-                out.add((chosen, j, first.number * (len(chosen) + j)))
+                out.add(((*chosen, *(JOKER,) * j), j, first.number * (len(chosen) + j), "group"))
     # runs: first is the lowest real tile; jokers may stand below it, in gaps and above
     for below in range(0, jokers + 1):
         start = first.number - below
         if start < 1:
             break
-        run: list[Tile] = [first]
+        run: list[Tile] = [JOKER] * below + [first]
         used = below
         k = first.number + 1
         while True:
@@ -434,13 +503,14 @@ def _melds_with(first: Tile, available: dict[Tile, int], jokers: int,
                     break
                 if end - start + 1 >= 3:
                     value = sum(range(start, end + 1))
-                    out.add((tuple(run), used + trail, value))
+                    out.add(((*run, *(JOKER,) * trail), used + trail, value, "run"))
             if k > rules.numbers:
                 break
             t = Tile(first.colour, k)
             if available.get(t, 0) > 0:
                 run.append(t)
             elif used < jokers:
+                run.append(JOKER)
                 used += 1
             else:
                 break

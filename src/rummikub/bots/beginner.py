@@ -1,0 +1,34 @@
+"""``beginner``: plays only new melds from its own rack and never touches the table."""
+
+from __future__ import annotations
+
+from rummikub.core import Action, Observation, Play, Table, pack_melds, read_meld
+
+from .base import fallback_action
+
+__all__ = ["BeginnerBot"]
+
+
+class BeginnerBot:
+    """Opens with the most valuable rack-only melds once they reach the opening value; after
+    opening, lays down as many rack tiles as it can in new melds. Never rearranges the table."""
+
+    name = "beginner"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def act(self, obs: Observation, time_limit: float | None = None) -> Action:
+        rules = obs.rules
+        if obs.has_opened:
+            melds = pack_melds(obs.rack.tiles, rules, objective="tiles")
+        else:
+            melds = pack_melds(obs.rack.tiles, rules, objective="value")
+            value = sum(read_meld(m, rules).value for m in melds)
+            if value < rules.opening_value:
+                melds = ()
+        if not melds:
+            return fallback_action(obs)
+        placed = tuple(t for m in melds for t in m.tiles)
+        new = tuple(read_meld(m, rules).meld for m in melds)
+        return Play(placed, Table(obs.table.melds + new))
