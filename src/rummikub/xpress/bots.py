@@ -119,8 +119,10 @@ class ExpertBot:
 
     Each candidate set of dice to keep is scored by the mean :func:`outcome_score` of the best
     placement after ``samples`` simulated throws of the other dice (the same simulated faces
-    for every candidate). Candidates grow by forward selection from "keep nothing"; the search
-    stops at the time limit (``time_limit`` argument, else ``max_seconds``).
+    for every candidate). Only dice that could share a set with another die in hand or on the
+    table are worth keeping; the kept set grows from "keep nothing" by the best single die or
+    pair of partner dice while that improves the estimate; the search stops at the time limit
+    (``time_limit`` argument, else ``max_seconds``).
     """
 
     name = "expert"
@@ -161,23 +163,29 @@ class ExpertBot:
             d for d in hand
             if has_partner(d.face, [o.face for o in hand if o.die != d.die] + table_faces)
         ]
+        moves: list[frozenset[int]] = [frozenset({d.die}) for d in keepable]
+        moves += [
+            frozenset({a.die, b.die})
+            for i, a in enumerate(keepable)
+            for b in keepable[i + 1:]
+            if has_partner(a.face, [b.face])
+        ]
         best_keep: frozenset[int] = frozenset()
         best_value = value(best_keep)
-        while len(best_keep) < len(hand) - 1:
+        while True:
             step_keep, step_value = best_keep, best_value
-            for d in keepable:
-                if d.die in best_keep:
+            for move in moves:
+                cand = best_keep | move
+                if cand == best_keep or len(cand) >= len(hand):
                     continue
                 if deadline is not None and time.monotonic() > deadline:
                     return best_keep
-                cand = best_keep | {d.die}
                 v = value(cand)
                 if v > step_value + 1e-9:
                     step_keep, step_value = cand, v
             if step_keep == best_keep:
-                break
+                return best_keep
             best_keep, best_value = step_keep, step_value
-        return best_keep
 
 
 BOTS: dict[str, Callable[[int], XpressBot]] = {
