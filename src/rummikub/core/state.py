@@ -155,10 +155,12 @@ def _check_opening(state: RoundState, play: Play, readings: list[Reading]) -> No
                 reason="opening-value",
             )
         return
-    remaining = Counter(m.key() for m in state.table.melds)
+    # every table meld must still be there, read the same way (its jokers standing for the
+    # same tiles): re-reading "R5 J=R6 J=R7" as "R5 J=5 J=5" is a rearrangement too
+    remaining = Counter(_meld_identity(read_meld(m, rules)) for m in state.table.melds)
     new_value = 0
-    for meld, reading in zip(play.table.melds, readings, strict=True):
-        k = meld.key()
+    for reading in readings:
+        k = _meld_identity(reading)
         if remaining[k] > 0:
             remaining[k] -= 1
         else:
@@ -167,7 +169,7 @@ def _check_opening(state: RoundState, play: Play, readings: list[Reading]) -> No
         touched = next(iter((+remaining).keys()))
         raise IllegalPlayError(
             f"opening: the table may not be touched before opening (meld "
-            f"{format_tiles(touched)} changed)",
+            f"{format_tiles(touched[3])} changed)",
             reason="opening-touches-table",
         )
     if new_value < rules.opening_value:
@@ -175,6 +177,10 @@ def _check_opening(state: RoundState, play: Play, readings: list[Reading]) -> No
             f"opening: new melds worth {new_value}, below the opening value {rules.opening_value}",
             reason="opening-value",
         )
+
+
+def _meld_identity(reading: Reading) -> tuple[str, int, int, tuple[Tile, ...]]:
+    return (reading.kind, reading.colour, reading.number, reading.tiles)
 
 
 # ---------------------------------------------------------------------- joker variants
