@@ -17,8 +17,21 @@ runner = CliRunner()
 def test_simulate_and_verify_xpress(tmp_path: Path) -> None:
     out = tmp_path / "x.jsonl"
     result = runner.invoke(
-        app, ["simulate", "--game", "xpress", "--games", "2", "--seed", "3", "--out", str(out),
-              "--bots", "greedy", "-q"]
+        app,
+        [
+            "simulate",
+            "--game",
+            "xpress",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+            "--bots",
+            "greedy",
+            "-q",
+        ],
     )
     assert result.exit_code == 0, result.output
     lines = out.read_text(encoding="utf-8").splitlines()
@@ -44,11 +57,13 @@ def test_simulate_and_verify_xpress(tmp_path: Path) -> None:
 
 def test_simulate_rejects_bad_options(tmp_path: Path) -> None:
     out = tmp_path / "x.jsonl"
-    result = runner.invoke(app, ["simulate", "--game", "xpress", "--bots", "a,b,c",
-                                 "--out", str(out)])
+    result = runner.invoke(
+        app, ["simulate", "--game", "xpress", "--bots", "a,b,c", "--out", str(out)]
+    )
     assert result.exit_code != 0 and "two players" in result.output
-    result = runner.invoke(app, ["simulate", "--game", "xpress", "--bots", "nobody",
-                                 "--out", str(out)])
+    result = runner.invoke(
+        app, ["simulate", "--game", "xpress", "--bots", "nobody", "--out", str(out)]
+    )
     assert result.exit_code != 0 and "unknown Xpress bot" in result.output
     result = runner.invoke(app, ["simulate", "--game", "chess", "--out", str(out)])
     assert result.exit_code != 0 and "unknown game" in result.output

@@ -18,6 +18,7 @@ from rummikub.xpress import (
     GreedyBot,
     Place,
     Throw,
+    XpressBot,
     XpressMatch,
     action_from_json,
     get_bot,
@@ -162,7 +163,7 @@ def test_match_flow_errors() -> None:
 
 
 def test_expert_game_replays() -> None:
-    bots = [ExpertBot(1, samples=4, max_seconds=None), GreedyBot()]
+    bots: list[XpressBot] = [ExpertBot(1, samples=4, max_seconds=None), GreedyBot()]
     match = play_match(bots, 9)
     rec = load_xpress(json.loads(json.dumps(xpress_record(match))))
     assert verify_xpress(rec) > 0

@@ -73,9 +73,7 @@ def _brute_best(table: tuple[Tile, ...], hand: tuple[Tile, ...]) -> int:
     return 0
 
 
-face = st.one_of(
-    st.builds(Tile, st.integers(0, 3), st.integers(1, 7)), st.just(JOKER)
-)
+face = st.one_of(st.builds(Tile, st.integers(0, 3), st.integers(1, 7)), st.just(JOKER))
 table_sets = st.sampled_from(
     ["", "R1 R2 R3", "K5 B5 O5", "R3 J R5", "K2 K3 K4 K5", "B6 O6 J", "O1 O2 O3 | R6 K6 B6"]
 )

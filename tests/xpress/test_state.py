@@ -6,7 +6,7 @@ import pytest
 
 from rummikub.core.errors import IllegalPlayError
 from rummikub.core.table import Table
-from rummikub.core.tiles import JOKER, Tile, parse_tiles
+from rummikub.core.tiles import JOKER, Tile
 from rummikub.xpress import (
     DieFace,
     EndTurn,
@@ -18,7 +18,8 @@ from rummikub.xpress import (
     check,
     default_layout,
 )
-from xpress_helpers import allocate, dice_of, make_state
+
+from .xpress_helpers import allocate, dice_of, make_state
 
 
 def place(state: XpressState, faces: str, table: str) -> XpressState:
@@ -79,7 +80,9 @@ def test_throw_faces_must_be_faces_of_the_die() -> None:
     state = make_state("K1 R5 B9", "O2 O4 B7", phase="throw")
     die = dice_of(state, "K1")[0]
     missing = next(
-        Tile(c, n) for c in range(4) for n in range(1, 14)
+        Tile(c, n)
+        for c in range(4)
+        for n in range(1, 14)
         if Tile(c, n) not in default_layout().faces_of(die)
     )
     assert reason(state, Throw((die,), (missing,))) == "bad-face"
@@ -134,16 +137,18 @@ def test_dice_on_the_table_stay_and_keep_their_faces() -> None:
         "table-tile-missing"
     )
     # turning a table die to another face is not allowed: R3 cannot become R5
-    assert reason(
-        state, Place(dice_of(state, "R4"), Table.parse("R1 R2 R4 R5 | K6 R6 O6"))
-    ) in ("table-tile-missing", "tile-from-nowhere")
+    assert reason(state, Place(dice_of(state, "R4"), Table.parse("R1 R2 R4 R5 | K6 R6 O6"))) in (
+        "table-tile-missing",
+        "tile-from-nowhere",
+    )
     # a placed die must appear on the new table, and nothing may come from nowhere
     assert reason(state, Place(dice_of(state, "R4"), Table.parse("R1 R2 R3 | K6 R6 O6"))) == (
         "tile-missing"
     )
-    assert reason(
-        state, Place(dice_of(state, "R4"), Table.parse("R1 R2 R3 R4 R5 | K6 R6 O6"))
-    ) == "tile-from-nowhere"
+    assert (
+        reason(state, Place(dice_of(state, "R4"), Table.parse("R1 R2 R3 R4 R5 | K6 R6 O6")))
+        == "tile-from-nowhere"
+    )
 
 
 def test_placing_needs_own_dice() -> None:
@@ -173,9 +178,10 @@ def test_freed_joker_must_go_into_another_set_in_the_same_turn() -> None:
         "table-tile-missing"
     )
     # taking the joker without a valid replacement breaks the run
-    assert reason(
-        state, Place(dice_of(state, "K9 B9"), Table.parse("R5 R7 | K9 B9 J"))
-    ) == "invalid-meld"
+    assert (
+        reason(state, Place(dice_of(state, "K9 B9"), Table.parse("R5 R7 | K9 B9 J")))
+        == "invalid-meld"
+    )
 
 
 def test_joker_freed_by_rearranging_so_the_set_stays_valid() -> None:
@@ -268,4 +274,3 @@ def test_illegal_action_changes_nothing() -> None:
     with pytest.raises(IllegalPlayError):
         apply(state, Place(dice_of(state, "B6"), Table.parse("R1 R2 R3 B6")))
     assert repr(state) == before
-

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from rummikub.xpress import load_xpress, simulate, verify_xpress, read_xpress
+from rummikub.xpress import load_xpress, read_xpress, simulate, verify_xpress
 from rummikub.xpress.tui import DieWidget, XpressApp
 
 

@@ -123,4 +123,3 @@ def replay(
 
 def register(app: typer.Typer) -> None:
     app.add_typer(xpress_app, name="xpress")
-

@@ -127,8 +127,9 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, *, samples: int = 24, max_seconds: float | None = 2.0
-                 ) -> None:
+    def __init__(
+        self, seed: int = 0, *, samples: int = 24, max_seconds: float | None = 2.0
+    ) -> None:
         if samples < 1:
             raise RummikubError("samples must be at least 1")
         self.rng = random.Random(f"xpress-expert/{seed}")
@@ -138,16 +139,21 @@ class ExpertBot:
     def act(self, obs: XpressObservation, time_limit: float | None = None) -> XpressAction:
         if obs.phase == "place":
             return place_best(obs)
-        limit = self.max_seconds if time_limit is None else (
-            time_limit if self.max_seconds is None else min(time_limit, self.max_seconds))
+        limit = (
+            self.max_seconds
+            if time_limit is None
+            else (time_limit if self.max_seconds is None else min(time_limit, self.max_seconds))
+        )
         keep = self.choose_keep(obs, limit)
         return Throw(tuple(d.die for d in obs.hand if d.die not in keep))
 
     def choose_keep(self, obs: XpressObservation, limit: float | None) -> frozenset[int]:
         hand = obs.hand
         deadline = None if limit is None else time.monotonic() + 0.8 * limit
-        sims = [{d.die: self.rng.choice(obs.layout.faces_of(d.die)) for d in hand}
-                for _ in range(self.samples)]
+        sims = [
+            {d.die: self.rng.choice(obs.layout.faces_of(d.die)) for d in hand}
+            for _ in range(self.samples)
+        ]
         table = obs.table
 
         def value(keep: frozenset[int]) -> float:
@@ -160,14 +166,15 @@ class ExpertBot:
 
         table_faces = table.tiles()
         keepable = [
-            d for d in hand
+            d
+            for d in hand
             if has_partner(d.face, [o.face for o in hand if o.die != d.die] + table_faces)
         ]
         moves: list[frozenset[int]] = [frozenset({d.die}) for d in keepable]
         moves += [
             frozenset({a.die, b.die})
             for i, a in enumerate(keepable)
-            for b in keepable[i + 1:]
+            for b in keepable[i + 1 :]
             if has_partner(a.face, [b.face])
         ]
         best_keep: frozenset[int] = frozenset()
@@ -201,4 +208,3 @@ def get_bot(name: str, seed: int = 0) -> XpressBot:
         return BOTS[name](seed)
     except KeyError:
         raise RummikubError(f"unknown Xpress bot {name!r} (bots: {', '.join(BOTS)})") from None
-

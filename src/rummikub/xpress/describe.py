@@ -37,18 +37,19 @@ def describe_xpress(rec: XpressRecord) -> Iterator[str]:
             placed = [d for d in step.before.hand if d.die in set(action.dice)]
             yield f"  {step.turn + 1:>3}. {who} places {format_dice(tuple(placed))}"
             yield f"       table: {step.after.table}"
-        elif isinstance(action, EndTurn):
-            if step.before.placed == 0:
-                yield f"  {step.turn + 1:>3}. {who} can place nothing"
+        elif isinstance(action, EndTurn) and step.before.placed == 0:
+            yield f"  {step.turn + 1:>3}. {who} can place nothing"
         end = step.after.end
         if end is not None:
             label = {"out": "all dice placed", "blocked": "blocked", "abandoned": "abandoned"}
             winner = names[end.winner] if end.winner is not None else "nobody"
             yield f"  Round over ({label[end.reason]}); winner: {winner}"
             yield "  Dice left: " + "; ".join(
-                f"{n} {format_dice(h)} = {t}" for n, h, t in zip(names, end.hands, end.totals,
-                                                                strict=True))
+                f"{n} {format_dice(h)} = {t}"
+                for n, h, t in zip(names, end.hands, end.totals, strict=True)
+            )
             yield "  Scores: " + ", ".join(
-                f"{n} {s}" for n, s in zip(names, end.scores, strict=True))
+                f"{n} {s}" for n, s in zip(names, end.scores, strict=True)
+            )
     if rec.totals is not None:
         yield "Totals: " + ", ".join(f"{n} {t}" for n, t in zip(names, rec.totals, strict=True))

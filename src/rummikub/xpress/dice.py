@@ -25,8 +25,8 @@ __all__ = [
     "DICE",
     "FACES_PER_DIE",
     "JOKER_FACES",
-    "DieFace",
     "Die",
+    "DieFace",
     "Face",
     "Layout",
     "check_layout",
@@ -148,7 +148,9 @@ def check_layout(data: Any) -> Layout:
                     raise RulesError(f"{where}: {exc}", field="layout.dice") from None
             else:
                 raise RulesError(f"{where} face {k + 1} must be a string", field="layout.dice")
-            if not face.is_joker and not (0 <= face.colour < COLOURS and 1 <= face.number <= NUMBERS):
+            if not face.is_joker and not (
+                0 <= face.colour < COLOURS and 1 <= face.number <= NUMBERS
+            ):
                 raise RulesError(
                     f"{where}: {face} is not an Xpress face (K, R, B, O 1-13 or J)",
                     field="layout.dice",
@@ -156,8 +158,10 @@ def check_layout(data: Any) -> Layout:
             faces.append(face)
         dup = [f for f, c in Counter(faces).items() if c > 1]
         if dup:
-            raise RulesError(f"{where} shows {dup[0]} twice; every die has six different faces",
-                             field="layout.dice")
+            raise RulesError(
+                f"{where} shows {dup[0]} twice; every die has six different faces",
+                field="layout.dice",
+            )
         dice.append(Die(i, tuple(faces)))
     have: Counter[Face] = Counter(f for d in dice for f in d.faces)
     want = full_faces()

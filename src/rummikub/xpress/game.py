@@ -53,15 +53,16 @@ class XpressRound:
     end: XpressEnd | None = None
 
 
-def setup_round(rng: random.Random, rules: XpressRules, layout: Layout
-                ) -> tuple[tuple[DieFace, ...], ...]:
+def setup_round(
+    rng: random.Random, rules: XpressRules, layout: Layout
+) -> tuple[tuple[DieFace, ...], ...]:
     """Put all dice in the pouch, let each player take ``dice_per_player`` and roll them."""
     dice = list(range(len(layout)))
     rng.shuffle(dice)
     n = rules.dice_per_player
     hands = []
     for p in range(rules.players):
-        taken = sorted(dice[p * n:(p + 1) * n])
+        taken = sorted(dice[p * n : (p + 1) * n])
         hands.append(tuple(DieFace(d, rng.choice(layout.faces_of(d))) for d in taken))
     return tuple(hands)
 
@@ -69,14 +70,21 @@ def setup_round(rng: random.Random, rules: XpressRules, layout: Layout
 class XpressMatch:
     """A match of ``rules.rounds`` rounds between two players, driven by the caller."""
 
-    def __init__(self, players: Sequence[XpressPlayer | str], seed: int, *,
-                 rules: XpressRules | None = None, layout: Layout | None = None,
-                 start: bool = True) -> None:
+    def __init__(
+        self,
+        players: Sequence[XpressPlayer | str],
+        seed: int,
+        *,
+        rules: XpressRules | None = None,
+        layout: Layout | None = None,
+        start: bool = True,
+    ) -> None:
         infos = tuple(p if isinstance(p, XpressPlayer) else XpressPlayer(p) for p in players)
         self.rules = rules or XpressRules()
         if len(infos) != self.rules.players:
-            raise IllegalPlayError(f"Xpress is for {self.rules.players} players, got {len(infos)}",
-                                   reason="bad-seat")
+            raise IllegalPlayError(
+                f"Xpress is for {self.rules.players} players, got {len(infos)}", reason="bad-seat"
+            )
         self.players = infos
         self.seed = seed
         self.layout = layout or default_layout()
@@ -140,8 +148,9 @@ class XpressMatch:
 
     # -- turns ---------------------------------------------------------------------------
     def observation(self, player: int, time_left: float | None = None) -> XpressObservation:
-        return observe(self.state, player, round=len(self.rounds) - 1, scores=self.totals,
-                       time_left=time_left)
+        return observe(
+            self.state, player, round=len(self.rounds) - 1, scores=self.totals, time_left=time_left
+        )
 
     def throw_faces(self, dice: Sequence[int]) -> Throw:
         """A throw of ``dice`` with faces from the round's generator (not yet applied)."""

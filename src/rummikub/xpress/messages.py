@@ -15,8 +15,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "title": "Rummikub Xpress",
         "round": "Round {round}/{rounds}",
         "scores": "Scores: {scores}",
-        "your_turn_throw": "Your turn: select dice to throw again (none selected = all), press t",
-        "your_turn_place": "Your turn: select dice and press p to place them, or e to end the turn",
+        "your_turn_throw": ("Your turn: select dice to throw again (none selected = all), press t"),
+        "your_turn_place": (
+            "Your turn: select dice and press p to place them, or e to end the turn"
+        ),
         "must_place": "You can place dice: you must place at least one",
         "nothing": "Nothing can be placed: press e to end the turn",
         "placed_end": "Placed {count} dice. Place more or press e to end the turn",
@@ -47,14 +49,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay_keys": "right/space: next, left: back, q: quit",
         "illegal": "Not allowed: {reason}",
         "saved": "Record saved to {path}",
-        "keys": "t throw  p place  h hint  e end turn  1-9 select  a all  c clear  n next round  q quit",
+        "keys": (
+            "t throw  p place  h hint  e end turn  1-9 select  a all  c clear  n next round  q quit"
+        ),
     },
     "sv": {
         "title": "Rummikub Xpress",
         "round": "Omgång {round}/{rounds}",
         "scores": "Poäng: {scores}",
         "your_turn_throw": "Din tur: välj tärningar att slå om (inga valda = alla), tryck t",
-        "your_turn_place": "Din tur: välj tärningar och tryck p för att lägga ut, eller e för att avsluta",
+        "your_turn_place": (
+            "Din tur: välj tärningar och tryck p för att lägga ut, eller e för att avsluta"
+        ),
         "must_place": "Du kan lägga ut tärningar: du måste lägga ut minst en",
         "nothing": "Inget kan läggas ut: tryck e för att avsluta turen",
         "placed_end": "{count} tärningar utlagda. Lägg fler eller tryck e för att avsluta",
@@ -85,7 +91,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay_keys": "höger/mellanslag: nästa, vänster: tillbaka, q: avsluta",
         "illegal": "Inte tillåtet: {reason}",
         "saved": "Protokollet sparat i {path}",
-        "keys": "t slå  p lägg ut  h tips  e avsluta tur  1-9 välj  a alla  c rensa  n nästa omgång  q avsluta",
+        "keys": (
+            "t slå  p lägg ut  h tips  e avsluta tur  1-9 välj  a alla  c rensa  "
+            "n nästa omgång  q avsluta"
+        ),
     },
 }
 

@@ -184,21 +184,28 @@ def _turn(d: Any, where: str) -> XpressTurn:
         faces = _list(_req(t, "faces", f"{where} throw"), f"{where} throw faces")
         if not all(isinstance(f, str) for f in faces):
             raise NotationError(f"{where} throw faces must be strings")
-        throw = Throw(_ints(_req(t, "dice", f"{where} throw"), f"{where} throw dice"),
-                      tuple(parse_tile(f) for f in faces))
+        throw = Throw(
+            _ints(_req(t, "dice", f"{where} throw"), f"{where} throw dice"),
+            tuple(parse_tile(f) for f in faces),
+        )
     places = []
     for k, p in enumerate(_list(d.get("places", []), f"{where} places")):
         pw = f"{where} place {k + 1}"
         if not isinstance(p, dict):
             raise NotationError(f"{pw} must be an object {{dice, table}}")
-        places.append(Place(_ints(_req(p, "dice", pw), f"{pw} dice"),
-                            Table.from_json(_req(p, "table", pw), where=f"{pw} table")))
+        places.append(
+            Place(
+                _ints(_req(p, "dice", pw), f"{pw} dice"),
+                Table.from_json(_req(p, "table", pw), where=f"{pw} table"),
+            )
+        )
     ended = d.get("end", False)
     if not isinstance(ended, bool):
         raise NotationError(f"{where} end must be true or false")
     ms = d.get("ms")
-    return XpressTurn(player, throw, places, ended,
-                      _int(ms, f"{where} ms") if ms is not None else None)
+    return XpressTurn(
+        player, throw, places, ended, _int(ms, f"{where} ms") if ms is not None else None
+    )
 
 
 def _end(d: Any, where: str) -> XpressEnd:
@@ -244,13 +251,18 @@ def load_xpress(data: Any) -> XpressRecord:
             where = f"round {ri + 1}"
             if not isinstance(rd, dict):
                 raise NotationError(f"{where} must be an object")
-            hands = tuple(_dice(h, f"{where} hand {k + 1}")
-                          for k, h in enumerate(_list(_req(rd, "hands", where), where)))
-            turns = [_turn(t, f"{where} turn {k + 1}")
-                     for k, t in enumerate(_list(rd.get("turns", []), f"{where} turns"))]
+            hands = tuple(
+                _dice(h, f"{where} hand {k + 1}")
+                for k, h in enumerate(_list(_req(rd, "hands", where), where))
+            )
+            turns = [
+                _turn(t, f"{where} turn {k + 1}")
+                for k, t in enumerate(_list(rd.get("turns", []), f"{where} turns"))
+            ]
             end = _end(rd["end"], f"{where} end") if rd.get("end") is not None else None
-            rounds.append(XpressRound(_int(_req(rd, "first", where), f"{where} first"), hands,
-                                      turns, end))
+            rounds.append(
+                XpressRound(_int(_req(rd, "first", where), f"{where} first"), hands, turns, end)
+            )
         totals = data.get("totals")
         if totals is not None:
             totals = _ints(totals, "record totals")
@@ -285,8 +297,9 @@ def _start(rec: XpressRecord, ri: int, rd: XpressRound) -> XpressState:
     if len(rec.players) != rec.rules.players:
         raise RecordError(f"{len(rec.players)} players; Xpress is for {rec.rules.players}")
     if ri > 0 and rd.first != (rec.rounds[0].first + ri) % rec.rules.players:
-        raise RecordError(f"round starts with player {rd.first + 1}, but the start alternates",
-                          round=ri)
+        raise RecordError(
+            f"round starts with player {rd.first + 1}, but the start alternates", round=ri
+        )
     try:
         return XpressState.start(rec.rules, rec.layout, rd.hands, rd.first)
     except IllegalPlayError as exc:
@@ -314,11 +327,17 @@ def replay_xpress(rec: XpressRecord) -> Iterator[XpressStep]:
             if state.end is not None:
                 raise RecordError("turn recorded after the round ended", round=ri, turn=ti)
             if turn.player != state.current:
-                raise RecordError(f"player {turn.player + 1} moved, but it was player "
-                                  f"{state.current + 1}'s turn", round=ri, turn=ti)
+                raise RecordError(
+                    f"player {turn.player + 1} moved, but it was player {state.current + 1}'s turn",
+                    round=ri,
+                    turn=ti,
+                )
             if turn.throw is None and state.phase == "throw":
-                raise RecordError("the turn has no throw (only a first turn uses the setup roll)",
-                                  round=ri, turn=ti)
+                raise RecordError(
+                    "the turn has no throw (only a first turn uses the setup roll)",
+                    round=ri,
+                    turn=ti,
+                )
             actions = _turn_actions(turn)
             if not actions:
                 raise RecordError("empty turn", round=ri, turn=ti)
@@ -336,13 +355,17 @@ def replay_xpress(rec: XpressRecord) -> Iterator[XpressStep]:
         if rd.end is not None:
             if state.end is None:
                 if rd.end.reason != "abandoned":
-                    raise RecordError(f"round recorded as ended ({rd.end.reason}) but the turns "
-                                      "do not end it", round=ri)
+                    raise RecordError(
+                        f"round recorded as ended ({rd.end.reason}) but the turns do not end it",
+                        round=ri,
+                    )
             elif state.end != rd.end:
                 raise RecordError(
                     f"recorded end ({rd.end.reason}, winner {rd.end.winner}, scores "
                     f"{list(rd.end.scores)}) differs from the replayed end ({state.end.reason}, "
-                    f"winner {state.end.winner}, scores {list(state.end.scores)})", round=ri)
+                    f"winner {state.end.winner}, scores {list(state.end.scores)})",
+                    round=ri,
+                )
         elif ri < len(rec.rounds) - 1:
             raise RecordError("only the last round may be unfinished", round=ri)
 
@@ -356,8 +379,9 @@ def verify_xpress(rec: XpressRecord) -> int:
             if rd.end is not None:
                 totals = [a + b for a, b in zip(totals, rd.end.scores, strict=True)]
         if list(rec.totals) != totals:
-            raise RecordError(f"totals {list(rec.totals)} differ from the sum of the rounds "
-                              f"{totals}")
+            raise RecordError(
+                f"totals {list(rec.totals)} differ from the sum of the rounds {totals}"
+            )
     return count
 
 
@@ -366,8 +390,7 @@ def load_xpress_match(rec: XpressRecord) -> XpressMatch:
     round's generator is wound forward past the recorded throws, so a resumed game throws the
     same faces an uninterrupted one would have."""
     verify_xpress(rec)
-    match = XpressMatch(rec.players, rec.seed or 0, rules=rec.rules, layout=rec.layout,
-                        start=False)
+    match = XpressMatch(rec.players, rec.seed or 0, rules=rec.rules, layout=rec.layout, start=False)
     last = {ri: _start(rec, ri, rd) for ri, rd in enumerate(rec.rounds)}
     for step in replay_xpress(rec):
         last[step.round] = step.after
@@ -378,8 +401,7 @@ def load_xpress_match(rec: XpressRecord) -> XpressMatch:
         match.rounds.append(XpressRound(rd.first, rd.hands, list(rd.turns), state.end))
         match.state = state
         if state.end is not None:
-            match.totals = tuple(a + b for a, b in zip(match.totals, state.end.scores,
-                                                       strict=True))
+            match.totals = tuple(a + b for a, b in zip(match.totals, state.end.scores, strict=True))
     if rec.rounds:
         match.wind_generator()
     else:

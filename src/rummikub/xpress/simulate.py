@@ -61,8 +61,12 @@ def play_match(
 
 
 def simulate(
-    games: int, seed: int, bots: Sequence[str] = ("greedy", "expert"), *,
-    time_limit: float | None = None, layout: Layout | None = None,
+    games: int,
+    seed: int,
+    bots: Sequence[str] = ("greedy", "expert"),
+    *,
+    time_limit: float | None = None,
+    layout: Layout | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Play ``games`` matches (seeds ``seed``, ``seed + 1``, ...; the bots swap seats every
     game) and yield each record."""
@@ -71,8 +75,13 @@ def simulate(
     for g in range(games):
         names = list(bots) if g % 2 == 0 else list(reversed(bots))
         players = [get_bot(n, seed + g) for n in names]
-        match = play_match(players, seed + g, names=[f"{n}-{i + 1}" for i, n in enumerate(names)],
-                           time_limit=time_limit, layout=layout)
+        match = play_match(
+            players,
+            seed + g,
+            names=[f"{n}-{i + 1}" for i, n in enumerate(names)],
+            time_limit=time_limit,
+            layout=layout,
+        )
         yield xpress_record(match)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from rummikub.core.melds import Meld, read_meld
@@ -121,9 +121,7 @@ class _Universe:
                 for extra in range(0, min(spare, len(present)) + 1):
                     for subs in combinations(present, extra):
                         yield tuple(
-                            anchor
-                            if k == n
-                            else (jk if (not have[k] or k in subs) else row[k])
+                            anchor if k == n else (jk if (not have[k] or k in subs) else row[k])
                             for k in range(start, stop + 1)
                         )
 
@@ -150,7 +148,7 @@ def _search(kinds: _Kinds, total: _Counts, req: _Counts) -> _Best:
     uni = _Universe(kinds)
     values = [face_value(k) for k in kinds]
 
-    @lru_cache(maxsize=None)
+    @cache
     def go(tot: _Counts, rq: _Counts) -> _Best:
         anchor = next((i for i, c in enumerate(rq) if c > 0), None)
         best: _Best = None

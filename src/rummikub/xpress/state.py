@@ -15,7 +15,7 @@ from typing import Literal
 from rummikub.core.errors import IllegalPlayError
 from rummikub.core.melds import Reading, read_meld
 from rummikub.core.table import Table
-from rummikub.core.tiles import format_tiles, sort_key
+from rummikub.core.tiles import Tile, format_tiles, sort_key
 
 from .actions import EndTurn, Place, Throw, XpressAction
 from .dice import DieFace, Layout, face_value
@@ -97,22 +97,25 @@ class XpressState:
     end: XpressEnd | None = None
 
     @classmethod
-    def start(cls, rules: XpressRules, layout: Layout, hands: Sequence[Sequence[DieFace]],
-              first: int) -> XpressState:
+    def start(
+        cls, rules: XpressRules, layout: Layout, hands: Sequence[Sequence[DieFace]], first: int
+    ) -> XpressState:
         """The round after the setup roll: ``hands`` hold the dice each player took from the
         pouch with the faces they rolled; ``first`` moves first (his first throw is this roll).
         """
         if len(hands) != rules.players:
-            raise IllegalPlayError(f"Xpress is for {rules.players} players, got {len(hands)}",
-                                   reason="bad-seat")
+            raise IllegalPlayError(
+                f"Xpress is for {rules.players} players, got {len(hands)}", reason="bad-seat"
+            )
         if first not in range(rules.players):
             raise IllegalPlayError(f"first player {first} is not a seat", reason="bad-seat")
         seen: set[int] = set()
         for p, hand in enumerate(hands):
             if len(hand) != rules.dice_per_player:
                 raise IllegalPlayError(
-                    f"player {p + 1} has {len(hand)} dice, the rules give "
-                    f"{rules.dice_per_player}", reason="bad-dice")
+                    f"player {p + 1} has {len(hand)} dice, the rules give {rules.dice_per_player}",
+                    reason="bad-dice",
+                )
             for d in hand:
                 _check_face(layout, d)
                 if d.die in seen:
@@ -120,9 +123,19 @@ class XpressState:
                 seen.add(d.die)
         sorted_hands = tuple(tuple(sorted(h)) for h in hands)
         started = tuple(p == first for p in range(rules.players))
-        return cls(rules, layout, sorted_hands, Table(), (), first, "place", 0,
-                   can_place(Table(), [d.face for d in sorted_hands[first]]),
-                   (0,) * rules.players, started)
+        return cls(
+            rules,
+            layout,
+            sorted_hands,
+            Table(),
+            (),
+            first,
+            "place",
+            0,
+            can_place(Table(), [d.face for d in sorted_hands[first]]),
+            (0,) * rules.players,
+            started,
+        )
 
     @property
     def players(self) -> int:
@@ -158,7 +171,9 @@ def _pick(state: XpressState, dice: Sequence[int], what: str) -> tuple[DieFace, 
     if missing:
         raise IllegalPlayError(
             f"die {missing[0]} is not one of your unplaced dice "
-            f"({' '.join(str(d.die) for d in state.hand)})", reason="not-in-hand")
+            f"({' '.join(str(d.die) for d in state.hand)})",
+            reason="not-in-hand",
+        )
     return tuple(by_die[d] for d in dice)
 
 
@@ -181,12 +196,14 @@ def validate(state: XpressState, action: XpressAction) -> None:
         _validate_place(state, action)
     elif isinstance(action, EndTurn):
         if state.phase != "place":
-            raise IllegalPlayError("throw first: every turn starts with a throw",
-                                   reason="must-throw")
+            raise IllegalPlayError(
+                "throw first: every turn starts with a throw", reason="must-throw"
+            )
         if state.placed == 0 and state.can_place:
             raise IllegalPlayError(
                 "you can place dice, so you must place at least one before ending the turn",
-                reason="must-place")
+                reason="must-place",
+            )
     else:
         raise IllegalPlayError(f"unknown action {action!r}", reason="unknown-action")
 
@@ -203,14 +220,19 @@ def validate_throw_choice(state: XpressState, dice: Sequence[int]) -> None:
 def _validate_throw(state: XpressState, action: Throw) -> None:
     validate_throw_choice(state, action.dice)
     if action.faces is None:
-        raise IllegalPlayError("the throw has no faces yet (the game throws the dice)",
-                               reason="no-faces")
+        raise IllegalPlayError(
+            "the throw has no faces yet (the game throws the dice)", reason="no-faces"
+        )
     if len(action.faces) != len(action.dice):
         raise IllegalPlayError(
-            f"{len(action.dice)} dice thrown but {len(action.faces)} faces given",
-            reason="bad-face")
+            f"{len(action.dice)} dice thrown but {len(action.faces)} faces given", reason="bad-face"
+        )
     for die, face in zip(action.dice, action.faces, strict=True):
         _check_face(state.layout, DieFace(die, face))
+
+
+def _faces(faces: Counter[Tile]) -> str:
+    return format_tiles(sorted(faces.elements(), key=sort_key))
 
 
 def _validate_place(state: XpressState, action: Place) -> list[Reading]:
@@ -226,23 +248,28 @@ def _validate_place(state: XpressState, action: Place) -> list[Reading]:
         table_gone = gone & old
         if table_gone:
             raise IllegalPlayError(
-                f"dice missing from the new table: {format_tiles(sorted(table_gone.elements(), key=sort_key))}"
-                " (dice on the table stay on the table)", reason="table-tile-missing")
+                f"dice missing from the new table: {_faces(table_gone)}"
+                " (dice on the table stay on the table)",
+                reason="table-tile-missing",
+            )
         raise IllegalPlayError(
-            f"placed dice not on the new table: {format_tiles(sorted(gone.elements(), key=sort_key))}",
-            reason="tile-missing")
+            f"placed dice not on the new table: {_faces(gone)}",
+            reason="tile-missing",
+        )
     extra = new - expected
     if extra:
         raise IllegalPlayError(
-            f"{format_tiles(sorted(extra.elements(), key=sort_key))} on the new table is neither "
-            "on the table nor among the placed dice", reason="tile-from-nowhere")
+            f"{_faces(extra)} on the new table is neither on the table nor among the placed dice",
+            reason="tile-from-nowhere",
+        )
     readings: list[Reading] = []
     for i, meld in enumerate(action.table.melds):
         try:
             readings.append(read_meld(meld))
         except IllegalPlayError as exc:
-            raise IllegalPlayError(f"set {i + 1} ({meld}): {exc}", reason="invalid-meld",
-                                   meld=i) from None
+            raise IllegalPlayError(
+                f"set {i + 1} ({meld}): {exc}", reason="invalid-meld", meld=i
+            ) from None
     return readings
 
 
@@ -253,10 +280,26 @@ def _next_turn(state: XpressState, idle: tuple[int, ...]) -> XpressState:
     if first_turn:
         # the setup roll is this player's first throw
         possible = can_place(state.table, [d.face for d in state.hands[nxt]])
-        return replace(state, current=nxt, phase="place", placed=0, can_place=possible,
-                       idle=idle, started=started, turn=state.turn + 1)
-    return replace(state, current=nxt, phase="throw", placed=0, can_place=False, idle=idle,
-                   started=started, turn=state.turn + 1)
+        return replace(
+            state,
+            current=nxt,
+            phase="place",
+            placed=0,
+            can_place=possible,
+            idle=idle,
+            started=started,
+            turn=state.turn + 1,
+        )
+    return replace(
+        state,
+        current=nxt,
+        phase="throw",
+        placed=0,
+        can_place=False,
+        idle=idle,
+        started=started,
+        turn=state.turn + 1,
+    )
 
 
 def _finish(state: XpressState, reason: EndReason, winner: int | None) -> XpressState:
@@ -277,9 +320,14 @@ def _apply_place(state: XpressState, action: Place, readings: list[Reading]) -> 
     hand = tuple(d for d in state.hand if d.die not in chosen)
     hands = tuple(hand if p == state.current else h for p, h in enumerate(state.hands))
     table = Table(tuple(r.meld for r in readings))
-    nxt = replace(state, hands=hands, table=table,
-                  table_dice=tuple(sorted(state.table_dice + moved)),
-                  placed=state.placed + len(moved), idle=(0,) * state.players)
+    nxt = replace(
+        state,
+        hands=hands,
+        table=table,
+        table_dice=tuple(sorted(state.table_dice + moved)),
+        placed=state.placed + len(moved),
+        idle=(0,) * state.players,
+    )
     if not hand:
         return _finish(nxt, "out", state.current)
     return nxt

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Header, Label, Static
@@ -43,8 +44,9 @@ def render_face(face: Face) -> Text:
     """The face as the die shows it: the number in its colour and the colour letter."""
     if face.is_joker:
         return Text("J★", style=f"bold {JOKER_COLOUR}")
-    return Text(f"{face.number}{COLOUR_LETTERS[face.colour]}",
-                style=f"bold {FACE_COLOURS[face.colour]}")
+    return Text(
+        f"{face.number}{COLOUR_LETTERS[face.colour]}", style=f"bold {FACE_COLOURS[face.colour]}"
+    )
 
 
 def faces_text(dice: Sequence[DieFace]) -> str:
@@ -75,8 +77,7 @@ class DieWidget(Static):
             self.die = die
             super().__init__()
 
-    def __init__(self, dice: DieFace, *, selectable: bool = False, selected: bool = False
-                 ) -> None:
+    def __init__(self, dice: DieFace, *, selectable: bool = False, selected: bool = False) -> None:
         super().__init__(render_face(dice.face))
         self.dice = dice
         self.selectable = selectable
@@ -108,7 +109,7 @@ class XpressApp(App[None]):
     #table { height: 1fr; border: round $primary 40%; }
     #message { height: auto; padding: 0 1; background: $boost; }
     """
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "throw", "Throw"),
         Binding("p", "place", "Place"),
         Binding("h", "hint", "Hint"),
@@ -119,7 +120,7 @@ class XpressApp(App[None]):
         Binding("right,space", "step(1)", "Next step", show=False),
         Binding("left", "step(-1)", "Back", show=False),
         Binding("q", "quit", "Quit"),
-        *[Binding(str(k), f"toggle({k})", show=False) for k in range(1, 10)],
+        *[Binding(str(k), f"pick({k})", show=False) for k in range(1, 10)],
     ]
 
     def __init__(self, *, lang: str = "en") -> None:
@@ -138,9 +139,17 @@ class XpressApp(App[None]):
 
     # -- construction --------------------------------------------------------------------
     @classmethod
-    def for_play(cls, *, bot: str = "expert", seed: int = 0, lang: str = "en",
-                 name: str = "You", save: Path | None = None, delay: float = 0.4,
-                 bot_seconds: float = 1.0) -> XpressApp:
+    def for_play(
+        cls,
+        *,
+        bot: str = "expert",
+        seed: int = 0,
+        lang: str = "en",
+        name: str = "You",
+        save: Path | None = None,
+        delay: float = 0.4,
+        bot_seconds: float = 1.0,
+    ) -> XpressApp:
         app = cls(lang=lang)
         app.bot = get_bot(bot, seed)
         if isinstance(app.bot, ExpertBot):
@@ -187,8 +196,12 @@ class XpressApp(App[None]):
     # -- what to show --------------------------------------------------------------------
     def view(self) -> _View | None:
         if self.match is not None:
-            return _View(self.match.state, tuple(p.name for p in self.match.players),
-                         self.match.totals, len(self.match.rounds))
+            return _View(
+                self.match.state,
+                tuple(p.name for p in self.match.players),
+                self.match.totals,
+                len(self.match.rounds),
+            )
         rec = self.record
         if rec is None or not self.steps:
             return None
@@ -209,15 +222,18 @@ class XpressApp(App[None]):
         other = 1 - me
         scores = ", ".join(f"{n} {s}" for n, s in zip(v.names, v.totals, strict=True))
         idle = "/".join(str(i) for i in v.state.idle)
-        status = "  ".join([
-            self.t("round", round=v.round, rounds=rules.rounds),
-            self.t("scores", scores=scores),
-            self.t("idle", idle=idle, limit=rules.block_throws),
-        ])
+        status = "  ".join(
+            [
+                self.t("round", round=v.round, rounds=rules.rounds),
+                self.t("scores", scores=scores),
+                self.t("idle", idle=idle, limit=rules.block_throws),
+            ]
+        )
         self.query_one("#status", Static).update(status)
         self.query_one("#other-caption", Label).update(self.t("their_dice", name=v.names[other]))
         self.query_one("#hand-caption", Label).update(
-            self.t("your_dice") if self.match is not None else v.names[me])
+            self.t("your_dice") if self.match is not None else v.names[me]
+        )
         selectable = self.match is not None and v.state.current == me and v.state.end is None
         self.selected &= {d.die for d in v.state.hands[me]}
         other_row = self.query_one("#other", Horizontal)
@@ -225,16 +241,19 @@ class XpressApp(App[None]):
         await other_row.mount_all([DieWidget(d) for d in v.state.hands[other]])
         hand_row = self.query_one("#hand", Horizontal)
         await hand_row.remove_children()
-        await hand_row.mount_all([
-            DieWidget(d, selectable=selectable, selected=d.die in self.selected)
-            for d in v.state.hands[me]
-        ])
+        await hand_row.mount_all(
+            [
+                DieWidget(d, selectable=selectable, selected=d.die in self.selected)
+                for d in v.state.hands[me]
+            ]
+        )
         table = self.query_one("#table", VerticalScroll)
         await table.remove_children()
         rows: list[Static | Horizontal] = []
         for meld in v.state.table.melds:
-            rows.append(Horizontal(*[DieWidget(DieFace(-1, f)) for f in meld.tiles],
-                                   classes="dice-row"))
+            rows.append(
+                Horizontal(*[DieWidget(DieFace(-1, f)) for f in meld.tiles], classes="dice-row")
+            )
         if not rows:
             rows.append(Static(self.t("empty_table"), classes="caption"))
         await table.mount_all(rows)
@@ -263,12 +282,20 @@ class XpressApp(App[None]):
         if end.winner is None:
             line = self.t("round_draw", round=rnd)
         else:
-            line = self.t("round_won", round=rnd, name=m.players[end.winner].name,
-                          points=end.scores[end.winner], reason=self.t(f"reason_{end.reason}"))
+            line = self.t(
+                "round_won",
+                round=rnd,
+                name=m.players[end.winner].name,
+                points=end.scores[end.winner],
+                reason=self.t(f"reason_{end.reason}"),
+            )
         if m.over:
             winners = m.winners
-            result = (self.t("draw") if len(winners) > 1
-                      else self.t("winner", name=m.players[winners[0]].name))
+            result = (
+                self.t("draw")
+                if len(winners) > 1
+                else self.t("winner", name=m.players[winners[0]].name)
+            )
             return f"{line}\n{self.t('match_over', result=result)}"
         return f"{line}\n{self.t('next_round')}"
 
@@ -297,7 +324,7 @@ class XpressApp(App[None]):
         self.selected ^= {event.die}
         await self.refresh_view()
 
-    async def action_toggle(self, position: int) -> None:
+    async def action_pick(self, position: int) -> None:
         v = self.view()
         if v is None or not self._my_turn():
             return
@@ -323,8 +350,11 @@ class XpressApp(App[None]):
         dice = tuple(d.die for d in hand if d.die in self.selected) or tuple(d.die for d in hand)
         if await self._act(Throw(dice)):
             thrown = tuple(d for d in m.state.hands[self.human] if d.die in set(dice))
-            self.message = self.t("threw", name=m.players[self.human].name,
-                                  faces=faces_text(thrown)) + "\n" + self._prompt()
+            self.message = (
+                self.t("threw", name=m.players[self.human].name, faces=faces_text(thrown))
+                + "\n"
+                + self._prompt()
+            )
             await self.refresh_view()
 
     async def action_place(self) -> None:
@@ -341,9 +371,10 @@ class XpressApp(App[None]):
             self.message = self.t("cannot_place", faces=faces_text(chosen))
             await self.refresh_view()
             return
-        await self._act(Place(tuple(d.die for d in chosen), table),
-                        self.t("placed", name=m.players[self.human].name,
-                               faces=faces_text(chosen)))
+        await self._act(
+            Place(tuple(d.die for d in chosen), table),
+            self.t("placed", name=m.players[self.human].name, faces=faces_text(chosen)),
+        )
         self._schedule_bot()
 
     async def action_hint(self) -> None:
@@ -436,11 +467,20 @@ class XpressApp(App[None]):
                 what = "-"
             if step.after.end is not None:
                 end = step.after.end
-                what += " — " + (self.t("round_draw", round=step.round + 1) if end.winner is None
-                                 else self.t("round_won", round=step.round + 1,
-                                             name=names[end.winner],
-                                             points=end.scores[end.winner],
-                                             reason=self.t(f"reason_{end.reason}")))
-        self.message = self.t("replay_step", step=self.step_index + 1, steps=len(self.steps),
-                              what=what) + "\n" + self.t("replay_keys")
+                what += " — " + (
+                    self.t("round_draw", round=step.round + 1)
+                    if end.winner is None
+                    else self.t(
+                        "round_won",
+                        round=step.round + 1,
+                        name=names[end.winner],
+                        points=end.scores[end.winner],
+                        reason=self.t(f"reason_{end.reason}"),
+                    )
+                )
+        self.message = (
+            self.t("replay_step", step=self.step_index + 1, steps=len(self.steps), what=what)
+            + "\n"
+            + self.t("replay_keys")
+        )
         await self.refresh_view()
