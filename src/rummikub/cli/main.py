@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from . import records, simulate, solve
+from . import records, simulate, solve, xpress
 
 app = typer.Typer(
     name="rummikub",
@@ -17,6 +17,7 @@ app = typer.Typer(
 records.register(app)
 simulate.register(app)
 solve.register(app)
+xpress.register(app)
 
 
 def main() -> None:
