@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from . import records, simulate
+from . import records, serve, simulate
 
 app = typer.Typer(
     name="rummikub",
@@ -16,6 +16,7 @@ app = typer.Typer(
 
 records.register(app)
 simulate.register(app)
+serve.register(app)
 
 
 def main() -> None:
