@@ -20,6 +20,7 @@ from rummikub.core import (
     Draw,
     IllegalPlayError,
     Match,
+    Meld,
     NotationError,
     Pass,
     Play,
@@ -27,13 +28,16 @@ from rummikub.core import (
     Rules,
     Table,
     Timeout,
+    Tile,
     TurnLog,
+    check_play,
     parse_tile,
     rack_value,
+    read_meld,
 )
 
 __all__ = ["Room", "Seat", "Settings", "action_from_json", "action_to_json", "hash_token",
-           "new_code", "new_token"]
+           "new_code", "new_token", "play_from_table", "shown_meld", "shown_table"]
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 Status = Literal["waiting", "playing", "finished", "abandoned"]
@@ -118,6 +122,28 @@ def action_from_json(d: dict[str, Any]) -> Action:
     if kind == "timeout":
         return Timeout()
     raise NotationError(f"unknown stored action {kind!r}")
+
+
+def shown_meld(meld: Meld, rules: Rules) -> list[str]:
+    """A meld as the client shows it: canonical order, every joker with the tile it stands for
+    (``J=R6`` in a run, ``J=7`` in a group)."""
+    try:
+        reading = read_meld(meld, rules)
+    except IllegalPlayError:
+        return meld.to_json()
+    out = []
+    for i, t in enumerate(reading.tiles):
+        if not t.is_joker:
+            out.append(str(t))
+        elif reading.kind == "group":
+            out.append(f"J={reading.number}")
+        else:
+            out.append(f"J={Tile(reading.colour, reading.face(i))}")
+    return out
+
+
+def shown_table(table: Table, rules: Rules) -> list[list[str]]:
+    return [shown_meld(m, rules) for m in table.melds]
 
 
 def play_from_table(old: Table, table_json: Sequence[Sequence[str]],
@@ -264,7 +290,7 @@ class Room:
         m = self.match
         game: dict[str, Any] = {
             "round": obs.round, "turn": obs.turn, "current": obs.current,
-            "table": obs.table.to_json(), "rack_sizes": list(obs.rack_sizes),
+            "table": shown_table(obs.table, self.rules), "rack_sizes": list(obs.rack_sizes),
             "pool_size": obs.pool_size, "opened": list(obs.opened), "passes": obs.passes,
             "totals": list(m.totals), "round_over": m.round_over, "match_over": m.over,
             "time_left": None if deadline is None else max(0.0, round(deadline - now, 2)),
@@ -293,15 +319,13 @@ class Room:
     def check_table(self, seat: int, table_json: Sequence[Sequence[str]]) -> dict[str, Any]:
         """Judge each meld of a table a player is building, and the play as a whole when it
         is his turn."""
-        from rummikub.core import Meld, read_meld
-
         melds: list[dict[str, Any]] = []
         for i, m in enumerate(table_json):
             try:
                 meld = Meld.from_json(list(m), where=f"meld {i + 1}")
                 reading = read_meld(meld, self.rules)
                 melds.append({"ok": True, "value": reading.value, "kind": reading.kind,
-                              "meld": reading.meld.to_json()})
+                              "meld": shown_meld(meld, self.rules)})
             except (IllegalPlayError, NotationError) as exc:
                 melds.append({"ok": False, "reason": str(exc)})
         out: dict[str, Any] = {"type": "checked", "melds": melds}
@@ -314,8 +338,6 @@ class Room:
                     out["play"] = {"ok": False, "reason": "table-tile-missing",
                                    "message": "table tiles never go back to a rack"}
                 else:
-                    from rummikub.core import check_play
-
                     err = check_play(state, play)
                     out["play"] = ({"ok": True} if err is None else
                                    {"ok": False, "reason": err.reason, "message": str(err)})
