@@ -323,6 +323,7 @@ class RoomManager:
                 return
             if isinstance(msg, p.ChatMsg):
                 await self._chat(rt, conn, msg.text)
+                conn.send({"type": "ok", "id": msg.id})
                 return
             seat = self._seat_of(rt, conn)
             if isinstance(msg, p.CheckMsg):
