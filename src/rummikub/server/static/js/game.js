@@ -436,7 +436,7 @@ export class GameView {
     if (this.state.room.status === "waiting") { this.renderWaiting(); return; }
     const g = this.state.game;
     if (!g) return;
-    const game = h("div", { class: "game" + (this.seat == null ? " spectating" : "") });
+    const game = h("div", { class: "game" + (this.seat == null ? " spectating" : ""), dataset: { turn: this.turnKey(g), seq: this.state.seq } });
     game.append(this.renderPlayers(g));
     const board = h("div", { class: "board" }, this.renderTable(g), this.renderSideShell());
     game.append(board);
