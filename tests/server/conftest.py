@@ -45,8 +45,9 @@ def _drop_pg_database(admin_url: str, name: str) -> None:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path,
-           pg_admin_url: str | None) -> Iterator[str]:
+def db_url(
+    request: pytest.FixtureRequest, tmp_path: Path, pg_admin_url: str | None
+) -> Iterator[str]:
     """A fresh, empty database of each kind."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'rummikub.db'}"

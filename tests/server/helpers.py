@@ -44,8 +44,20 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "rummikub.cli.main", "serve", "--port", str(self.port),
-             "--db", self.db_url], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            [
+                sys.executable,
+                "-m",
+                "rummikub.cli.main",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+            ],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -125,16 +137,18 @@ class Client:
         self.send(id=rid, **msg)
         return self.wait(lambda m: m.get("id") == rid, timeout)
 
-    def wait_state(self, pred: Callable[[dict[str, Any]], bool],
-                   timeout: float = 30) -> dict[str, Any]:
+    def wait_state(
+        self, pred: Callable[[dict[str, Any]], bool], timeout: float = 30
+    ) -> dict[str, Any]:
         if self.state is not None and pred(self.state):
             return self.state
         return self.wait(lambda m: m["type"] == "state" and pred(m), timeout)
 
     def my_turn(self) -> bool:
         s = self.state
-        return bool(s and s["game"] and not s["game"]["round_over"]
-                    and s["game"]["current"] == s["you"])
+        return bool(
+            s and s["game"] and not s["game"]["round_over"] and s["game"]["current"] == s["you"]
+        )
 
 
 def game(state: dict[str, Any] | None) -> dict[str, Any]:
@@ -143,11 +157,13 @@ def game(state: dict[str, Any] | None) -> dict[str, Any]:
     return g
 
 
-def create_vs_bots(c: Client, bots: int = 1, *, rules: Any = "standard",
-                   **settings: Any) -> dict[str, Any]:
+def create_vs_bots(
+    c: Client, bots: int = 1, *, rules: Any = "standard", **settings: Any
+) -> dict[str, Any]:
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "beginner"}] * bots
-    reply = c.request(type="create", name="Ann", rules=rules, seats=seats,
-                      settings={"bot_delay": 0, **settings})
+    reply = c.request(
+        type="create", name="Ann", rules=rules, seats=seats, settings={"bot_delay": 0, **settings}
+    )
     assert reply["type"] == "joined", reply
     return reply
 
@@ -156,8 +172,12 @@ def draw_until_round_over(c: Client, timeout: float = 60) -> dict[str, Any]:
     """Play the human seat by drawing (or passing) until the round ends."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        state = c.wait_state(lambda s: s["game"] is not None
-                             and (s["game"]["round_over"] or s["game"]["current"] == s["you"]))
+        state = c.wait_state(
+            lambda s: (
+                s["game"] is not None
+                and (s["game"]["round_over"] or s["game"]["current"] == s["you"])
+            )
+        )
         g = game(state)
         if g["round_over"]:
             return state

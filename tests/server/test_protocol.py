@@ -7,8 +7,9 @@ from rummikub.core import Rules, pack_melds, parse_tiles, read_meld
 from .helpers import Client, ServerProcess, create_vs_bots, draw_until_round_over, game
 
 
-def test_play_against_bots_to_the_end_of_a_round(server: ServerProcess,
-                                                  clients: list[Client]) -> None:
+def test_play_against_bots_to_the_end_of_a_round(
+    server: ServerProcess, clients: list[Client]
+) -> None:
     c = Client(server.ws_url)
     clients.append(c)
     joined = create_vs_bots(c, bots=2)
@@ -25,7 +26,7 @@ def test_play_against_bots_to_the_end_of_a_round(server: ServerProcess,
     # The finished game's record is public and replays.
     status, record = server.get(f"/api/rooms/{joined['room']}/record")
     assert status == 200 and record["format"] == "rummikub-game/1"
-    assert [p["name"] for p in record["players"]][0] == "Ann"
+    assert next(p["name"] for p in record["players"]) == "Ann"
     from rummikub.core import load_record, verify
 
     assert verify(load_record(record)) == len(record["rounds"][0]["turns"])
@@ -36,12 +37,16 @@ def test_play_against_bots_to_the_end_of_a_round(server: ServerProcess,
 def test_join_by_code_and_play_each_other(server: ServerProcess, clients: list[Client]) -> None:
     a, b, w = Client(server.ws_url), Client(server.ws_url), Client(server.ws_url)
     clients += [a, b, w]
-    made = a.request(type="create", name="Ann", seats=[{"kind": "human"}, {"kind": "human"}],
-                     settings={"bot_delay": 0})
+    made = a.request(
+        type="create",
+        name="Ann",
+        seats=[{"kind": "human"}, {"kind": "human"}],
+        settings={"bot_delay": 0},
+    )
     code = made["room"]
     waiting = a.wait_state(lambda s: s["room"]["status"] == "waiting")
     assert waiting["game"] is None
-    status, info = server.get("/api/rooms")
+    _status, info = server.get("/api/rooms")
     assert code in [r["code"] for r in info["waiting"]]
     joined = b.request(type="join", room=code.lower(), name="Bo")
     assert joined["type"] == "joined" and joined["seat"] == 1
@@ -62,7 +67,8 @@ def test_join_by_code_and_play_each_other(server: ServerProcess, clients: list[C
 
 
 def test_invalid_play_is_refused_with_reason_and_changes_nothing(
-        server: ServerProcess, clients: list[Client]) -> None:
+    server: ServerProcess, clients: list[Client]
+) -> None:
     c = Client(server.ws_url)
     clients.append(c)
     create_vs_bots(c, rules={"preset": "casual"})
@@ -109,8 +115,12 @@ def test_a_valid_opening_is_accepted(server: ServerProcess, clients: list[Client
     create_vs_bots(c, rules={"preset": "casual"})
     rules = Rules.from_dict({"preset": "casual"})
     for _ in range(60):
-        state = c.wait_state(lambda s: s["game"] is not None and (
-            s["game"]["round_over"] or s["game"]["current"] == s["you"]))
+        state = c.wait_state(
+            lambda s: (
+                s["game"] is not None
+                and (s["game"]["round_over"] or s["game"]["current"] == s["you"])
+            )
+        )
         g = game(state)
         if g["round_over"]:
             return  # a bot went out first; nothing more to check in this deal
@@ -152,7 +162,7 @@ def test_http_api(server: ServerProcess) -> None:
 
     with urllib.request.urlopen(server.base + "/") as r:
         page = r.read().decode()
-    assert "<main id=\"app\"" in page
+    assert '<main id="app"' in page
     with urllib.request.urlopen(server.base + "/r/ABCDEF") as r:
         assert r.status == 200
     with urllib.request.urlopen(server.base + "/static/i18n/sv.json") as r:

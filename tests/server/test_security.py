@@ -14,16 +14,16 @@ from .helpers import Client, ServerProcess, create_vs_bots, game
 def _two_player_room(server: ServerProcess, clients: list[Client]) -> tuple[Client, Client, str]:
     a, b = Client(server.ws_url), Client(server.ws_url)
     clients += [a, b]
-    code = a.request(type="create", name="Ann", rules="casual",
-                     seats=[{"kind": "human"}, {"kind": "human"}])["room"]
+    code = a.request(
+        type="create", name="Ann", rules="casual", seats=[{"kind": "human"}, {"kind": "human"}]
+    )["room"]
     assert b.request(type="join", room=code, name="Bo")["type"] == "joined"
     a.wait_state(lambda s: s["game"] is not None)
     b.wait_state(lambda s: s["game"] is not None)
     return a, b, code
 
 
-def test_nobody_acts_for_another_seat(sqlite_server: ServerProcess,
-                                      clients: list[Client]) -> None:
+def test_nobody_acts_for_another_seat(sqlite_server: ServerProcess, clients: list[Client]) -> None:
     a, b, code = _two_player_room(sqlite_server, clients)
     first = game(a.state)["current"]
     waiting = b if first == 0 else a
@@ -43,8 +43,7 @@ def test_nobody_acts_for_another_seat(sqlite_server: ServerProcess,
     assert game(a.state)["turn"] == 0
 
 
-def test_no_client_sees_another_rack(sqlite_server: ServerProcess,
-                                     clients: list[Client]) -> None:
+def test_no_client_sees_another_rack(sqlite_server: ServerProcess, clients: list[Client]) -> None:
     a, b, code = _two_player_room(sqlite_server, clients)
     w = Client(sqlite_server.ws_url)
     clients.append(w)
@@ -68,14 +67,18 @@ def test_no_client_sees_another_rack(sqlite_server: ServerProcess,
 
 
 def test_malformed_and_oversized_messages_get_errors_and_change_nothing(
-        sqlite_server: ServerProcess, clients: list[Client]) -> None:
+    sqlite_server: ServerProcess, clients: list[Client]
+) -> None:
     c = Client(sqlite_server.ws_url)
     clients.append(c)
     create_vs_bots(c, rules="casual")
     state = c.wait_state(lambda s: s["game"] is not None)
     seq = state["seq"]
-    bad = [
-        "not json", "[1, 2]", "{}", json.dumps({"type": "fly"}),
+    bad: list[str | bytes] = [
+        "not json",
+        "[1, 2]",
+        "{}",
+        json.dumps({"type": "fly"}),
         json.dumps({"type": "draw", "extra": 1}),
         json.dumps({"type": "play", "table": "R1 R2 R3"}),
         json.dumps({"type": "play", "table": [["R1"] * 40]}),
@@ -83,12 +86,29 @@ def test_malformed_and_oversized_messages_get_errors_and_change_nothing(
         json.dumps({"type": "chat", "text": "x" * 301}),
         json.dumps({"type": "create", "name": "", "seats": []}),
         json.dumps({"type": "join", "room": "../../etc", "name": "x"}),
-        json.dumps({"type": "create", "name": "A", "rules": {"jokers": -1},
-                    "seats": [{"kind": "human"}, {"kind": "bot"}]}),
-        json.dumps({"type": "create", "name": "A", "rules": "standard",
-                    "seats": [{"kind": "bot"}, {"kind": "human"}]}),
-        json.dumps({"type": "create", "name": "A",
-                    "seats": [{"kind": "human"}, {"kind": "bot", "level": "godlike"}]}),
+        json.dumps(
+            {
+                "type": "create",
+                "name": "A",
+                "rules": {"jokers": -1},
+                "seats": [{"kind": "human"}, {"kind": "bot"}],
+            }
+        ),
+        json.dumps(
+            {
+                "type": "create",
+                "name": "A",
+                "rules": "standard",
+                "seats": [{"kind": "bot"}, {"kind": "human"}],
+            }
+        ),
+        json.dumps(
+            {
+                "type": "create",
+                "name": "A",
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": "godlike"}],
+            }
+        ),
         json.dumps({"type": "chat", "text": "y" * 20000}),
         b"\x00\xff\xfe",
     ]
@@ -103,7 +123,8 @@ def test_malformed_and_oversized_messages_get_errors_and_change_nothing(
 
 
 def test_a_flood_from_one_client_does_not_stall_other_rooms(
-        sqlite_server: ServerProcess, clients: list[Client]) -> None:
+    sqlite_server: ServerProcess, clients: list[Client]
+) -> None:
     flooder, player = Client(sqlite_server.ws_url), Client(sqlite_server.ws_url)
     clients += [flooder, player]
     create_vs_bots(flooder, rules="casual")

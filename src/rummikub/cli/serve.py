@@ -8,20 +8,26 @@ __all__ = ["register"]
 
 
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on "
-                             "(0.0.0.0 to let other machines connect)."),
+    host: str = typer.Option(
+        "127.0.0.1", "--host", help="Address to listen on (0.0.0.0 to let other machines connect)."
+    ),
     port: int = typer.Option(8000, "--port", "-p", help="TCP port."),
-    db: str | None = typer.Option(None, "--db", help="Database URL (default: a SQLite file "
-                                  "in your data directory; e.g. postgresql://user@host/db).",
-                                  envvar="RUMMIKUB_DB"),
+    db: str | None = typer.Option(
+        None,
+        "--db",
+        help="Database URL (default: a SQLite file "
+        "in your data directory; e.g. postgresql://user@host/db).",
+        envvar="RUMMIKUB_DB",
+    ),
 ) -> None:
     """Start the game server; open the printed address in a browser to play."""
     try:
         from rummikub.server import serve as run
         from rummikub.server.storage import default_db_url
     except ImportError as exc:  # pragma: no cover - extra not installed
-        typer.echo(f"the server needs the 'server' extra: pip install 'rummikub[server]' "
-                   f"({exc})", err=True)
+        typer.echo(
+            f"the server needs the 'server' extra: pip install 'rummikub[server]' ({exc})", err=True
+        )
         raise typer.Exit(2) from None
     url = db or default_db_url()
 

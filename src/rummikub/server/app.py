@@ -41,8 +41,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         store = Store(cfg.db_url)
-        manager = RoomManager(store, rate=cfg.rate, burst=cfg.burst,
-                              bot_threads=cfg.bot_threads)
+        manager = RoomManager(store, rate=cfg.rate, burst=cfg.burst, bot_threads=cfg.bot_threads)
         await manager.start()
         state["manager"] = manager
         try:
@@ -77,8 +76,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.get("/api/info")
     async def info() -> dict[str, Any]:
-        return {"bots": bot_levels(),
-                "presets": {name: r.to_dict() for name, r in PRESETS.items()}}
+        return {"bots": bot_levels(), "presets": {name: r.to_dict() for name, r in PRESETS.items()}}
 
     @app.get("/api/rooms")
     async def rooms() -> dict[str, Any]:
@@ -92,8 +90,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         if rt is None:
             return JSONResponse({"error": f"no open room with code {code.upper()}"}, 404)
         r = rt.room
-        return JSONResponse({"code": r.code, "status": r.status, "preset": r.rules.preset,
-                             "seats": [s.public() for s in r.seats]})
+        return JSONResponse(
+            {
+                "code": r.code,
+                "status": r.status,
+                "preset": r.rules.preset,
+                "seats": [s.public() for s in r.seats],
+            }
+        )
 
     @app.get("/api/rooms/{code}/record")
     async def record(code: str) -> JSONResponse:

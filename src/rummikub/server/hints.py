@@ -22,14 +22,21 @@ def compute_hint(obs: Observation, time_limit: float = 3.0) -> dict[str, Any]:
     except ImportError:
         solve = None
     if solve is not None:
-        sol = solve(obs.table, obs.rack, opened=obs.has_opened, rules=obs.rules,
-                    objective="min-change", time_limit=time_limit)
+        sol = solve(
+            obs.table,
+            obs.rack,
+            opened=obs.has_opened,
+            rules=obs.rules,
+            objective="min-change",
+            time_limit=time_limit,
+        )
         play = sol.as_play()
     else:
         from rummikub.bots import BOTS, get_bot
 
-        level = next((b for b in ("expert", "strategic", "greedy", "beginner") if b in BOTS),
-                     "beginner")
+        level = next(
+            (b for b in ("expert", "strategic", "greedy", "beginner") if b in BOTS), "beginner"
+        )
         action = get_bot(level, seed=0).act(obs, time_limit)
         play = action if isinstance(action, Play) else None
     if play is None:

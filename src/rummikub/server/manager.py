@@ -26,8 +26,8 @@ from rummikub.core import (
     IllegalPlayError,
     Pass,
     Play,
-    RummikubError,
     Rules,
+    RummikubError,
     Timeout,
     match_record,
 )
@@ -61,8 +61,14 @@ FINISHED_KEEP_SECONDS = 600.0
 class Connection:
     """One WebSocket client: its outgoing queue, rate limiter and where it sits."""
 
-    def __init__(self, send: Callable[[str], Any], close: Callable[[int], Any], *,
-                 rate: float = 20.0, burst: float = 60.0) -> None:
+    def __init__(
+        self,
+        send: Callable[[str], Any],
+        close: Callable[[int], Any],
+        *,
+        rate: float = 20.0,
+        burst: float = 60.0,
+    ) -> None:
         self._send = send
         self._close = close
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
@@ -161,8 +167,9 @@ def bot_levels() -> list[str]:
 class RoomManager:
     """All rooms of one server."""
 
-    def __init__(self, store: Store, *, rate: float = 20.0, burst: float = 60.0,
-                 bot_threads: int = 2) -> None:
+    def __init__(
+        self, store: Store, *, rate: float = 20.0, burst: float = 60.0, bot_threads: int = 2
+    ) -> None:
         self.store = store
         self.rooms: dict[str, RoomRuntime] = {}
         self.rate = rate
@@ -186,8 +193,7 @@ class RoomManager:
                 continue
             self.rooms[sr.code] = rt
             if rt.room.turn_started is not None:
-                await self.db(self.store.update_room, sr.code,
-                              turn_started=rt.room.turn_started)
+                await self.db(self.store.update_room, sr.code, turn_started=rt.room.turn_started)
         await self.db(self.store.beat, now)
         for rt in self.rooms.values():
             for seat in rt.room.seats:
@@ -227,26 +233,26 @@ class RoomManager:
             await asyncio.sleep(30)
             now = time.time()
             for code, rt in list(self.rooms.items()):
-                done = rt.room.status in ("finished", "abandoned")
-                if done and not rt.conns and now - (rt.room.finished_at or now) > 60:
-                    self.rooms.pop(code, None)
-                elif done and now - (rt.room.finished_at or now) > FINISHED_KEEP_SECONDS:
+                if rt.room.status not in ("finished", "abandoned"):
+                    continue
+                age = now - (rt.room.finished_at or now)
+                if (not rt.conns and age > 60) or age > FINISHED_KEEP_SECONDS:
                     self.rooms.pop(code, None)
 
     def _restore(self, sr: StoredRoom, last_beat: float | None, now: float) -> RoomRuntime:
         rules = Rules.from_dict(sr.rules)
-        seats = [Seat(s.seat, "bot" if s.kind == "bot" else "human", s.bot, s.name,
-                      s.token_hash) for s in sr.seats]
-        room = Room(sr.code, rules, Settings.from_dict(sr.settings), sr.seed, seats,
-                    sr.created_at)
+        seats = [
+            Seat(s.seat, "bot" if s.kind == "bot" else "human", s.bot, s.name, s.token_hash)
+            for s in sr.seats
+        ]
+        room = Room(sr.code, rules, Settings.from_dict(sr.settings), sr.seed, seats, sr.created_at)
         for ev in sr.events:
             room.seq = ev.seq
             if ev.kind == "start":
                 room.start()
             elif ev.kind == "turn":
                 d = ev.data
-                room.apply(action_from_json(d["action"]), ms=d.get("ms"),
-                           hint=bool(d.get("hint")))
+                room.apply(action_from_json(d["action"]), ms=d.get("ms"), hint=bool(d.get("hint")))
             elif ev.kind == "round":
                 room.next_round()
             elif ev.kind == "chat":
@@ -266,8 +272,7 @@ class RoomManager:
         return RoomRuntime(room)
 
     # -- connections -----------------------------------------------------------------
-    def new_connection(self, send: Callable[[str], Any],
-                       close: Callable[[int], Any]) -> Connection:
+    def new_connection(self, send: Callable[[str], Any], close: Callable[[int], Any]) -> Connection:
         conn = Connection(send, close, rate=self.rate, burst=self.burst)
         conn.start()
         return conn
@@ -279,8 +284,13 @@ class RoomManager:
             now = time.monotonic()
             if now - conn.last_limit_notice > 1.0:
                 conn.last_limit_notice = now
-                conn.send({"type": "error", "code": "rate-limited",
-                           "message": "too many messages; slow down"})
+                conn.send(
+                    {
+                        "type": "error",
+                        "code": "rate-limited",
+                        "message": "too many messages; slow down",
+                    }
+                )
             if conn.dropped > 2000:
                 conn.closed = True
                 await conn._safe_close(1008)
@@ -288,14 +298,20 @@ class RoomManager:
         try:
             msg = p.parse_message(text)
         except p.ProtocolError as exc:
-            conn.send({"type": "error", "id": exc.msg_id, "code": exc.code,
-                       "message": exc.message})
+            conn.send({"type": "error", "id": exc.msg_id, "code": exc.code, "message": exc.message})
             return
         try:
             await self.dispatch(conn, msg)
         except ClientError as exc:
-            conn.send({"type": "error", "id": msg.id, "code": exc.code, "message": exc.message,
-                       **exc.extra})
+            conn.send(
+                {
+                    "type": "error",
+                    "id": msg.id,
+                    "code": exc.code,
+                    "message": exc.message,
+                    **exc.extra,
+                }
+            )
         except RummikubError as exc:
             conn.send({"type": "error", "id": msg.id, "code": "rules", "message": str(exc)})
 
@@ -356,8 +372,9 @@ class RoomManager:
             try:
                 await self._commit(rt, action)
             except IllegalPlayError as exc:
-                raise ClientError("illegal", str(exc), reason=exc.reason,
-                                  meld=getattr(exc, "meld", None)) from None
+                raise ClientError(
+                    "illegal", str(exc), reason=exc.reason, meld=getattr(exc, "meld", None)
+                ) from None
             conn.send({"type": "ok", "id": msg.id})
 
     def _seat_of(self, rt: RoomRuntime, conn: Connection) -> Seat:
@@ -384,17 +401,20 @@ class RoomManager:
             if spec.kind == "bot":
                 level = spec.level or default_level
                 if level not in BOTS:
-                    raise ClientError("bad-seats", f"seat {i + 1}: unknown bot level "
-                                      f"{level!r} (levels: {', '.join(levels)})")
+                    raise ClientError(
+                        "bad-seats",
+                        f"seat {i + 1}: unknown bot level {level!r} (levels: {', '.join(levels)})",
+                    )
             seats.append(Seat(i, spec.kind, level))
         st = msg.settings
         standin = st.standin or default_level
         if standin not in BOTS:
             raise ClientError("bad-settings", f"unknown stand-in bot level {standin!r}")
-        settings = Settings(st.hints, st.grace_seconds, st.public, st.bot_delay,
-                            st.round_pause, standin)
+        settings = Settings(
+            st.hints, st.grace_seconds, st.public, st.bot_delay, st.round_pause, standin
+        )
         code = new_code()
-        while code in self.rooms or await self.db(self.store.load_room, code, events=False):
+        while code in self.rooms or await self._code_used(code):
             code = new_code()
         now = time.time()
         room = Room(code, rules, settings, secrets.randbits(48), seats, now)
@@ -402,17 +422,40 @@ class RoomManager:
         seats[0].name = msg.name
         seats[0].token_hash = hash_token(token)
         rt = RoomRuntime(room)
-        await self.db(self.store.create_room, StoredRoom(
-            code, now, rules.to_dict(), settings.to_dict(), room.seed, "waiting", None, None,
-            [StoredSeat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats]))
+        await self.db(
+            self.store.create_room,
+            StoredRoom(
+                code,
+                now,
+                rules.to_dict(),
+                settings.to_dict(),
+                room.seed,
+                "waiting",
+                None,
+                None,
+                [StoredSeat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats],
+            ),
+        )
         self.rooms[code] = rt
         async with rt.lock:
             self._attach(rt, conn, 0)
-            conn.send({"type": "joined", "id": msg.id, "room": code, "seat": 0,
-                       "token": token, "chat": []})
+            conn.send(
+                {
+                    "type": "joined",
+                    "id": msg.id,
+                    "room": code,
+                    "seat": 0,
+                    "token": token,
+                    "chat": [],
+                }
+            )
             if room.all_taken:
                 await self._begin(rt)
             self._broadcast(rt)
+
+    async def _code_used(self, code: str) -> bool:
+        found = await self.db(self.store.load_room, code, events=False)
+        return found is not None
 
     async def _enter(self, conn: Connection, msg: p.JoinMsg | p.ResumeMsg | p.WatchMsg) -> None:
         code = msg.room.upper()
@@ -425,29 +468,46 @@ class RoomManager:
             room = rt.room
             if isinstance(msg, p.WatchMsg):
                 self._attach(rt, conn, None)
-                conn.send({"type": "watching", "id": msg.id, "room": code,
-                           "chat": room.chat[-50:]})
+                conn.send({"type": "watching", "id": msg.id, "room": code, "chat": room.chat[-50:]})
             elif isinstance(msg, p.ResumeMsg):
                 found = room.seat_by_token(msg.token)
                 if found is None:
                     raise ClientError("bad-token", "that token does not hold a seat here")
                 self._attach(rt, conn, found.seat)
-                conn.send({"type": "joined", "id": msg.id, "room": code, "seat": found.seat,
-                           "token": msg.token, "chat": room.chat[-50:]})
+                conn.send(
+                    {
+                        "type": "joined",
+                        "id": msg.id,
+                        "room": code,
+                        "seat": found.seat,
+                        "token": msg.token,
+                        "chat": room.chat[-50:],
+                    }
+                )
             else:
                 if room.status != "waiting":
                     raise ClientError("started", "the game has started; you can watch it")
                 free = room.free_seat(msg.seat)
                 if free is None:
-                    raise ClientError("full", "no free seat" if msg.seat is None
-                                      else f"seat {msg.seat + 1} is not free")
+                    raise ClientError(
+                        "full",
+                        "no free seat" if msg.seat is None else f"seat {msg.seat + 1} is not free",
+                    )
                 token = new_token()
                 free.name = msg.name
                 free.token_hash = hash_token(token)
                 await self.db(self.store.update_seat, code, _stored_seat(free))
                 self._attach(rt, conn, free.seat)
-                conn.send({"type": "joined", "id": msg.id, "room": code, "seat": free.seat,
-                           "token": token, "chat": room.chat[-50:]})
+                conn.send(
+                    {
+                        "type": "joined",
+                        "id": msg.id,
+                        "room": code,
+                        "seat": free.seat,
+                        "token": token,
+                        "chat": room.chat[-50:],
+                    }
+                )
                 if room.all_taken:
                     await self._begin(rt)
             self._broadcast(rt)
@@ -479,8 +539,9 @@ class RoomManager:
             async with rt.lock:
                 await self._detach_locked(rt, conn, seat, leaving)
 
-    async def _detach_locked(self, rt: RoomRuntime, conn: Connection, seat: int | None,
-                             leaving: bool) -> None:
+    async def _detach_locked(
+        self, rt: RoomRuntime, conn: Connection, seat: int | None, leaving: bool
+    ) -> None:
         rt.conns.discard(conn)
         room = rt.room
         if seat is not None:
@@ -492,8 +553,12 @@ class RoomManager:
                 if not any(x.kind == "human" and x.taken for x in room.seats):
                     room.status = "abandoned"
                     room.finished_at = time.time()
-                    await self.db(self.store.update_room, room.code, status="abandoned",
-                                  finished_at=room.finished_at)
+                    await self.db(
+                        self.store.update_room,
+                        room.code,
+                        status="abandoned",
+                        finished_at=room.finished_at,
+                    )
             elif room.status == "playing" and s.connections == 0:
                 s.disconnected_at = time.time()
                 if leaving:
@@ -510,7 +575,8 @@ class RoomManager:
         loop = asyncio.get_running_loop()
         rt.grace[seat.seat] = loop.call_later(
             rt.room.settings.grace_seconds,
-            lambda: loop.create_task(self._grace_over(rt, seat.seat)))
+            lambda: loop.create_task(self._grace_over(rt, seat.seat)),
+        )
 
     async def _grace_over(self, rt: RoomRuntime, index: int) -> None:
         async with rt.lock:
@@ -541,8 +607,12 @@ class RoomManager:
         now = time.time()
         room.turn_started = now
         room.seq += 1
-        await self.db(self.store.append, room.code, StoredEvent(room.seq, "start", {}, now),
-                      room={"status": "playing", "turn_started": now})
+        await self.db(
+            self.store.append,
+            room.code,
+            StoredEvent(room.seq, "start", {}, now),
+            room={"status": "playing", "turn_started": now},
+        )
         self._schedule(rt)
 
     # -- turns -----------------------------------------------------------------------
@@ -564,15 +634,20 @@ class RoomManager:
         if room.match.round_over:
             end = room.match.rounds[-1].end
             assert end is not None
-            result = {"round": len(room.match.rounds) - 1, "reason": end.reason,
-                      "winner": end.winner, "scores": list(end.scores)}
+            result = {
+                "round": len(room.match.rounds) - 1,
+                "reason": end.reason,
+                "winner": end.winner,
+                "scores": list(end.scores),
+            }
             if room.match.over:
                 room.finished_at = now
                 update["finished_at"] = now
             else:
                 room.pause_until = now + room.settings.round_pause
-        ev = StoredEvent(room.seq, "turn", {"action": action_to_json(action), "ms": ms,
-                                           "hint": hint}, now)
+        ev = StoredEvent(
+            room.seq, "turn", {"action": action_to_json(action), "ms": ms, "hint": hint}, now
+        )
         await self.db(self.store.append, room.code, ev, room=update, result=result)
         self._schedule(rt)
         self._broadcast(rt)
@@ -592,7 +667,8 @@ class RoomManager:
                 rt.clock_key = key
                 rt.clock = loop.call_later(
                     max(0.0, deadline - time.time()),
-                    lambda: loop.create_task(self._timeout(rt, key)))
+                    lambda: loop.create_task(self._timeout(rt, key)),
+                )
             seat = room.current_seat()
             assert seat is not None
             if seat.bot_controlled and rt.bot_key != key:
@@ -605,7 +681,8 @@ class RoomManager:
             if not room.match.over and rt.pause is None and room.pause_until is not None:
                 rt.pause = loop.call_later(
                     max(0.0, room.pause_until - time.time()),
-                    lambda: loop.create_task(self._pause_over(rt)))
+                    lambda: loop.create_task(self._pause_over(rt)),
+                )
 
     async def _timeout(self, rt: RoomRuntime, key: tuple[int, int]) -> None:
         async with rt.lock:
@@ -656,8 +733,11 @@ class RoomManager:
         if room.match is None or not room.match.round_over or room.match.over:
             raise ClientError("not-between-rounds", "no round is waiting to start")
         room.ready.add(seat.seat)
-        waiting = [s.seat for s in room.seats
-                   if s.kind == "human" and s.connections > 0 and s.seat not in room.ready]
+        waiting = [
+            s.seat
+            for s in room.seats
+            if s.kind == "human" and s.connections > 0 and s.seat not in room.ready
+        ]
         if not waiting:
             await self._next_round(rt)
         else:
@@ -674,8 +754,12 @@ class RoomManager:
         now = time.time()
         room.turn_started = now
         room.seq += 1
-        await self.db(self.store.append, room.code, StoredEvent(room.seq, "round", {}, now),
-                      room={"turn_started": now})
+        await self.db(
+            self.store.append,
+            room.code,
+            StoredEvent(room.seq, "round", {}, now),
+            room={"turn_started": now},
+        )
         self._schedule(rt)
         self._broadcast(rt)
 
@@ -695,11 +779,15 @@ class RoomManager:
         if conn.seat is None:
             raise ClientError("spectator", "spectators cannot chat")
         seat = room.seats[conn.seat]
-        entry = {"seat": seat.seat, "name": room.seat_label(seat), "text": text.strip()[:300],
-                 "at": time.time()}
+        now = time.time()
+        entry: dict[str, Any] = {
+            "seat": seat.seat,
+            "name": room.seat_label(seat),
+            "text": text.strip()[:300],
+            "at": now,
+        }
         room.seq += 1
-        await self.db(self.store.append, room.code,
-                      StoredEvent(room.seq, "chat", entry, entry["at"]))
+        await self.db(self.store.append, room.code, StoredEvent(room.seq, "chat", entry, now))
         room.chat.append(entry)
         del room.chat[:-100]
         msg = json.dumps({"type": "chat", **entry}, separators=(",", ":"))
@@ -729,15 +817,23 @@ class RoomManager:
                 raise ClientError("no-such-room", f"no game with code {code}")
             room = self._restore(sr, None, time.time()).room
         if room.match is None or room.status != "finished":
-            raise ClientError("not-finished", "the game is not finished; its record is "
-                              "available once it ends")
+            raise ClientError(
+                "not-finished", "the game is not finished; its record is available once it ends"
+            )
         return match_record(room.match)
 
     async def finished(self) -> list[dict[str, Any]]:
         rows = await self.db(self.store.finished)
-        return [{"code": r.code, "preset": r.rules.get("preset"), "finished_at": r.finished_at,
-                 "players": [s.name or f"{s.bot} {s.seat + 1}" for s in r.seats]}
-                for r in rows if r.settings.get("public", True)]
+        return [
+            {
+                "code": r.code,
+                "preset": r.rules.get("preset"),
+                "finished_at": r.finished_at,
+                "players": [s.name or f"{s.bot} {s.seat + 1}" for s in r.seats],
+            }
+            for r in rows
+            if r.settings.get("public", True)
+        ]
 
     def lobby(self) -> dict[str, Any]:
         waiting, live = [], []
@@ -745,10 +841,14 @@ class RoomManager:
             room = rt.room
             if not room.settings.public:
                 continue
-            info = {"code": room.code, "preset": room.rules.preset,
-                    "seats": [s.public() for s in room.seats], "status": room.status,
-                    "spectators": sum(1 for c in rt.conns if c.seat is None),
-                    "created_at": room.created_at}
+            info = {
+                "code": room.code,
+                "preset": room.rules.preset,
+                "seats": [s.public() for s in room.seats],
+                "status": room.status,
+                "spectators": sum(1 for c in rt.conns if c.seat is None),
+                "created_at": room.created_at,
+            }
             if room.status == "waiting":
                 waiting.append(info)
             elif room.status == "playing":

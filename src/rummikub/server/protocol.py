@@ -147,13 +147,39 @@ class PingMsg(_Msg):
 
 
 ClientMessage = Annotated[
-    CreateMsg | JoinMsg | ResumeMsg | WatchMsg | StartMsg | PlayMsg | CheckMsg | DrawMsg
-    | PassMsg | HintMsg | ChatMsg | NextRoundMsg | LeaveMsg | PingMsg,
+    CreateMsg
+    | JoinMsg
+    | ResumeMsg
+    | WatchMsg
+    | StartMsg
+    | PlayMsg
+    | CheckMsg
+    | DrawMsg
+    | PassMsg
+    | HintMsg
+    | ChatMsg
+    | NextRoundMsg
+    | LeaveMsg
+    | PingMsg,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-TYPES = ("create", "join", "resume", "watch", "start", "play", "check", "draw", "pass", "hint",
-         "chat", "next_round", "leave", "ping")
+TYPES = (
+    "create",
+    "join",
+    "resume",
+    "watch",
+    "start",
+    "play",
+    "check",
+    "draw",
+    "pass",
+    "hint",
+    "chat",
+    "next_round",
+    "leave",
+    "ping",
+)
 
 
 def parse_message(text: str | bytes) -> Any:
@@ -172,8 +198,9 @@ def parse_message(text: str | bytes) -> Any:
         msg_id = None
     kind = data.get("type")
     if kind not in TYPES:
-        raise ProtocolError("bad-message", f"unknown message type {kind!r} "
-                            f"(one of {', '.join(TYPES)})", msg_id)
+        raise ProtocolError(
+            "bad-message", f"unknown message type {kind!r} (one of {', '.join(TYPES)})", msg_id
+        )
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as exc:

@@ -27,8 +27,8 @@ from rummikub.core import (
     PlayerInfo,
     Rules,
     Table,
-    Timeout,
     Tile,
+    Timeout,
     TurnLog,
     check_play,
     parse_tile,
@@ -36,8 +36,19 @@ from rummikub.core import (
     read_meld,
 )
 
-__all__ = ["Room", "Seat", "Settings", "action_from_json", "action_to_json", "hash_token",
-           "new_code", "new_token", "play_from_table", "shown_meld", "shown_table"]
+__all__ = [
+    "Room",
+    "Seat",
+    "Settings",
+    "action_from_json",
+    "action_to_json",
+    "hash_token",
+    "new_code",
+    "new_token",
+    "play_from_table",
+    "shown_meld",
+    "shown_table",
+]
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 Status = Literal["waiting", "playing", "finished", "abandoned"]
@@ -65,9 +76,14 @@ class Settings:
     standin: str = "beginner"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"hints": self.hints, "grace_seconds": self.grace_seconds,
-                "public": self.public, "bot_delay": self.bot_delay,
-                "round_pause": self.round_pause, "standin": self.standin}
+        return {
+            "hints": self.hints,
+            "grace_seconds": self.grace_seconds,
+            "public": self.public,
+            "bot_delay": self.bot_delay,
+            "round_pause": self.round_pause,
+            "standin": self.standin,
+        }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Settings:
@@ -95,15 +111,24 @@ class Seat:
         return self.kind == "bot" or self.standin
 
     def public(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "bot": self.bot,
-                "name": self.name, "taken": self.taken, "connected": self.connections > 0,
-                "standin": self.standin}
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "name": self.name,
+            "taken": self.taken,
+            "connected": self.connections > 0,
+            "standin": self.standin,
+        }
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, Play):
-        return {"action": "play", "tiles": [str(t) for t in action.tiles],
-                "table": action.table.to_json()}
+        return {
+            "action": "play",
+            "tiles": [str(t) for t in action.tiles],
+            "table": action.table.to_json(),
+        }
     if isinstance(action, Draw):
         return {"action": "draw"}
     if isinstance(action, Pass):
@@ -146,8 +171,9 @@ def shown_table(table: Table, rules: Rules) -> list[list[str]]:
     return [shown_meld(m, rules) for m in table.melds]
 
 
-def play_from_table(old: Table, table_json: Sequence[Sequence[str]],
-                    tiles: Sequence[str] | None) -> Play:
+def play_from_table(
+    old: Table, table_json: Sequence[Sequence[str]], tiles: Sequence[str] | None
+) -> Play:
     """A :class:`Play` from the complete new table sent by a client; the placed rack tiles are
     the new table minus the old one unless the client lists them."""
     new = Table.from_json([list(m) for m in table_json])
@@ -252,8 +278,11 @@ class Room:
 
     def _public_turn(self, log: TurnLog) -> dict[str, Any]:
         assert self.match is not None
-        out: dict[str, Any] = {"round": len(self.match.rounds) - 1, "seat": log.player,
-                               "action": log.action}
+        out: dict[str, Any] = {
+            "round": len(self.match.rounds) - 1,
+            "seat": log.player,
+            "action": log.action,
+        }
         if log.action == "play":
             out["tiles"] = [str(t) for t in log.play]
         if log.action in ("timeout", "invalid"):
@@ -269,18 +298,27 @@ class Room:
         for i, r in enumerate(self.match.rounds):
             if r.end is None:
                 continue
-            out.append({"round": i, "reason": r.end.reason, "winner": r.end.winner,
-                        "scores": list(r.end.scores),
-                        "left": [rack_value(rk, self.rules) for rk in r.end.racks],
-                        "racks": [rk.to_json() for rk in r.end.racks]})
+            out.append(
+                {
+                    "round": i,
+                    "reason": r.end.reason,
+                    "winner": r.end.winner,
+                    "scores": list(r.end.scores),
+                    "left": [rack_value(rk, self.rules) for rk in r.end.racks],
+                    "racks": [rk.to_json() for rk in r.end.racks],
+                }
+            )
         return out
 
     # -- views -------------------------------------------------------------------------
     def public_view(self, now: float) -> dict[str, Any]:
         """Everything every client of the room may see (no rack of anyone)."""
         room: dict[str, Any] = {
-            "code": self.code, "status": self.status, "rules": self.rules.to_dict(),
-            "settings": self.settings.to_dict(), "seats": [s.public() for s in self.seats],
+            "code": self.code,
+            "status": self.status,
+            "rules": self.rules.to_dict(),
+            "settings": self.settings.to_dict(),
+            "seats": [s.public() for s in self.seats],
         }
         view: dict[str, Any] = {"type": "state", "seq": self.seq, "room": room, "game": None}
         if self.match is None:
@@ -289,16 +327,25 @@ class Room:
         deadline = self.deadline()
         m = self.match
         game: dict[str, Any] = {
-            "round": obs.round, "turn": obs.turn, "current": obs.current,
-            "table": shown_table(obs.table, self.rules), "rack_sizes": list(obs.rack_sizes),
-            "pool_size": obs.pool_size, "opened": list(obs.opened), "passes": obs.passes,
-            "totals": list(m.totals), "round_over": m.round_over, "match_over": m.over,
+            "round": obs.round,
+            "turn": obs.turn,
+            "current": obs.current,
+            "table": shown_table(obs.table, self.rules),
+            "rack_sizes": list(obs.rack_sizes),
+            "pool_size": obs.pool_size,
+            "opened": list(obs.opened),
+            "passes": obs.passes,
+            "totals": list(m.totals),
+            "round_over": m.round_over,
+            "match_over": m.over,
             "time_left": None if deadline is None else max(0.0, round(deadline - now, 2)),
             "turn_seconds": self.rules.turn_seconds,
-            "results": self.results(), "log": self.log[-40:],
+            "results": self.results(),
+            "log": self.log[-40:],
             "winners": m.winners if m.over else [],
-            "pause_left": (None if self.pause_until is None
-                           else max(0.0, round(self.pause_until - now, 2))),
+            "pause_left": (
+                None if self.pause_until is None else max(0.0, round(self.pause_until - now, 2))
+            ),
             "ready": sorted(self.ready),
         }
         view["game"] = game
@@ -324,8 +371,14 @@ class Room:
             try:
                 meld = Meld.from_json(list(m), where=f"meld {i + 1}")
                 reading = read_meld(meld, self.rules)
-                melds.append({"ok": True, "value": reading.value, "kind": reading.kind,
-                              "meld": shown_meld(meld, self.rules)})
+                melds.append(
+                    {
+                        "ok": True,
+                        "value": reading.value,
+                        "kind": reading.kind,
+                        "meld": shown_meld(meld, self.rules),
+                    }
+                )
             except (IllegalPlayError, NotationError) as exc:
                 melds.append({"ok": False, "reason": str(exc)})
         out: dict[str, Any] = {"type": "checked", "melds": melds}
@@ -335,12 +388,18 @@ class Room:
                 play = play_from_table(state.table, table_json, None)
                 left = Counter(state.table.counts()) - play.table.counts()
                 if left:
-                    out["play"] = {"ok": False, "reason": "table-tile-missing",
-                                   "message": "table tiles never go back to a rack"}
+                    out["play"] = {
+                        "ok": False,
+                        "reason": "table-tile-missing",
+                        "message": "table tiles never go back to a rack",
+                    }
                 else:
                     err = check_play(state, play)
-                    out["play"] = ({"ok": True} if err is None else
-                                   {"ok": False, "reason": err.reason, "message": str(err)})
+                    out["play"] = (
+                        {"ok": True}
+                        if err is None
+                        else {"ok": False, "reason": err.reason, "message": str(err)}
+                    )
             except (IllegalPlayError, NotationError) as exc:
                 out["play"] = {"ok": False, "reason": "bad-notation", "message": str(exc)}
         return out

@@ -134,13 +134,21 @@ def normalise_url(url: str) -> str:
     """Accept plain ``postgresql://``/``postgres://`` URLs and use the psycopg 3 driver."""
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 
 def _room(row: RoomRow) -> StoredRoom:
-    return StoredRoom(row.code, row.created_at, json.loads(row.rules), json.loads(row.settings),
-                      row.seed, row.status, row.turn_started, row.finished_at)
+    return StoredRoom(
+        row.code,
+        row.created_at,
+        json.loads(row.rules),
+        json.loads(row.settings),
+        row.seed,
+        row.status,
+        row.turn_started,
+        row.finished_at,
+    )
 
 
 class Store:
@@ -152,7 +160,7 @@ class Store:
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
             if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
-                Path(self.url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
+                Path(self.url[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -165,35 +173,68 @@ class Store:
     # -- writing ---------------------------------------------------------------------
     def create_room(self, room: StoredRoom) -> None:
         with self._session.begin() as s:
-            s.add(RoomRow(code=room.code, created_at=room.created_at,
-                          rules=json.dumps(room.rules), settings=json.dumps(room.settings),
-                          seed=room.seed, status=room.status, turn_started=room.turn_started,
-                          finished_at=room.finished_at))
+            s.add(
+                RoomRow(
+                    code=room.code,
+                    created_at=room.created_at,
+                    rules=json.dumps(room.rules),
+                    settings=json.dumps(room.settings),
+                    seed=room.seed,
+                    status=room.status,
+                    turn_started=room.turn_started,
+                    finished_at=room.finished_at,
+                )
+            )
             s.flush()
             for seat in room.seats:
-                s.add(SeatRow(room_code=room.code, seat=seat.seat, kind=seat.kind,
-                              bot=seat.bot, name=seat.name, token_hash=seat.token_hash))
+                s.add(
+                    SeatRow(
+                        room_code=room.code,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        bot=seat.bot,
+                        name=seat.name,
+                        token_hash=seat.token_hash,
+                    )
+                )
 
     def update_seat(self, code: str, seat: StoredSeat) -> None:
         with self._session.begin() as s:
-            s.execute(update(SeatRow)
-                      .where(SeatRow.room_code == code, SeatRow.seat == seat.seat)
-                      .values(kind=seat.kind, bot=seat.bot, name=seat.name,
-                              token_hash=seat.token_hash))
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.room_code == code, SeatRow.seat == seat.seat)
+                .values(kind=seat.kind, bot=seat.bot, name=seat.name, token_hash=seat.token_hash)
+            )
 
-    def append(self, code: str, ev: StoredEvent, *, room: dict[str, Any] | None = None,
-               result: dict[str, Any] | None = None) -> None:
+    def append(
+        self,
+        code: str,
+        ev: StoredEvent,
+        *,
+        room: dict[str, Any] | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> None:
         """Append one event and, in the same transaction, update the room row and store a
         round result. Either all of it is stored or none."""
         with self._session.begin() as s:
-            s.add(EventRow(room_code=code, seq=ev.seq, kind=ev.kind, data=json.dumps(ev.data),
-                           at=ev.at))
+            s.add(
+                EventRow(
+                    room_code=code, seq=ev.seq, kind=ev.kind, data=json.dumps(ev.data), at=ev.at
+                )
+            )
             if room:
                 s.execute(update(RoomRow).where(RoomRow.code == code).values(**room))
             if result is not None:
-                s.add(ResultRow(room_code=code, round=result["round"], reason=result["reason"],
-                                winner=result["winner"], scores=json.dumps(result["scores"]),
-                                at=ev.at))
+                s.add(
+                    ResultRow(
+                        room_code=code,
+                        round=result["round"],
+                        reason=result["reason"],
+                        winner=result["winner"],
+                        scores=json.dumps(result["scores"]),
+                        at=ev.at,
+                    )
+                )
 
     def update_room(self, code: str, **values: Any) -> None:
         with self._session.begin() as s:
@@ -224,30 +265,47 @@ class Store:
     def load_active(self) -> list[StoredRoom]:
         """Every room whose game is not finished (waiting for players or being played)."""
         with Session(self.engine) as s:
-            rows = s.scalars(select(RoomRow).where(RoomRow.status.in_(("waiting", "playing")))
-                             .order_by(RoomRow.created_at)).all()
+            rows = s.scalars(
+                select(RoomRow)
+                .where(RoomRow.status.in_(("waiting", "playing")))
+                .order_by(RoomRow.created_at)
+            ).all()
             return [self._fill(s, _room(r), True) for r in rows]
 
     def finished(self, limit: int = 30) -> list[StoredRoom]:
         with Session(self.engine) as s:
-            rows = s.scalars(select(RoomRow).where(RoomRow.status == "finished")
-                             .order_by(RoomRow.finished_at.desc()).limit(limit)).all()
+            rows = s.scalars(
+                select(RoomRow)
+                .where(RoomRow.status == "finished")
+                .order_by(RoomRow.finished_at.desc())
+                .limit(limit)
+            ).all()
             return [self._fill(s, _room(r), False) for r in rows]
 
     def results(self, code: str) -> list[dict[str, Any]]:
         with Session(self.engine) as s:
-            rows = s.scalars(select(ResultRow).where(ResultRow.room_code == code)
-                             .order_by(ResultRow.round)).all()
-            return [{"round": r.round, "reason": r.reason, "winner": r.winner,
-                     "scores": json.loads(r.scores)} for r in rows]
+            rows = s.scalars(
+                select(ResultRow).where(ResultRow.room_code == code).order_by(ResultRow.round)
+            ).all()
+            return [
+                {
+                    "round": r.round,
+                    "reason": r.reason,
+                    "winner": r.winner,
+                    "scores": json.loads(r.scores),
+                }
+                for r in rows
+            ]
 
     def _fill(self, s: Session, room: StoredRoom, events: bool) -> StoredRoom:
-        seats = s.scalars(select(SeatRow).where(SeatRow.room_code == room.code)
-                          .order_by(SeatRow.seat)).all()
+        seats = s.scalars(
+            select(SeatRow).where(SeatRow.room_code == room.code).order_by(SeatRow.seat)
+        ).all()
         room.seats = [StoredSeat(x.seat, x.kind, x.bot, x.name, x.token_hash) for x in seats]
         if events:
-            evs = s.scalars(select(EventRow).where(EventRow.room_code == room.code)
-                            .order_by(EventRow.seq)).all()
+            evs = s.scalars(
+                select(EventRow).where(EventRow.room_code == room.code).order_by(EventRow.seq)
+            ).all()
             room.events = [StoredEvent(e.seq, e.kind, json.loads(e.data), e.at) for e in evs]
         return room
 
