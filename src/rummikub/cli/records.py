@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -70,10 +70,13 @@ def describe_record(rec: GameRecord) -> Iterator[str]:
         elif log.action == "pass":
             yield f"{head} passes"
         elif log.action == "timeout":
-            yield f"{head} runs out of time and draws {' '.join(map(str, log.penalty)) or 'nothing'}"
+            drawn = " ".join(map(str, log.penalty)) or "nothing"
+            yield f"{head} runs out of time and draws {drawn}"
         else:
-            yield (f"{head} makes an invalid play and draws "
-                   f"{' '.join(map(str, log.penalty)) or 'nothing'}")
+            yield (
+                f"{head} makes an invalid play and draws "
+                f"{' '.join(map(str, log.penalty)) or 'nothing'}"
+            )
         end = step.after.end
         if end is not None:
             yield from _describe_end(names, end.reason, end.winner, end.scores)
@@ -84,19 +87,27 @@ def describe_record(rec: GameRecord) -> Iterator[str]:
         yield "Totals: " + ", ".join(f"{n} {t:+d}" for n, t in zip(names, rec.totals, strict=True))
 
 
-def _describe_end(names: list[str], reason: str, winner: int | None,
-                  scores: tuple[int, ...]) -> Iterator[str]:
-    label = {"rummikub": "Rummikub!", "exhausted": "the pool is exhausted",
-             "abandoned": "abandoned"}[reason]
+def _describe_end(
+    names: list[str], reason: str, winner: int | None, scores: tuple[int, ...]
+) -> Iterator[str]:
+    label = {
+        "rummikub": "Rummikub!",
+        "exhausted": "the pool is exhausted",
+        "abandoned": "abandoned",
+    }[reason]
     who = names[winner] if winner is not None else "nobody"
     yield f"  Round over ({label}); winner: {who}"
     yield "  Scores: " + ", ".join(f"{n} {s:+d}" for n, s in zip(names, scores, strict=True))
 
 
 def replay_command(
-    file: Path = typer.Argument(..., help="A game record (.json) or one record per line (.jsonl)."),
-    verify_only: bool = typer.Option(False, "--verify",
-                                     help="Re-check every turn; exit non-zero at the first bad one."),
+    file: Annotated[
+        Path, typer.Argument(help="A game record (.json) or one record per line (.jsonl).")
+    ],
+    verify_only: Annotated[
+        bool,
+        typer.Option("--verify", help="Re-check every turn; exit non-zero at the first bad one."),
+    ] = False,
 ) -> None:
     """Print a game turn by turn (re-checking it against the rules), or only verify it."""
     checked = 0
@@ -108,7 +119,7 @@ def replay_command(
                     raise RecordError(f"unknown record format {doc.get('format')!r}")
                 rec = load_record(doc)
                 if verify_only:
-                    turns = verify(rec)
+                    verify(rec)
                     checked += 1
                     continue
                 for line in describe_record(rec):
@@ -121,7 +132,6 @@ def replay_command(
         raise fail(str(exc)) from None
     if verify_only:
         typer.echo(f"ok: {checked} record(s) verified")
-        del turns
 
 
 def register(app: typer.Typer) -> None:
