@@ -24,6 +24,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
@@ -242,12 +243,10 @@ class Store:
 
     def beat(self, at: float | None = None) -> None:
         now = time.time() if at is None else at
-        with self._session.begin() as s:
-            row = s.get(HeartbeatRow, 1)
-            if row is None:
-                s.add(HeartbeatRow(id=1, at=now))
-            else:
-                row.at = now
+        with self.engine.begin() as conn:
+            done = conn.execute(update(HeartbeatRow).where(HeartbeatRow.id == 1).values(at=now))
+            if done.rowcount == 0:
+                conn.execute(insert(HeartbeatRow).values(id=1, at=now))
 
     # -- reading ---------------------------------------------------------------------
     def last_beat(self) -> float | None:
