@@ -72,7 +72,8 @@ def test_malformed_and_oversized_messages_get_errors_and_change_nothing(
     c = Client(sqlite_server.ws_url)
     clients.append(c)
     create_vs_bots(c, rules="casual")
-    state = c.wait_state(lambda s: s["game"] is not None)
+    # on the person's turn (no clock) nothing changes until he acts
+    state = c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == s["you"])
     seq = state["seq"]
     bad: list[str | bytes] = [
         "not json",

@@ -6,6 +6,7 @@ is installed, else the strongest bot level available.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rummikub.core import Observation, Play
@@ -13,14 +14,19 @@ from rummikub.core import Observation, Play
 __all__ = ["compute_hint"]
 
 
+def _solver() -> Callable[..., Any] | None:
+    try:
+        from rummikub.solver import solve
+    except ImportError:  # the solver's optional dependencies are missing
+        return None
+    return solve
+
+
 def compute_hint(obs: Observation, time_limit: float = 3.0) -> dict[str, Any]:
     """``{"tiles": [...], "table": [[...]]}`` for the suggested play, or ``{"tiles": [],
     "table": None}`` when the best move is to draw."""
     play: Play | None = None
-    try:
-        from rummikub.solver import solve  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        solve = None
+    solve = _solver()
     if solve is not None:
         sol = solve(
             obs.table,
