@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from . import records, simulate, solve, xpress
+from . import records, serve, simulate, solve, xpress
 
 app = typer.Typer(
     name="rummikub",
@@ -16,6 +16,7 @@ app = typer.Typer(
 
 records.register(app)
 simulate.register(app)
+serve.register(app)
 solve.register(app)
 xpress.register(app)
 
