@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from . import records, simulate
+from . import play, records, simulate
 
 app = typer.Typer(
     name="rummikub",
@@ -15,6 +15,7 @@ app = typer.Typer(
 )
 
 records.register(app)
+play.register(app)
 simulate.register(app)
 
 
