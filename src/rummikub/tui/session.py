@@ -183,13 +183,13 @@ class Session:
         """More than one person shares the screen: racks are hidden between turns."""
         return len(self.humans) > 1
 
-    def viewer(self) -> int | None:
-        """Whose rack the screen shows now: the only person, or (hot-seat) the person whose
-        turn it is; ``None`` when no rack may be shown."""
+    def viewer(self, *, turn_active: bool) -> int | None:
+        """Whose rack the screen may show now: the only person; or, in hot-seat, the person
+        whose turn is active (after the handover); ``None`` when no rack may be shown."""
         humans = self.humans
         if len(humans) == 1:
             return humans[0]
-        if self.is_human(self.current) and not self.match.round_over:
+        if turn_active and self.is_human(self.current) and not self.match.round_over:
             return self.current
         return None
 

@@ -336,7 +336,7 @@ class GameScreen(Screen[None]):
         rack_view = self.query_one("#rack", RackView)
         ed = self.editor
         sel = frozenset(self.selected)
-        viewer = session.viewer()
+        viewer = session.viewer(turn_active=ed is not None)
         if ed is not None:
             table_view.show(
                 rows_from_editor(ed),
