@@ -18,8 +18,14 @@ from .base import Bot, fallback_action
 __all__ = ["play_match"]
 
 
-def play_match(rules: Rules, bots: Sequence[Bot], seed: int, *,
-               names: Sequence[str] | None = None, max_turns: int = 2000) -> Match:
+def play_match(
+    rules: Rules,
+    bots: Sequence[Bot],
+    seed: int,
+    *,
+    names: Sequence[str] | None = None,
+    max_turns: int = 2000,
+) -> Match:
     """Play a complete match between ``bots`` (seat order) and return it.
 
     A bot's illegal play is handled per the rules: rejected plays fall back to a draw (or a pass)
@@ -27,8 +33,10 @@ def play_match(rules: Rules, bots: Sequence[Bot], seed: int, *,
     ``max_turns`` turns is abandoned (it scores nothing) so a pathological bot cannot hang a
     simulation.
     """
-    infos = [PlayerInfo(names[i] if names else f"{b.name}-{i + 1}", "bot", b.name)
-             for i, b in enumerate(bots)]
+    infos = [
+        PlayerInfo(names[i] if names else f"{b.name}-{i + 1}", "bot", b.name)
+        for i, b in enumerate(bots)
+    ]
     match = Match(rules, infos, seed)
     while True:
         while not match.round_over:

@@ -24,6 +24,7 @@ def get_bot(name: str, seed: int | None = None) -> Bot:
     try:
         factory = BOTS[name]
     except KeyError:
-        raise RulesError(f"unknown bot {name!r} (bots: {', '.join(sorted(BOTS))})",
-                         field="bot") from None
+        raise RulesError(
+            f"unknown bot {name!r} (bots: {', '.join(sorted(BOTS))})", field="bot"
+        ) from None
     return factory(seed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from . import play, records, simulate
+from . import play, records, simulate, solve
 
 app = typer.Typer(
     name="rummikub",
@@ -17,6 +17,7 @@ app = typer.Typer(
 records.register(app)
 play.register(app)
 simulate.register(app)
+solve.register(app)
 
 
 def main() -> None:

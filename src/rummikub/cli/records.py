@@ -71,10 +71,13 @@ def describe_record(rec: GameRecord) -> Iterator[str]:
         elif log.action == "pass":
             yield f"{head} passes"
         elif log.action == "timeout":
-            yield f"{head} runs out of time and draws {' '.join(map(str, log.penalty)) or 'nothing'}"
+            drawn = " ".join(map(str, log.penalty)) or "nothing"
+            yield f"{head} runs out of time and draws {drawn}"
         else:
-            yield (f"{head} makes an invalid play and draws "
-                   f"{' '.join(map(str, log.penalty)) or 'nothing'}")
+            yield (
+                f"{head} makes an invalid play and draws "
+                f"{' '.join(map(str, log.penalty)) or 'nothing'}"
+            )
         end = step.after.end
         if end is not None:
             yield from _describe_end(names, end.reason, end.winner, end.scores)
@@ -85,21 +88,30 @@ def describe_record(rec: GameRecord) -> Iterator[str]:
         yield "Totals: " + ", ".join(f"{n} {t:+d}" for n, t in zip(names, rec.totals, strict=True))
 
 
-def _describe_end(names: list[str], reason: str, winner: int | None,
-                  scores: tuple[int, ...]) -> Iterator[str]:
-    label = {"rummikub": "Rummikub!", "exhausted": "the pool is exhausted",
-             "abandoned": "abandoned"}[reason]
+def _describe_end(
+    names: list[str], reason: str, winner: int | None, scores: tuple[int, ...]
+) -> Iterator[str]:
+    label = {
+        "rummikub": "Rummikub!",
+        "exhausted": "the pool is exhausted",
+        "abandoned": "abandoned",
+    }[reason]
     who = names[winner] if winner is not None else "nobody"
     yield f"  Round over ({label}); winner: {who}"
     yield "  Scores: " + ", ".join(f"{n} {s:+d}" for n, s in zip(names, scores, strict=True))
 
 
 def replay_command(
-    file: Path = typer.Argument(..., help="A game record (.json) or one record per line (.jsonl)."),
-    verify_only: bool = typer.Option(False, "--verify",
-                                     help="Re-check every turn; exit non-zero at the first bad one."),
-    text: Annotated[bool, typer.Option(
-        "--text", help="Print the game even on a terminal (no viewer).")] = False,
+    file: Annotated[
+        Path, typer.Argument(help="A game record (.json) or one record per line (.jsonl).")
+    ],
+    verify_only: Annotated[
+        bool,
+        typer.Option("--verify", help="Re-check every turn; exit non-zero at the first bad one."),
+    ] = False,
+    text: Annotated[
+        bool, typer.Option("--text", help="Print the game even on a terminal (no viewer).")
+    ] = False,
     lang: Annotated[str | None, typer.Option("--lang", help="Viewer language (en, sv).")] = None,
 ) -> None:
     """Print a game turn by turn (re-checking it against the rules), or only verify it.
@@ -118,7 +130,7 @@ def replay_command(
                     raise RecordError(f"unknown record format {doc.get('format')!r}")
                 rec = load_record(doc)
                 if verify_only:
-                    turns = verify(rec)
+                    verify(rec)
                     checked += 1
                     continue
                 for line in describe_record(rec):
@@ -131,7 +143,6 @@ def replay_command(
         raise fail(str(exc)) from None
     if verify_only:
         typer.echo(f"ok: {checked} record(s) verified")
-        del turns
 
 
 def register(app: typer.Typer) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -18,16 +19,19 @@ __all__ = ["register"]
 
 
 def simulate(
-    players: int = typer.Option(4, "--players", "-p", help="Players per game."),
-    games: int = typer.Option(100, "--games", "-n", help="Number of games."),
-    seed: int = typer.Option(1, "--seed", help="Seed of the first game; game i uses seed+i."),
-    out: Path = typer.Option(Path("games.jsonl"), "--out", "-o",
-                             help="Output file: one game record (JSON) per line."),
-    rules: str = typer.Option("standard", "--rules",
-                              help="Preset name, rules JSON file, or inline JSON."),
-    bots: str = typer.Option("beginner", "--bots",
-                             help="Comma-separated bot levels, cycled over the seats."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 1,
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="Output file: one game record (JSON) per line.")
+    ] = Path("games.jsonl"),
+    rules: Annotated[
+        str, typer.Option(help="Preset name, rules JSON file, or inline JSON.")
+    ] = "standard",
+    bots: Annotated[
+        str, typer.Option(help="Comma-separated bot levels, cycled over the seats.")
+    ] = "beginner",
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
 ) -> None:
     """Play complete games between built-in bots and write one record per line."""
     try:
@@ -47,8 +51,9 @@ def simulate(
     with out.open("w", encoding="utf-8") as fh:
         for i in range(games):
             game_seed = seed + i
-            seat_bots = [get_bot(levels[k % len(levels)], seed=game_seed * 10 + k)
-                         for k in range(players)]
+            seat_bots = [
+                get_bot(levels[k % len(levels)], seed=game_seed * 10 + k) for k in range(players)
+            ]
             match = play_match(rule_obj, seat_bots, game_seed)
             rounds += len(match.rounds)
             fh.write(dumps(match_record(match)) + "\n")
@@ -56,8 +61,11 @@ def simulate(
                 typer.echo(f"\r{i + 1}/{games} games", err=True, nl=False)
     elapsed = time.perf_counter() - started
     if not quiet:
-        typer.echo(f"\n{games} games ({rounds} rounds) in {elapsed:.1f}s "
-                   f"({games / elapsed:.1f} games/s) -> {out}", err=True)
+        typer.echo(
+            f"\n{games} games ({rounds} rounds) in {elapsed:.1f}s "
+            f"({games / elapsed:.1f} games/s) -> {out}",
+            err=True,
+        )
 
 
 def register(app: typer.Typer) -> None:

@@ -48,8 +48,11 @@ class Play:
         return f"{format_tiles(self.tiles)} -> {self.table}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": "play", "play": [str(t) for t in self.tiles],
-                "table": self.table.to_json()}
+        return {
+            "action": "play",
+            "play": [str(t) for t in self.tiles],
+            "table": self.table.to_json(),
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,21 +83,23 @@ def choose_first(rng: random.Random, rules: Rules, players: int) -> int:
             return contenders[0]
 
 
-def deal(rng: random.Random, rules: Rules, players: int) -> tuple[tuple[Rack, ...],
-                                                                   tuple[Tile, ...]]:
+def deal(
+    rng: random.Random, rules: Rules, players: int
+) -> tuple[tuple[Rack, ...], tuple[Tile, ...]]:
     """Shuffle the full set and deal ``rack_size`` tiles to each player."""
     bag = list(rules.all_tiles())
     rng.shuffle(bag)
     size = rules.rack_size
-    racks = tuple(Rack(tuple(bag[i * size:(i + 1) * size])) for i in range(players))
-    return racks, tuple(bag[players * size:])
+    racks = tuple(Rack(tuple(bag[i * size : (i + 1) * size])) for i in range(players))
+    return racks, tuple(bag[players * size :])
 
 
 class Match:
     """A match of one or more rounds between 2–6 players, driven by the caller's actions."""
 
-    def __init__(self, rules: Rules, players: Sequence[PlayerInfo | str], seed: int,
-                 *, start: bool = True) -> None:
+    def __init__(
+        self, rules: Rules, players: Sequence[PlayerInfo | str], seed: int, *, start: bool = True
+    ) -> None:
         infos = tuple(p if isinstance(p, PlayerInfo) else PlayerInfo(p) for p in players)
         rules.check_players(len(infos))
         self.rules = rules
@@ -154,8 +156,9 @@ class Match:
 
     # -- turns ---------------------------------------------------------------------------
     def observation(self, player: int, time_left: float | None = None) -> Observation:
-        return observe(self.state, player, scores=self.totals, time_left=time_left,
-                       round=len(self.rounds) - 1)
+        return observe(
+            self.state, player, scores=self.totals, time_left=time_left, round=len(self.rounds) - 1
+        )
 
     def act(self, action: Action, *, ms: int | None = None, hint: bool = False) -> TurnLog:
         """Carry out ``action`` for the player to move and record it.
@@ -172,8 +175,13 @@ class Match:
                 if self.rules.invalid_play == "reject" or state.end is not None:
                     raise err
                 nxt = penalise(state, self.rules.invalid_penalty)
-                log = TurnLog(player, "invalid", penalty=state.pool[:len(state.pool) - len(nxt.pool)],
-                              ms=ms, reason=str(err))
+                log = TurnLog(
+                    player,
+                    "invalid",
+                    penalty=state.pool[: len(state.pool) - len(nxt.pool)],
+                    ms=ms,
+                    reason=str(err),
+                )
                 return self._commit(nxt, log)
             nxt = apply(state, action)
             log = TurnLog(player, "play", play=action.tiles, table=nxt.table, ms=ms, hint=hint)
@@ -185,8 +193,9 @@ class Match:
             log = TurnLog(player, "pass", ms=ms)
         elif isinstance(action, Timeout):
             nxt = apply(state, action)
-            log = TurnLog(player, "timeout", penalty=state.pool[:len(state.pool) - len(nxt.pool)],
-                          ms=ms)
+            log = TurnLog(
+                player, "timeout", penalty=state.pool[: len(state.pool) - len(nxt.pool)], ms=ms
+            )
         else:
             raise IllegalPlayError(f"unknown action {action!r}", reason="unknown-action")
         return self._commit(nxt, log)

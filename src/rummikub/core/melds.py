@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from .errors import IllegalPlayError, NotationError
@@ -62,8 +62,9 @@ class Meld:
                 raise NotationError("a meld needs one role entry per tile")
             for tile, role in zip(self.tiles, self.roles, strict=True):
                 if role is not None and not tile.is_joker:
-                    raise NotationError(f"only a joker can carry a role, not {tile}",
-                                        token=f"{tile}={role}")
+                    raise NotationError(
+                        f"only a joker can carry a role, not {tile}", token=f"{tile}={role}"
+                    )
             if all(r is None for r in self.roles):
                 object.__setattr__(self, "roles", ())
 
@@ -127,19 +128,22 @@ def parse_meld_token(tok: str, *, position: int | None = None) -> tuple[Tile, Ro
         return parse_tile(tok, position=position), None
     head, _, role_text = tok.partition("=")
     if head.strip().upper() != "J":
-        raise NotationError("only a joker can carry a role (write J=R6 or J=7)",
-                            token=tok, position=position)
+        raise NotationError(
+            "only a joker can carry a role (write J=R6 or J=7)", token=tok, position=position
+        )
     role_text = role_text.strip()
     if role_text.isdigit() and role_text.isascii():
         if role_text.startswith("0"):
-            raise NotationError("joker role number must not start with 0", token=tok,
-                                position=position)
+            raise NotationError(
+                "joker role number must not start with 0", token=tok, position=position
+            )
         return JOKER, int(role_text)
     try:
         role = parse_tile(role_text)
     except NotationError:
-        raise NotationError("joker role must be a tile (J=R6) or a number (J=7)",
-                            token=tok, position=position) from None
+        raise NotationError(
+            "joker role must be a tile (J=R6) or a number (J=7)", token=tok, position=position
+        ) from None
     if role.is_joker:
         raise NotationError("a joker cannot stand for a joker", token=tok, position=position)
     return JOKER, role
@@ -204,8 +208,9 @@ def _max_group(rules: Rules) -> int:
     return min(rules.colours, 4) if rules.colours >= 3 else 0
 
 
-def _group_readings(tiles: Sequence[Tile], roles: Sequence[Role | None],
-                    rules: Rules) -> list[Reading]:
+def _group_readings(
+    tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rules
+) -> list[Reading]:
     real = [t for t in tiles if not t.is_joker]
     n = len(tiles)
     if not real or not 3 <= n <= max(_max_group(rules), 0) or rules.colours < n:
@@ -224,8 +229,9 @@ def _group_readings(tiles: Sequence[Tile], roles: Sequence[Role | None],
     return [Reading("group", -1, number, ordered)]
 
 
-def _run_readings(tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rules,
-                  ordered: bool) -> list[Reading]:
+def _run_readings(
+    tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rules, ordered: bool
+) -> list[Reading]:
     real = [t for t in tiles if not t.is_joker]
     n = len(tiles)
     if not real or not 3 <= n <= rules.numbers:
@@ -254,7 +260,8 @@ def _run_readings(tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Ru
             for i, t in enumerate(tiles):
                 want = start + i
                 if (not t.is_joker and t.number != want) or (
-                        roles and isinstance(roles[i], Tile) and roles[i] != Tile(colour, want)):
+                    roles and isinstance(roles[i], Tile) and roles[i] != Tile(colour, want)
+                ):
                     ok = False
                     break
             if not ok:
@@ -265,8 +272,9 @@ def _run_readings(tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Ru
     return out
 
 
-def _all_readings(tiles: Sequence[Tile], roles: Sequence[Role | None],
-                  rules: Rules) -> tuple[list[Reading], list[Reading]]:
+def _all_readings(
+    tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rules
+) -> tuple[list[Reading], list[Reading]]:
     """(readings consistent with the written order, readings of the tile multiset)."""
     groups = _group_readings(tiles, roles, rules)
     ordered_runs = _run_readings(tiles, roles, rules, ordered=True)
@@ -321,8 +329,7 @@ def _why_invalid(tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rul
         counts = Counter(t.colour for t in real)
         dup = [COLOUR_LETTERS[c] for c, k in counts.items() if k > 1]
         if dup:
-            return (f"a group needs different colours, but {dup[0]}{real[0].number} "
-                    "appears twice")
+            return f"a group needs different colours, but {dup[0]}{real[0].number} appears twice"
         limit = _max_group(rules)
         if n > limit:
             return f"a group has at most {limit} tiles, this has {n}"
@@ -337,9 +344,14 @@ def _why_invalid(tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rul
         span = nums[-1] - nums[0] + 1
         jokers = n - len(real)
         if span > n:
-            return (f"the run {letter}{nums[0]}..{letter}{nums[-1]} has {span - len(real)} "
-                    f"gaps but only {jokers} joker(s)")
-        return f"a run of {n} tiles with {letter}{nums[0]}..{letter}{nums[-1]} does not fit 1..{rules.numbers}"
+            return (
+                f"the run {letter}{nums[0]}..{letter}{nums[-1]} has {span - len(real)} "
+                f"gaps but only {jokers} joker(s)"
+            )
+        return (
+            f"a run of {n} tiles with {letter}{nums[0]}..{letter}{nums[-1]} "
+            f"does not fit 1..{rules.numbers}"
+        )
     if len(numbers) > 1 and len(colours) > 1:
         return "neither a group (numbers differ) nor a run (colours differ)"
     return "not a valid group or run"
@@ -362,8 +374,9 @@ def meld_value(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> int:
 Objective = Literal["value", "tiles"]
 
 
-def pack_melds(tiles: Iterable[Tile], rules: Rules = _STANDARD, *,
-               objective: Objective = "tiles") -> tuple[Meld, ...]:
+def pack_melds(
+    tiles: Iterable[Tile], rules: Rules = _STANDARD, *, objective: Objective = "tiles"
+) -> tuple[Meld, ...]:
     """Disjoint valid melds made only from ``tiles`` (a rack), best for ``objective``:
     ``tiles`` (most tiles, then highest value) or ``value`` (highest value, then most tiles).
     Jokers carry explicit roles so each meld reads exactly as packed. Exponential in the worst
@@ -377,9 +390,10 @@ def pack_melds(tiles: Iterable[Tile], rules: Rules = _STANDARD, *,
             return a > b
         return (a[1], a[0]) > (b[1], b[0])
 
-    @lru_cache(maxsize=None)
-    def solve(state: tuple[tuple[Tile, int], ...],
-              jk: int) -> tuple[tuple[int, int], tuple[_Candidate, ...]]:
+    @cache
+    def solve(
+        state: tuple[tuple[Tile, int], ...], jk: int
+    ) -> tuple[tuple[int, int], tuple[_Candidate, ...]]:
         if not state:
             return (0, 0), ()
         first = state[0][0]
@@ -399,8 +413,9 @@ def pack_melds(tiles: Iterable[Tile], rules: Rules = _STANDARD, *,
     return tuple(_to_meld(c) for c in melds)
 
 
-def max_meld_value(tiles: Iterable[Tile], rules: Rules = _STANDARD,
-                   *, at_least: int | None = None) -> int:
+def max_meld_value(
+    tiles: Iterable[Tile], rules: Rules = _STANDARD, *, at_least: int | None = None
+) -> int:
     """The highest total value of disjoint valid melds made from ``tiles`` (a multiset).
 
     With ``at_least`` the search may stop as soon as that value is reached (the result is then
@@ -410,7 +425,7 @@ def max_meld_value(tiles: Iterable[Tile], rules: Rules = _STANDARD,
     items = tuple(sorted(counts.items(), key=lambda kv: sort_key(kv[0])))
     target = at_least
 
-    @lru_cache(maxsize=None)
+    @cache
     def solve(state: tuple[tuple[Tile, int], ...], jk: int) -> int:
         if not state:
             return 0
@@ -451,18 +466,21 @@ def _to_meld(cand: _Candidate) -> Meld:
         roles: list[Role | None] = [real.number if t.is_joker else None for t in tiles]
     else:
         start = real.number - tiles.index(real)
-        roles = [Tile(real.colour, start + i) if t.is_joker else None
-                 for i, t in enumerate(tiles)]
+        roles = [Tile(real.colour, start + i) if t.is_joker else None for i, t in enumerate(tiles)]
     return Meld(tiles, tuple(roles))
 
 
-def _melds_with(first: Tile, available: dict[Tile, int], jokers: int,
-                rules: Rules) -> set[_Candidate]:
+def _melds_with(
+    first: Tile, available: dict[Tile, int], jokers: int, rules: Rules
+) -> set[_Candidate]:
     """Candidate melds that contain ``first`` (the smallest remaining tile) and otherwise only
     real tiles from ``available`` that sort after it, plus up to ``jokers`` jokers."""
     out: set[_Candidate] = set()
-    others = [Tile(c, first.number) for c in range(first.colour + 1, rules.colours)
-              if available.get(Tile(c, first.number), 0) > 0]
+    others = [
+        Tile(c, first.number)
+        for c in range(first.colour + 1, rules.colours)
+        if available.get(Tile(c, first.number), 0) > 0
+    ]
     limit = _max_group(rules)
     for mask in range(1 << len(others)):
         chosen = (first, *(others[i] for i in range(len(others)) if mask >> i & 1))

@@ -46,26 +46,52 @@ class Observation:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "player": self.player, "round": self.round, "turn": self.turn,
-            "current": self.current, "rack": self.rack.to_json(),
-            "table": self.table.to_json(), "rack_sizes": list(self.rack_sizes),
-            "pool_size": self.pool_size, "opened": list(self.opened), "passes": self.passes,
-            "scores": list(self.scores), "time_left": self.time_left,
+            "player": self.player,
+            "round": self.round,
+            "turn": self.turn,
+            "current": self.current,
+            "rack": self.rack.to_json(),
+            "table": self.table.to_json(),
+            "rack_sizes": list(self.rack_sizes),
+            "pool_size": self.pool_size,
+            "opened": list(self.opened),
+            "passes": self.passes,
+            "scores": list(self.scores),
+            "time_left": self.time_left,
             "rules": self.rules.to_dict(),
         }
 
     def position(self) -> dict[str, Any]:
         """The position (FORMATS "Position (JSON)") for the solver."""
-        return {"table": self.table.to_json(), "rack": self.rack.to_json(),
-                "opened": self.has_opened, "rules": self.rules.to_dict()}
+        return {
+            "table": self.table.to_json(),
+            "rack": self.rack.to_json(),
+            "opened": self.has_opened,
+            "rules": self.rules.to_dict(),
+        }
 
 
-def observe(state: RoundState, player: int, *, scores: tuple[int, ...] | None = None,
-            time_left: float | None = None, round: int = 0) -> Observation:
+def observe(
+    state: RoundState,
+    player: int,
+    *,
+    scores: tuple[int, ...] | None = None,
+    time_left: float | None = None,
+    round: int = 0,
+) -> Observation:
     """The observation of ``player`` in ``state``."""
     return Observation(
-        player=player, rules=state.rules, rack=state.racks[player], table=state.table,
-        rack_sizes=tuple(len(r) for r in state.racks), pool_size=len(state.pool),
-        opened=state.opened, current=state.current, turn=state.turn, passes=state.passes,
+        player=player,
+        rules=state.rules,
+        rack=state.racks[player],
+        table=state.table,
+        rack_sizes=tuple(len(r) for r in state.racks),
+        pool_size=len(state.pool),
+        opened=state.opened,
+        current=state.current,
+        turn=state.turn,
+        passes=state.passes,
         scores=scores if scores is not None else (0,) * state.players,
-        time_left=time_left, round=round)
+        time_left=time_left,
+        round=round,
+    )

@@ -19,12 +19,24 @@ from .actions import Action, Draw, Pass, Play, Timeout, parse_tile_list
 from .errors import IllegalPlayError, NotationError, RecordError, RummikubError
 from .game import Match, PlayerInfo, RoundLog, TurnLog
 from .rules import Rules
+from .scoring import match_over
 from .state import RoundEnd, RoundState, apply, penalise
 from .table import Rack, Table
 from .tiles import parse_tile
 
-__all__ = ["FORMAT", "GameRecord", "ReplayStep", "dump_record", "load_match", "load_record", "match_record",
-           "read_record", "replay", "verify", "write_record"]
+__all__ = [
+    "FORMAT",
+    "GameRecord",
+    "ReplayStep",
+    "dump_record",
+    "load_match",
+    "load_record",
+    "match_record",
+    "read_record",
+    "replay",
+    "verify",
+    "write_record",
+]
 
 FORMAT = "rummikub-game/1"
 
@@ -49,17 +61,24 @@ def _turn_json(t: TurnLog) -> dict[str, Any]:
 
 
 def _end_json(end: RoundEnd) -> dict[str, Any]:
-    return {"reason": end.reason, "winner": end.winner,
-            "racks": [r.to_json() for r in end.racks], "scores": list(end.scores)}
+    return {
+        "reason": end.reason,
+        "winner": end.winner,
+        "racks": [r.to_json() for r in end.racks],
+        "scores": list(end.scores),
+    }
 
 
 def match_record(match: Match) -> dict[str, Any]:
     """The game record of a match, finished or running."""
     rounds = []
     for r in match.rounds:
-        rd: dict[str, Any] = {"pool": [str(t) for t in r.pool], "first": r.first,
-                              "racks": [rk.to_json() for rk in r.racks],
-                              "turns": [_turn_json(t) for t in r.turns]}
+        rd: dict[str, Any] = {
+            "pool": [str(t) for t in r.pool],
+            "first": r.first,
+            "racks": [rk.to_json() for rk in r.racks],
+            "turns": [_turn_json(t) for t in r.turns],
+        }
         if r.end is not None:
             rd["end"] = _end_json(r.end)
         rounds.append(rd)
@@ -69,8 +88,14 @@ def match_record(match: Match) -> dict[str, Any]:
         if p.bot is not None:
             d["bot"] = p.bot
         players.append(d)
-    return {"format": FORMAT, "rules": match.rules.to_dict(), "players": players,
-            "seed": match.seed, "rounds": rounds, "totals": list(match.totals)}
+    return {
+        "format": FORMAT,
+        "rules": match.rules.to_dict(),
+        "players": players,
+        "seed": match.seed,
+        "rounds": rounds,
+        "totals": list(match.totals),
+    }
 
 
 def dump_record(match: Match, *, indent: int | None = None) -> str:
@@ -130,10 +155,10 @@ def _parse_turn(d: Any, where: str, rules: Rules) -> TurnLog:
         return TurnLog(player, "pass", ms=ms)
     if action in ("timeout", "invalid"):
         pen = parse_tile_list(d.get("penalty", []), where=f"{where} penalty")
-        return TurnLog(player, action, penalty=pen, ms=ms,
-                       reason=reason if isinstance(reason, str) else None)
-    raise NotationError(f"{where}: unknown action {action!r} "
-                        "(play, draw, pass, timeout, invalid)")
+        return TurnLog(
+            player, action, penalty=pen, ms=ms, reason=reason if isinstance(reason, str) else None
+        )
+    raise NotationError(f"{where}: unknown action {action!r} (play, draw, pass, timeout, invalid)")
 
 
 def _parse_end(d: Any, where: str) -> RoundEnd:
@@ -151,9 +176,12 @@ def _parse_end(d: Any, where: str) -> RoundEnd:
     scores = _req(d, "scores", where)
     if not isinstance(scores, list):
         raise NotationError(f"{where} scores must be a list")
-    return RoundEnd(reason, winner,
-                    tuple(Rack(parse_tile_list(r, where=f"{where} rack")) for r in racks),
-                    tuple(_int(s, f"{where} score") for s in scores))
+    return RoundEnd(
+        reason,
+        winner,
+        tuple(Rack(parse_tile_list(r, where=f"{where} rack")) for r in racks),
+        tuple(_int(s, f"{where} score") for s in scores),
+    )
 
 
 def load_record(data: Any) -> GameRecord:
@@ -193,13 +221,16 @@ def load_record(data: Any) -> GameRecord:
             racks_raw = _req(rd, "racks", where)
             if not isinstance(racks_raw, list):
                 raise NotationError(f"{where} racks must be a list")
-            racks = tuple(Rack(parse_tile_list(r, where=f"{where} rack {k + 1}"))
-                          for k, r in enumerate(racks_raw))
+            racks = tuple(
+                Rack(parse_tile_list(r, where=f"{where} rack {k + 1}"))
+                for k, r in enumerate(racks_raw)
+            )
             turns_raw = rd.get("turns", [])
             if not isinstance(turns_raw, list):
                 raise NotationError(f"{where} turns must be a list")
-            turns = [_parse_turn(t, f"{where} turn {k + 1}", rules)
-                     for k, t in enumerate(turns_raw)]
+            turns = [
+                _parse_turn(t, f"{where} turn {k + 1}", rules) for k, t in enumerate(turns_raw)
+            ]
             end = _parse_end(rd["end"], f"{where} end") if rd.get("end") is not None else None
             rounds.append(RoundLog(pool, first, racks, turns, end))
         totals = data.get("totals")
@@ -252,37 +283,54 @@ def _start_state(rec: GameRecord, ri: int, rd: RoundLog) -> RoundState:
         raise RecordError(f"{len(rd.racks)} racks dealt for {n} players", round=ri)
     for k, r in enumerate(rd.racks):
         if len(r) != rules.rack_size:
-            raise RecordError(f"rack {k + 1} has {len(r)} tiles, rules deal {rules.rack_size}",
-                              round=ri)
+            raise RecordError(
+                f"rack {k + 1} has {len(r)} tiles, rules deal {rules.rack_size}", round=ri
+            )
     dealt = Counter(rd.pool)
     for r in rd.racks:
         dealt.update(r.tiles)
     full = Counter(rules.all_tiles())
     if dealt != full:
         wrong = (dealt - full) + (full - dealt)
-        raise RecordError(f"the pool and racks are not the full tile set (check "
-                          f"{' '.join(str(t) for t in sorted(wrong))})", round=ri)
+        raise RecordError(
+            f"the pool and racks are not the full tile set (check "
+            f"{' '.join(str(t) for t in sorted(wrong))})",
+            round=ri,
+        )
     if not 0 <= rd.first < n:
         raise RecordError(f"first player {rd.first} is not a seat", round=ri)
     if ri > 0 and not rules.redraw_first_player:
         expected = (rec.rounds[0].first + ri) % n
         if rd.first != expected:
-            raise RecordError(f"round starts with player {rd.first + 1}; the start moves one "
-                              f"seat on each round (expected player {expected + 1})", round=ri)
+            raise RecordError(
+                f"round starts with player {rd.first + 1}; the start moves one "
+                f"seat on each round (expected player {expected + 1})",
+                round=ri,
+            )
     return RoundState.start(rules, rd.racks, rd.pool, rd.first)
 
 
 def replay(rec: GameRecord) -> Iterator[ReplayStep]:
     """Every turn of every round with the states before and after; raises
     :class:`RecordError` naming the first turn that does not follow the rules."""
+    totals = [0] * len(rec.players)
     for ri, rd in enumerate(rec.rounds):
+        if ri > 0 and match_over(rec.rules, ri, totals):
+            raise RecordError(
+                f"the match was over after {ri} round(s) (totals {totals}); no further round "
+                "may follow",
+                round=ri,
+            )
         state = _start_state(rec, ri, rd)
         for ti, log in enumerate(rd.turns):
             if state.end is not None:
                 raise RecordError("turn recorded after the round ended", round=ri, turn=ti)
             if log.player != state.current:
-                raise RecordError(f"player {log.player + 1} moved, but it was player "
-                                  f"{state.current + 1}'s turn", round=ri, turn=ti)
+                raise RecordError(
+                    f"player {log.player + 1} moved, but it was player {state.current + 1}'s turn",
+                    round=ri,
+                    turn=ti,
+                )
             try:
                 after = _replay_turn(state, log, ri, ti)
             except IllegalPlayError as exc:
@@ -290,26 +338,46 @@ def replay(rec: GameRecord) -> Iterator[ReplayStep]:
             yield ReplayStep(ri, ti, log, state, after)
             state = after
         if rd.end is not None:
+            n = len(rec.players)
+            if len(rd.end.scores) != n or len(rd.end.racks) != n:
+                raise RecordError(f"the round's end needs {n} racks and {n} scores", round=ri)
             if state.end is None:
                 if rd.end.reason != "abandoned":
-                    raise RecordError(f"round recorded as ended ({rd.end.reason}) but the "
-                                      "turns do not end it", round=ri)
+                    raise RecordError(
+                        f"round recorded as ended ({rd.end.reason}) but the turns do not end it",
+                        round=ri,
+                    )
+                if rd.end.winner is not None or any(rd.end.scores) or rd.end.racks != state.racks:
+                    raise RecordError(
+                        "an abandoned round has no winner, scores nothing and ends with the "
+                        f"racks as played (recorded winner {rd.end.winner}, scores "
+                        f"{list(rd.end.scores)})",
+                        round=ri,
+                    )
             elif (state.end.reason, state.end.winner, state.end.scores) != (
-                    rd.end.reason, rd.end.winner, rd.end.scores) or state.end.racks != rd.end.racks:
+                rd.end.reason,
+                rd.end.winner,
+                rd.end.scores,
+            ) or state.end.racks != rd.end.racks:
                 raise RecordError(
                     f"recorded end ({rd.end.reason}, winner {rd.end.winner}, scores "
                     f"{list(rd.end.scores)}) differs from the replayed end "
                     f"({state.end.reason}, winner {state.end.winner}, scores "
-                    f"{list(state.end.scores)})", round=ri)
+                    f"{list(state.end.scores)})",
+                    round=ri,
+                )
         elif ri < len(rec.rounds) - 1:
             raise RecordError("only the last round may be unfinished", round=ri)
+        if rd.end is not None:
+            totals = [a + b for a, b in zip(totals, rd.end.scores, strict=True)]
 
 
 def _replay_turn(state: RoundState, log: TurnLog, ri: int, ti: int) -> RoundState:
     rules = state.rules
     if log.action == "draw" and state.pool and log.tile != state.pool[0]:
-        raise RecordError(f"drew {log.tile}, but the pool's next tile is {state.pool[0]}",
-                          round=ri, turn=ti)
+        raise RecordError(
+            f"drew {log.tile}, but the pool's next tile is {state.pool[0]}", round=ri, turn=ti
+        )
     if log.action == "invalid":
         if rules.invalid_play != "penalty":
             raise RecordError("an 'invalid' turn needs invalid_play: penalty", round=ri, turn=ti)
@@ -319,11 +387,14 @@ def _replay_turn(state: RoundState, log: TurnLog, ri: int, ti: int) -> RoundStat
         assert action is not None
         after = apply(state, action)
     if log.action in ("timeout", "invalid"):
-        drawn = state.pool[:len(state.pool) - len(after.pool)]
+        drawn = state.pool[: len(state.pool) - len(after.pool)]
         if tuple(log.penalty) != drawn:
-            raise RecordError(f"penalty tiles {' '.join(map(str, log.penalty)) or 'none'} "
-                              f"differ from the pool's {' '.join(map(str, drawn)) or 'none'}",
-                              round=ri, turn=ti)
+            raise RecordError(
+                f"penalty tiles {' '.join(map(str, log.penalty)) or 'none'} "
+                f"differ from the pool's {' '.join(map(str, drawn)) or 'none'}",
+                round=ri,
+                turn=ti,
+            )
     return after
 
 
@@ -338,8 +409,9 @@ def verify(rec: GameRecord) -> int:
             if rd.end is not None:
                 totals = [a + b for a, b in zip(totals, rd.end.scores, strict=True)]
         if list(rec.totals) != totals:
-            raise RecordError(f"totals {list(rec.totals)} differ from the sum of the rounds "
-                              f"{totals}")
+            raise RecordError(
+                f"totals {list(rec.totals)} differ from the sum of the rounds {totals}"
+            )
     return count
 
 
@@ -358,8 +430,7 @@ def load_match(rec: GameRecord) -> Match:
             state = dataclasses.replace(state, end=rd.end)
         match.rounds.append(RoundLog(rd.pool, rd.first, rd.racks, list(rd.turns), state.end))
         if state.end is not None:
-            match.totals = tuple(a + b for a, b in zip(match.totals, state.end.scores,
-                                                       strict=True))
+            match.totals = tuple(a + b for a, b in zip(match.totals, state.end.scores, strict=True))
         match.state = state
     if not rec.rounds:
         match.start_round()

@@ -21,6 +21,8 @@ __all__ = ["PRESETS", "MatchRules", "Rules", "preset"]
 JokerRule = Literal["free", "strict"]
 InvalidPlay = Literal["reject", "penalty"]
 Scoring = Literal["zero-sum", "penalty-points"]
+#: the preset names; ``Rules.preset`` is always one of them (the preset an object started from)
+PRESET_NAMES = ("standard", "classic-strict", "tournament", "xp", "casual")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,22 +46,26 @@ class MatchRules:
         target = data.get("target")
         for name, value in (("rounds", rounds), ("target", target)):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise RulesError(f"match.{name} must be a whole number or null",
-                                 field=f"match.{name}")
+                raise RulesError(
+                    f"match.{name} must be a whole number or null", field=f"match.{name}"
+                )
         m = cls(rounds=rounds, target=target)
         m.check()
         return m
 
     def check(self) -> None:
         if self.rounds is None and self.target is None:
-            raise RulesError("match needs a number of rounds or a target score (or both)",
-                             field="match")
+            raise RulesError(
+                "match needs a number of rounds or a target score (or both)", field="match"
+            )
         if self.rounds is not None and not 1 <= self.rounds <= 1000:
-            raise RulesError(f"match.rounds {self.rounds} out of range 1..1000",
-                             field="match.rounds")
+            raise RulesError(
+                f"match.rounds {self.rounds} out of range 1..1000", field="match.rounds"
+            )
         if self.target is not None and not 1 <= self.target <= 1_000_000:
-            raise RulesError(f"match.target {self.target} out of range 1..1000000",
-                             field="match.target")
+            raise RulesError(
+                f"match.target {self.target} out of range 1..1000000", field="match.target"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +103,12 @@ class Rules:
 
     def all_tiles(self) -> tuple[Tile, ...]:
         """The full tile set in canonical order (colour, number, copy), jokers last."""
-        tiles = [Tile(c, n) for c in range(self.colours) for n in range(1, self.numbers + 1)
-                 for _ in range(self.copies)]
+        tiles = [
+            Tile(c, n)
+            for c in range(self.colours)
+            for n in range(1, self.numbers + 1)
+            for _ in range(self.copies)
+        ]
         tiles.extend([JOKER] * self.jokers)
         return tuple(tiles)
 
@@ -107,7 +117,9 @@ class Rules:
         return self.joker_penalty if tile.is_joker else tile.number
 
     def is_valid_tile(self, tile: Tile) -> bool:
-        return tile.is_joker or (0 <= tile.colour < self.colours and 1 <= tile.number <= self.numbers)
+        return tile.is_joker or (
+            0 <= tile.colour < self.colours and 1 <= tile.number <= self.numbers
+        )
 
     # -- validation ----------------------------------------------------------------------
     def check(self) -> None:
@@ -118,8 +130,11 @@ class Rules:
             if not lo <= value <= hi:
                 raise RulesError(f"{name} {value} out of range {lo}..{hi}", field=name)
 
-        if not isinstance(self.preset, str):
-            raise RulesError("preset must be a string", field="preset")
+        if not isinstance(self.preset, str) or self.preset not in PRESET_NAMES:
+            raise RulesError(
+                f"unknown preset {self.preset!r} (presets: {', '.join(PRESET_NAMES)})",
+                field="preset",
+            )
         rng("colours", 1, len(COLOUR_LETTERS))
         rng("numbers", 3, 30)
         rng("copies", 1, 4)
@@ -135,43 +150,52 @@ class Rules:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be true or false", field=name)
         if self.joker_rule not in ("free", "strict"):
-            raise RulesError(f"joker_rule must be 'free' or 'strict', got {self.joker_rule!r}",
-                             field="joker_rule")
+            raise RulesError(
+                f"joker_rule must be 'free' or 'strict', got {self.joker_rule!r}",
+                field="joker_rule",
+            )
         if self.invalid_play not in ("reject", "penalty"):
             raise RulesError(
                 f"invalid_play must be 'reject' or 'penalty', got {self.invalid_play!r}",
-                field="invalid_play")
+                field="invalid_play",
+            )
         if self.scoring not in ("zero-sum", "penalty-points"):
             raise RulesError(
                 f"scoring must be 'zero-sum' or 'penalty-points', got {self.scoring!r}",
-                field="scoring")
+                field="scoring",
+            )
         if self.turn_seconds is not None:
             rng("turn_seconds", 1, 24 * 3600)
         if self.min_players > self.max_players:
             raise RulesError(
                 f"min_players {self.min_players} is more than max_players {self.max_players}",
-                field="min_players")
+                field="min_players",
+            )
         if not isinstance(self.match, MatchRules):
             raise RulesError("match must be a MatchRules object", field="match")
         self.match.check()
         if self.max_players * self.rack_size > self.tile_count:
             raise RulesError(
-                f"{self.max_players} racks of {self.rack_size} need more than the "
-                f"{self.tile_count} tiles of this set", field="rack_size")
+                f"rack_size {self.rack_size}: {self.max_players} racks of {self.rack_size} "
+                f"need more than the {self.tile_count} tiles of this set",
+                field="rack_size",
+            )
 
     def check_players(self, count: int) -> None:
         if not self.min_players <= count <= self.max_players:
             raise RulesError(
                 f"{count} players, but these rules allow {self.min_players}..{self.max_players}",
-                field="max_players")
+                field="max_players",
+            )
 
     # -- conversion ----------------------------------------------------------------------
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (validated)."""
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise RulesError(f"unknown rules field {sorted(unknown)[0]!r}",
-                             field=sorted(unknown)[0])
+            raise RulesError(
+                f"unknown rules field {sorted(unknown)[0]!r}", field=sorted(unknown)[0]
+            )
         if isinstance(changes.get("match"), Mapping):
             changes["match"] = MatchRules.from_dict(changes["match"])
         return dataclasses.replace(self, **changes)
@@ -228,14 +252,25 @@ def _presets() -> dict[str, Rules]:
     return {
         "standard": standard,
         "classic-strict": dataclasses.replace(
-            standard, preset="classic-strict", joker_rule="strict",
-            group_needs_both_colours=True),
+            standard, preset="classic-strict", joker_rule="strict", group_needs_both_colours=True
+        ),
         "tournament": dataclasses.replace(
-            standard, preset="tournament", turn_seconds=60, timeout_penalty=3,
-            invalid_play="penalty", invalid_penalty=3),
+            standard,
+            preset="tournament",
+            turn_seconds=60,
+            timeout_penalty=3,
+            invalid_play="penalty",
+            invalid_penalty=3,
+        ),
         "xp": dataclasses.replace(
-            standard, preset="xp", copies=3, jokers=4, max_players=6, turn_seconds=60,
-            timeout_penalty=3),
+            standard,
+            preset="xp",
+            copies=3,
+            jokers=4,
+            max_players=6,
+            turn_seconds=60,
+            timeout_penalty=3,
+        ),
         "casual": dataclasses.replace(standard, preset="casual", turn_seconds=None),
     }
 
@@ -250,4 +285,5 @@ def preset(name: str) -> Rules:
         return PRESETS[name]
     except (KeyError, TypeError):
         raise RulesError(
-            f"unknown preset {name!r} (presets: {', '.join(PRESETS)})", field="preset") from None
+            f"unknown preset {name!r} (presets: {', '.join(PRESETS)})", field="preset"
+        ) from None

@@ -8,8 +8,14 @@ from typing import Literal
 from .rules import Rules
 from .table import Rack
 
-__all__ = ["EndReason", "exhausted_winner", "match_over", "match_winners", "rack_value",
-           "score_round"]
+__all__ = [
+    "EndReason",
+    "exhausted_winner",
+    "match_over",
+    "match_winners",
+    "rack_value",
+    "score_round",
+]
 
 EndReason = Literal["rummikub", "exhausted", "abandoned"]
 
@@ -27,8 +33,9 @@ def exhausted_winner(racks: Sequence[Rack], rules: Rules, next_to_move: int) -> 
     return min(order, key=lambda p: (rack_value(racks[p], rules), order.index(p)))
 
 
-def score_round(rules: Rules, racks: Sequence[Rack], reason: EndReason,
-                winner: int | None) -> tuple[int, ...]:
+def score_round(
+    rules: Rules, racks: Sequence[Rack], reason: EndReason, winner: int | None
+) -> tuple[int, ...]:
     """The round's scores, one per player.
 
     ``zero-sum``: each loser scores minus his rack (minus the difference to the winner's rack

@@ -47,8 +47,9 @@ class RoundState:
     end: RoundEnd | None = None
 
     @classmethod
-    def start(cls, rules: Rules, racks: Sequence[Rack], pool: Sequence[Tile],
-              first: int) -> RoundState:
+    def start(
+        cls, rules: Rules, racks: Sequence[Rack], pool: Sequence[Tile], first: int
+    ) -> RoundState:
         rules.check_players(len(racks))
         if not 0 <= first < len(racks):
             raise IllegalPlayError(f"first player {first} is not a seat", reason="bad-seat")
@@ -93,15 +94,17 @@ def _check(state: RoundState, play: Play) -> list[Reading]:
     if state.end is not None:
         raise IllegalPlayError("the round is over", reason="round-over")
     if not play.tiles:
-        raise IllegalPlayError("a play must place at least one tile from the rack",
-                               reason="no-rack-tile")
+        raise IllegalPlayError(
+            "a play must place at least one tile from the rack", reason="no-rack-tile"
+        )
     for t in play.tiles:
         if not rules.is_valid_tile(t):
             raise IllegalPlayError(f"{t} is not a tile of these rules", reason="not-on-rack")
     missing = play.counts() - state.rack.counts()
     if missing:
-        raise IllegalPlayError(f"not on the rack: {format_tiles(sorted(missing.elements()))}",
-                               reason="not-on-rack")
+        raise IllegalPlayError(
+            f"not on the rack: {format_tiles(sorted(missing.elements()))}", reason="not-on-rack"
+        )
     old = state.table.counts()
     new = play.table.counts()
     expected = old + play.counts()
@@ -112,22 +115,28 @@ def _check(state: RoundState, play: Play) -> list[Reading]:
             raise IllegalPlayError(
                 f"table tile missing from the new table: "
                 f"{format_tiles(sorted(table_gone.elements()))} (table tiles never go back "
-                "to a rack)", reason="table-tile-missing")
+                "to a rack)",
+                reason="table-tile-missing",
+            )
         raise IllegalPlayError(
             f"placed tile not on the new table: {format_tiles(sorted(gone.elements()))}",
-            reason="tile-missing")
+            reason="tile-missing",
+        )
     extra = new - expected
     if extra:
         raise IllegalPlayError(
             f"{format_tiles(sorted(extra.elements()))} on the new table came neither from the "
-            "table nor from the played tiles", reason="tile-from-nowhere")
+            "table nor from the played tiles",
+            reason="tile-from-nowhere",
+        )
     readings = []
     for i, meld in enumerate(play.table.melds):
         try:
             readings.append(read_meld(meld, rules))
         except IllegalPlayError as exc:
-            raise IllegalPlayError(f"meld {i + 1} ({meld}): {exc}", reason="invalid-meld",
-                                   meld=i) from None
+            raise IllegalPlayError(
+                f"meld {i + 1} ({meld}): {exc}", reason="invalid-meld", meld=i
+            ) from None
     if not state.opened[state.current]:
         _check_opening(state, play, readings)
     if rules.joker_rule == "strict" or rules.group_needs_both_colours:
@@ -142,12 +151,16 @@ def _check_opening(state: RoundState, play: Play, readings: list[Reading]) -> No
         if best < rules.opening_value:
             raise IllegalPlayError(
                 f"opening: the played tiles make melds worth at most {best}, "
-                f"below the opening value {rules.opening_value}", reason="opening-value")
+                f"below the opening value {rules.opening_value}",
+                reason="opening-value",
+            )
         return
-    remaining = Counter(m.key() for m in state.table.melds)
+    # every table meld must still be there, read the same way (its jokers standing for the
+    # same tiles): re-reading "R5 J=R6 J=R7" as "R5 J=5 J=5" is a rearrangement too
+    remaining = Counter(_meld_identity(read_meld(m, rules)) for m in state.table.melds)
     new_value = 0
-    for meld, reading in zip(play.table.melds, readings, strict=True):
-        k = meld.key()
+    for reading in readings:
+        k = _meld_identity(reading)
         if remaining[k] > 0:
             remaining[k] -= 1
         else:
@@ -156,11 +169,18 @@ def _check_opening(state: RoundState, play: Play, readings: list[Reading]) -> No
         touched = next(iter((+remaining).keys()))
         raise IllegalPlayError(
             f"opening: the table may not be touched before opening (meld "
-            f"{format_tiles(touched)} changed)", reason="opening-touches-table")
+            f"{format_tiles(touched[3])} changed)",
+            reason="opening-touches-table",
+        )
     if new_value < rules.opening_value:
         raise IllegalPlayError(
-            f"opening: new melds worth {new_value}, below the opening value "
-            f"{rules.opening_value}", reason="opening-value")
+            f"opening: new melds worth {new_value}, below the opening value {rules.opening_value}",
+            reason="opening-value",
+        )
+
+
+def _meld_identity(reading: Reading) -> tuple[str, int, int, tuple[Tile, ...]]:
+    return (reading.kind, reading.colour, reading.number, reading.tiles)
 
 
 # ---------------------------------------------------------------------- joker variants
@@ -179,9 +199,12 @@ def _joker_requirements(reading: Reading, rules: Rules, strict: bool) -> list[Co
                 faces = [Tile(c, reading.number) for c in missing]
                 opts = [Counter(real + faces + [JOKER] * (len(jokers) - k))]
             else:
-                opts = [Counter(real + [Tile(c, reading.number) for c in cs]
-                                + [JOKER] * (len(jokers) - k))
-                        for cs in combinations(missing, k)]
+                opts = [
+                    Counter(
+                        real + [Tile(c, reading.number) for c in cs] + [JOKER] * (len(jokers) - k)
+                    )
+                    for cs in combinations(missing, k)
+                ]
             if strict or needs_all:
                 options.extend(opts)
     elif strict:
@@ -223,18 +246,22 @@ def _check_jokers(state: RoundState, play: Play) -> None:
 
     if not fits(0):
         # name the first meld that cannot be matched on its own
-        for meld, options in constrained:
-            if not any(not (o - Counter(c)) for o, c in product(options, capacity)):
-                break
-        else:
-            meld = constrained[0][0]
+        meld = next(
+            (
+                m
+                for m, options in constrained
+                if not any(not (o - Counter(c)) for o, c in product(options, capacity))
+            ),
+            constrained[0][0],
+        )
         if strict:
-            why = ("under the strict joker rule a meld holding a joker may only be added to, "
-                   "or have its joker replaced by the tile it stands for")
+            why = (
+                "under the strict joker rule a meld holding a joker may only be added to, "
+                "or have its joker replaced by the tile it stands for"
+            )
         else:
             why = "to free a joker from a group of three, both missing colours must be added"
-        raise IllegalPlayError(f"joker rule: meld {meld} was broken up; {why}",
-                               reason="joker-rule")
+        raise IllegalPlayError(f"joker rule: meld {meld} was broken up; {why}", reason="joker-rule")
 
 
 # --------------------------------------------------------------------------------- apply
@@ -284,20 +311,27 @@ def apply(state: RoundState, action: Action) -> RoundState:
         racks[state.current] = racks[state.current].remove(action.tiles)
         opened = list(state.opened)
         opened[state.current] = True
-        nxt = replace(state, racks=tuple(racks), table=_canonical_table(action, readings),
-                      opened=tuple(opened), passes=0)
+        nxt = replace(
+            state,
+            racks=tuple(racks),
+            table=_canonical_table(action, readings),
+            opened=tuple(opened),
+            passes=0,
+        )
         if not racks[state.current].tiles:
             return _end(replace(nxt, turn=state.turn + 1), "rummikub", state.current)
         return replace(nxt, current=(state.current + 1) % state.players, turn=state.turn + 1)
     if isinstance(action, Draw):
         if not state.pool:
-            raise IllegalPlayError("the pool is empty: pass instead of drawing",
-                                   reason="pool-empty")
+            raise IllegalPlayError(
+                "the pool is empty: pass instead of drawing", reason="pool-empty"
+            )
         return penalise(state, 1)
     if isinstance(action, Pass):
         if state.pool:
-            raise IllegalPlayError("you can only pass when the pool is empty: draw instead",
-                                   reason="pool-not-empty")
+            raise IllegalPlayError(
+                "you can only pass when the pool is empty: draw instead", reason="pool-not-empty"
+            )
         return _pass(state)
     if isinstance(action, Timeout):
         return penalise(state, state.rules.timeout_penalty)

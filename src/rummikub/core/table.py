@@ -71,8 +71,9 @@ class Table:
     def from_json(cls, data: object, *, where: str = "table") -> Table:
         if not isinstance(data, list):
             raise NotationError(f"{where} must be a list of melds")
-        return cls(tuple(Meld.from_json(m, where=f"{where} meld {i + 1}")
-                         for i, m in enumerate(data)))
+        return cls(
+            tuple(Meld.from_json(m, where=f"{where} meld {i + 1}") for i, m in enumerate(data))
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,14 +85,19 @@ def parse_tile(text: str, *, position: int | None = None) -> Tile:
     if up == "J":
         return JOKER
     if len(up) < 2:
-        raise NotationError("not a tile: expected a colour letter and a number, or J",
-                            token=token, position=position)
+        raise NotationError(
+            "not a tile: expected a colour letter and a number, or J",
+            token=token,
+            position=position,
+        )
     letter, digits = up[0], up[1:]
     colour = COLOUR_LETTERS.find(letter)
     if colour < 0:
         raise NotationError(
             f"unknown colour letter {letter!r} (colours are {', '.join(COLOUR_LETTERS)})",
-            token=token, position=position)
+            token=token,
+            position=position,
+        )
     if not digits.isdigit() or not digits.isascii():
         raise NotationError("tile number is not a whole number", token=token, position=position)
     if digits.startswith("0"):
