@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rummikub.core import load_record, verify
-from rummikub.tui.screens import GameScreen, HandoverScreen, NewGameScreen, RoundEndScreen
+from rummikub.tui.screens import HandoverScreen, NewGameScreen, RoundEndScreen
 from rummikub.tui.widgets import RackView
 
 from .conftest import SIZE, FakeClock, click_hit, click_tile, duel, game, settle, table_text

@@ -3,6 +3,7 @@ match length, seed, hints."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
 from textual import on
@@ -24,7 +25,7 @@ W = TypeVar("W", bound=Widget)
 HUMAN = "human"
 
 
-def _compact(cls: type[W], *args: Any, **kwargs: Any) -> W:
+def _compact(cls: Callable[..., W], *args: Any, **kwargs: Any) -> W:
     """The widget in its one-line ("compact") form, so the whole form fits a terminal."""
     return cls(*args, compact=True, **kwargs)
 
