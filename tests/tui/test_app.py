@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.widgets import Button
 
 from rummikub.core import load_record, verify
 from rummikub.tui.screens import HandoverScreen, NewGameScreen, RoundEndScreen
@@ -236,7 +237,7 @@ async def test_swedish_interface(make_app) -> None:  # type: ignore[no-untyped-d
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         screen = game(app)
-        assert "Avsluta tur" in str(screen.query_one("#end-turn").label)
+        assert "Avsluta tur" in str(screen.query_one("#end-turn", Button).label)
         assert "Öppning: 0 av 30" in _plain(screen, "#problems")
 
 
@@ -258,3 +259,34 @@ async def test_resume_a_saved_game(make_app, tmp_path: Path) -> None:  # type: i
         screen = game(app)
         assert screen.session.match.state.turn == 2
         assert len(screen.editor.rack) == 9  # type: ignore[union-attr]
+
+
+async def test_hint_is_shown_on_the_board_and_recorded(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        screen = game(app)
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert table_text(screen) == ["R9 R10 R11", "R12 B12 O12"]
+        assert "Hint:" in _plain(screen, "#problems")
+        await pilot.press("e")
+        await settle(pilot, app)
+        first = screen.session.match.rounds[0].turns[0]
+        assert first.action == "play" and first.hint
+
+
+async def test_hints_can_be_disabled(make_app) -> None:  # type: ignore[no-untyped-def]
+    from rummikub.tui import Session
+
+    app = make_app()
+    app.session = Session(duel(), hints=False, autosave=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        screen = game(app)
+        assert not screen.query_one("#hint").display
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert table_text(screen) == [] and not screen.session.hint_used

@@ -148,15 +148,19 @@ def test_rearrange_split_and_join() -> None:
 
 def test_split_and_join_reject_bad_indices() -> None:
     ed = editor("R1 R2 R3", "K1")
-    for call in (
-        lambda: ed.split(0, 0),
-        lambda: ed.split(0, 3),
-        lambda: ed.split(4, 1),
-        lambda: ed.join(0, 0),
-        lambda: ed.join(0, 3),
-    ):
+    bad: list[tuple[str, int, int]] = [
+        ("split", 0, 0),
+        ("split", 0, 3),
+        ("split", 4, 1),
+        ("join", 0, 0),
+        ("join", 0, 3),
+    ]
+    for op, a, b in bad:
         with pytest.raises(EditorError):
-            call()
+            if op == "split":
+                ed.split(a, b)
+            else:
+                ed.join(a, b)
     assert rows(ed) == ["R1 R2 R3"]
 
 
