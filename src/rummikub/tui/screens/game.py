@@ -554,7 +554,8 @@ class GameScreen(Screen[None]):
         action: Action = Draw() if self.session.match.state.pool else Pass()
         before = self.session.match.state.table
         log = self.session.submit(action)
-        if log.tile is not None:
+        if log.tile is not None and not self.session.hot_seat:
+            # (in hot-seat the next person would see the toast)
             self.notify(self.t("game.you_drew", tile=str(log.tile)))
         self.human_done(log, before)
 
