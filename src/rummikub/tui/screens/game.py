@@ -238,7 +238,7 @@ class GameScreen(Screen[None]):
         self.redraw()
         self.query_one("#rack", RackView).focus()
 
-    @work(thread=True, exclusive=True, group="bot")
+    @work(thread=True, group="bot")
     def run_bot(self, seat: int) -> None:
         action, ms = self.session.bot_action(seat)
         self.app.call_from_thread(self.bot_done, seat, action, ms)
@@ -566,7 +566,7 @@ class GameScreen(Screen[None]):
         self.redraw()
         self.compute_hint(self.session.current)
 
-    @work(thread=True, exclusive=True, group="hint")
+    @work(thread=True, group="hint")
     def compute_hint(self, seat: int) -> None:
         try:
             table = self.session.hint(seat)
