@@ -38,7 +38,12 @@ ALL = [STANDARD, STRICT, BOTH, CLASSIC]
 def test_retrieve_a_run_joker_by_replacement_and_reuse_it(rules: Rules) -> None:
     state = at("R4 J R6 | K8 B8 O8", "R5 B10 B11", rules)
     ok(state, "R5 B10 B11 -> R4 R5 R6 | K8 B8 O8 | B10 B11 J")
-    ok(state, "R5 -> R4 R5 R6 | K8 B8 O8 J")
+    if rules.joker_rule == "free":
+        ok(state, "R5 -> R4 R5 R6 | K8 B8 O8 J")
+    else:  # strict: the freed joker must go into a new meld, not onto an existing one
+        bad(state, "R5 -> R4 R5 R6 | K8 B8 O8 J", "joker-rule")
+        # (the end state "R4 R5 R6 J" holds the whole old meld: it reads as added to)
+        ok(state, "R5 -> R4 R5 R6 J | K8 B8 O8")
 
 
 @pytest.mark.parametrize("rules", ALL)
@@ -104,6 +109,12 @@ def test_strict_melds_without_jokers_rearrange_freely() -> None:
 def test_strict_replacement_from_the_table_is_allowed() -> None:
     state = at("R4 J R6 | K5 R5 B5 O5", "K9 K10", STRICT)
     ok(state, "K9 K10 -> R4 R5 R6 | K5 B5 O5 | K9 K10 J")
+
+
+def test_strict_freed_joker_in_a_new_meld_of_table_tiles() -> None:
+    state = at("R4 J R6 | K1 K2 K3 K4 | B4 B5 B6 B7", "R5", STRICT)
+    ok(state, "R5 -> R4 R5 R6 | K1 K2 K3 | B5 B6 B7 | K4 B4 J")
+    bad(state, "R5 -> R4 R5 R6 | K1 K2 K3 K4 J | B4 B5 B6 B7", "joker-rule")
 
 
 def test_strict_group_of_three_either_colour_frees_the_joker() -> None:

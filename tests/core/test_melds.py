@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummikub.core import (
@@ -161,6 +161,7 @@ def test_custom_rules_shape_the_melds() -> None:
     assert valid("K1 K2 K3", single)
 
 
+@settings(deadline=None)
 @given(st.lists(tiles_of(SMALL), min_size=1, max_size=7))
 def test_validity_matches_the_rule_book(tiles: list[Tile]) -> None:
     expected = ref_readings(tiles, SMALL)
@@ -172,11 +173,13 @@ def test_validity_matches_the_rule_book(tiles: list[Tile]) -> None:
         assert sorted(reading.tiles, key=str) == sorted(tiles, key=str)
 
 
+@settings(deadline=None)
 @given(st.lists(tiles_of(STANDARD), min_size=3, max_size=6))
 def test_validity_matches_the_rule_book_standard(tiles: list[Tile]) -> None:
     assert is_valid_meld(Meld(tuple(tiles))) == bool(ref_readings(tiles, STANDARD))
 
 
+@settings(deadline=None)
 @given(valid_melds(STANDARD))
 def test_generated_melds_are_valid_and_roles_fix_the_value(meld: Meld) -> None:
     reading = read_meld(meld)
@@ -205,6 +208,7 @@ def test_pack_melds_and_max_value() -> None:
     assert max_meld_value(parse_tiles("R10 R11 R12")) == 33
 
 
+@settings(deadline=None)
 @given(st.lists(tiles_of(SMALL), max_size=8))
 def test_pack_melds_gives_valid_disjoint_melds(tiles: list[Tile]) -> None:
     melds = pack_melds(tiles, SMALL)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from rummikub.core import (
     JOKER,
@@ -124,6 +124,7 @@ def test_meld_constructor_checks_roles() -> None:
         Meld((JOKER, JOKER), (5,))
 
 
+@settings(deadline=None)
 @given(valid_tables(STANDARD))
 def test_table_notation_round_trips(table: Table) -> None:
     assert Table.parse(str(table)) == table
@@ -131,6 +132,7 @@ def test_table_notation_round_trips(table: Table) -> None:
     assert Table.from_json(table.to_json()) == table
 
 
+@settings(deadline=None)
 @given(valid_melds(STANDARD))
 def test_canonical_form_round_trips_and_is_stable(meld: Meld) -> None:
     reading = read_meld(meld)
@@ -153,6 +155,7 @@ def test_canonical_form_round_trips_and_is_stable(meld: Meld) -> None:
         assert list(canon.tiles[len(real) :]) == [JOKER] * (len(canon) - len(real))
 
 
+@settings(deadline=None)
 @given(valid_melds(STANDARD))
 def test_canonical_roles_only_when_the_bare_form_is_ambiguous(meld: Meld) -> None:
     reading = read_meld(meld)

@@ -6,7 +6,7 @@ import dataclasses
 import json
 import random
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummikub.core import Draw, Match, Observation, Rack, observe
@@ -52,6 +52,7 @@ def test_json_forms_leak_nothing() -> None:
     assert pos["rack"] == data["rack"] and pos["opened"] is False
 
 
+@settings(deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 3), st.randoms(use_true_random=False))
 def test_hidden_tiles_never_change_the_observation(
     seed: int, player: int, rng: random.Random

@@ -31,7 +31,7 @@ from rummikub.core import (
 from .strategies import play_random_match, ref_readings
 
 GAMES = settings(
-    max_examples=8,
+    max_examples=5,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

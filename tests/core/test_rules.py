@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummikub.core import PRESETS, MatchRules, Rules, RulesError, preset
@@ -219,6 +219,7 @@ def test_unknown_preset_name_is_rejected() -> None:
     assert "standard" in str(info.value)
 
 
+@settings(deadline=None)
 @given(
     st.fixed_dictionaries(
         {

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from itertools import accumulate
 
-from hypothesis import given
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummikub.core import (
     Match,
     Pass,
     Rack,
+    RecordError,
     apply,
     load_match,
     load_record,
@@ -127,6 +129,7 @@ def test_score_table_of_the_jumbo_rules() -> None:
     assert [r.first for r in match.rounds] == [0, 1, 2]
 
 
+@settings(deadline=None)
 @given(
     st.lists(st.lists(tiles_of(STANDARD), max_size=20), min_size=2, max_size=4),
     st.integers(0, 3),
@@ -158,3 +161,34 @@ def test_matches_over_several_rounds_in_play() -> None:
         match.next_round()
     assert len(match.rounds) == 3
     assert firsts == [(firsts[0] + i) % 3 for i in range(3)]
+
+
+def test_target_score_ends_the_match() -> None:
+    rec = score_table_record()
+    rec["rules"]["match"] = {"rounds": None, "target": 20}
+    with pytest.raises(RecordError, match="match was over after 1 round"):
+        verify(load_record(rec))
+    rec["rules"]["match"] = {"rounds": None, "target": 40}
+    match = load_match(load_record(rec))
+    assert not match.over  # D has 39: one more round is due
+    match.next_round()
+    assert match.state.current == 3  # the start moved on to D
+
+
+def test_score_table_of_the_jumbo_manual() -> None:
+    from rummikub.core.scoring import score_table
+
+    rounds = [(24, -5, -16, -3), (-6, -11, 22, -5), (-32, -13, -2, 47)]
+    table = score_table(rounds)
+    assert [row[0] for row in table] == rounds
+    assert table[-1][1] == (-14, -29, 4, 39)
+    assert table[0][1] == (24, -5, -16, -3)
+
+
+def test_match_with_only_a_target_plays_until_the_target() -> None:
+    from rummikub.core import Rules
+
+    rules = Rules.from_dict({"match": {"target": 100}})
+    assert rules.match.rounds is None
+    assert rules.match.target == 100
+    assert Rules.from_dict({"match": {"rounds": 3}}).match.target is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummikub.core import JOKER, NotationError, Rack, Tile, parse_tile, parse_tiles, preset
@@ -114,6 +114,7 @@ def test_rack_remove_missing_tile_names_it_and_changes_nothing() -> None:
     assert str(rack.add(parse_tiles("J R2"))) == "R1 R2 R2 J"
 
 
+@settings(deadline=None)
 @given(tiles_of(preset("xp").replace(colours=8, max_players=4)))
 def test_tile_notation_round_trips(tile: Tile) -> None:
     text = str(tile)
@@ -122,6 +123,7 @@ def test_tile_notation_round_trips(tile: Tile) -> None:
     assert text == text.upper()
 
 
+@settings(deadline=None)
 @given(st.lists(tiles_of(preset("standard")), max_size=20))
 def test_rack_notation_round_trips(tiles: list[Tile]) -> None:
     rack = Rack(tuple(tiles))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from . import play, records, simulate, solve
+from . import play, records, simulate, solve, xpress
 
 app = typer.Typer(
     name="rummikub",
@@ -18,6 +18,7 @@ records.register(app)
 play.register(app)
 simulate.register(app)
 solve.register(app)
+xpress.register(app)
 
 
 def main() -> None:

@@ -21,6 +21,7 @@ from rummikub.core import (
 from rummikub.core.record import FORMAT
 
 from .common import fail
+from .xpress import XPRESS_FORMAT, replay_document
 
 __all__ = ["describe_record", "iter_documents", "register"]
 
@@ -126,6 +127,10 @@ def replay_command(
         for lineno, doc in iter_documents(file):
             where = f"{file}:{lineno}" if lineno > 1 or file.suffix == ".jsonl" else str(file)
             try:
+                if isinstance(doc, dict) and doc.get("format") == XPRESS_FORMAT:
+                    replay_document(doc, verify_only)
+                    checked += 1
+                    continue
                 if isinstance(doc, dict) and doc.get("format") not in (FORMAT, None):
                     raise RecordError(f"unknown record format {doc.get('format')!r}")
                 rec = load_record(doc)

@@ -42,7 +42,8 @@ class MatchRules:
         unknown = set(data) - {"rounds", "target"}
         if unknown:
             raise RulesError(f"unknown field match.{sorted(unknown)[0]}", field="match")
-        rounds = data.get("rounds", 1)
+        # a match given only a target score plays until the target is reached
+        rounds = data.get("rounds", 1 if data.get("target") is None else None)
         target = data.get("target")
         for name, value in (("rounds", rounds), ("target", target)):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):

@@ -230,21 +230,36 @@ def _check_jokers(state: RoundState, play: Play) -> None:
         return
     capacity = [m.tiles for m in play.table.melds]
     caps = [Counter(c) for c in capacity]
+    old_jokers = [m.tiles.count(JOKER) for m, _ in constrained]
+    # strict: a freed joker must go into a new meld, one that is neither the meld it came from
+    # (or another kept joker meld) nor an old meld with tiles added
+    old_sets = [Counter(m.tiles) for m in state.table.melds]
+    fresh_jokers = [
+        0 if any(not (o - Counter(c)) for o in old_sets) else c.count(JOKER) for c in capacity
+    ]
 
-    def fits(i: int) -> bool:
+    def fits(i: int, hosts: frozenset[int], freed: int, need_new: bool) -> bool:
         if i == len(constrained):
-            return True
+            if not need_new or freed == 0:
+                return True
+            return sum(j for k, j in enumerate(fresh_jokers) if k not in hosts) >= freed
         for option in constrained[i][1]:
-            for cap in caps:
+            for k, cap in enumerate(caps):
                 if not option - cap:
                     cap.subtract(option)
-                    ok = fits(i + 1)
+                    ok = fits(i + 1, hosts | {k}, freed + old_jokers[i] - option[JOKER], need_new)
                     cap.update(option)
                     if ok:
                         return True
         return False
 
-    if not fits(0):
+    if fits(0, frozenset(), 0, False) and strict and not fits(0, frozenset(), 0, True):
+        raise IllegalPlayError(
+            "joker rule: under the strict joker rule a freed joker must be used in a new meld "
+            "in the same turn (not added to an existing one)",
+            reason="joker-rule",
+        )
+    if not fits(0, frozenset(), 0, False):
         # name the first meld that cannot be matched on its own
         meld = next(
             (
