@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from . import bots, records, simulate
+from . import bots, play, records, serve, simulate, solve, xpress
 
 app = typer.Typer(
     name="rummikub",
@@ -16,7 +16,11 @@ app = typer.Typer(
 
 records.register(app)
 bots.register(app)
+play.register(app)
 simulate.register(app)
+serve.register(app)
+solve.register(app)
+xpress.register(app)
 
 
 def main() -> None:

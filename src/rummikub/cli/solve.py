@@ -1,0 +1,114 @@
+"""``rummikub solve``: the best play for a position, for people (``--table/--rack``) and for
+programs (``--json``: one position on standard input; ``--jsonl``: one per line, streamed)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from rummikub.core import Rack, RummikubError, Table
+from rummikub.solver import OBJECTIVES, Position, Solution, solve_position
+
+from .common import dumps, fail, load_rules
+
+__all__ = ["register"]
+
+
+def _result(line: str, objective: str, time_limit: float | None) -> tuple[dict[str, Any], bool]:
+    """The result object for one JSON position, and whether it is an error."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": f"not valid JSON: {exc.msg} at column {exc.colno}"}, True
+    try:
+        position = Position.from_json(data)
+        sol = solve_position(position, objective=objective, time_limit=time_limit)
+    except RummikubError as exc:
+        return {"error": str(exc)}, True
+    return sol.to_json(), False
+
+
+def _human(position: Position, sol: Solution) -> str:
+    lines: list[str] = []
+    if not sol.play:
+        if position.opened:
+            lines.append("No tile can be placed: draw.")
+        else:
+            lines.append(f"No opening worth {position.rules.opening_value} is possible: draw.")
+        return "\n".join(lines)
+    lines.append(
+        f"Play {len(sol.play)} tile(s): {' '.join(str(t) for t in sol.play)}"
+        f"  (value {sol.value}"
+        + (f", {sol.changes} table meld(s) changed" if sol.changes else "")
+        + ")"
+    )
+    lines.append("New table:")
+    lines.extend(f"  {m}" for m in sol.table.melds)
+    if not sol.optimal:
+        lines.append("(time limit reached: best play found so far, maybe not optimal)")
+    return "\n".join(lines)
+
+
+def solve_cmd(
+    table: Annotated[
+        str, typer.Option("--table", "-t", help='Table, e.g. "R1 R2 R3 | K5 B5 O5".')
+    ] = "",
+    rack: Annotated[str, typer.Option("--rack", "-r", help='Rack, e.g. "R4 J K1".')] = "",
+    not_opened: Annotated[
+        bool, typer.Option("--not-opened", help="The player has not made the opening meld yet.")
+    ] = False,
+    rules: Annotated[
+        str, typer.Option(help="Preset name, rules JSON file, or inline JSON.")
+    ] = "standard",
+    objective: Annotated[str, typer.Option(help="tiles (default), value or min-change.")] = "tiles",
+    time_limit: Annotated[
+        float | None,
+        typer.Option("--time-limit", help="Stop after SECONDS (result may not be optimal)."),
+    ] = None,
+    json_mode: Annotated[
+        bool, typer.Option("--json", help="Read one position (JSON) from stdin, write one result.")
+    ] = False,
+    jsonl_mode: Annotated[
+        bool, typer.Option("--jsonl", help="Read one position per line, write one result per line.")
+    ] = False,
+) -> None:
+    """Find the best play: most rack tiles placed (ties: value, then fewest table changes)."""
+    if objective not in OBJECTIVES:
+        raise fail(f"unknown objective {objective!r} (choose from {', '.join(OBJECTIVES)})")
+    if time_limit is not None and time_limit <= 0:
+        raise fail("--time-limit must be positive")
+    if json_mode and jsonl_mode:
+        raise fail("use either --json or --jsonl, not both")
+    if json_mode:
+        out, error = _result(sys.stdin.read(), objective, time_limit)
+        typer.echo(dumps(out))
+        if error:
+            raise typer.Exit(1)
+        return
+    if jsonl_mode:
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            out, _ = _result(line, objective, time_limit)
+            sys.stdout.write(dumps(out) + "\n")
+            sys.stdout.flush()
+        return
+    if not rack.strip():
+        raise fail("give the rack with --rack (and the table with --table), or use --json")
+    try:
+        rule_obj = load_rules(rules)
+        position = Position(Table.parse(table), Rack.parse(rack), not not_opened, rule_obj)
+        from rummikub.solver import check_position
+
+        check_position(position.table, position.rack.tiles, rule_obj)
+        sol = solve_position(position, objective=objective, time_limit=time_limit)
+    except RummikubError as exc:
+        raise fail(str(exc)) from None
+    typer.echo(_human(position, sol))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("solve")(solve_cmd)

@@ -1,0 +1,389 @@
+"""The public solver API: :func:`solve`, :func:`best_per_count`, :func:`all_best`,
+:func:`arrangeable` and the :class:`Solution` they return."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Literal
+
+from ..core.actions import Play
+from ..core.errors import RulesError
+from ..core.melds import Meld, read_meld
+from ..core.rules import Rules, preset
+from ..core.table import Rack, Table
+from ..core.tiles import JOKER, Tile, sort_key
+from .dp import DPResult, Problem, SolverTimeout, run_dp
+from .model import check_position, counts_grid, meld_of
+from .opening import opening_cores
+from .strict import locked_melds
+
+__all__ = ["OBJECTIVES", "Objective", "Solution", "all_best", "arrangeable",
+           "best_per_count", "changes", "solve"]
+
+Objective = Literal["tiles", "value", "min-change"]
+OBJECTIVES: tuple[str, ...] = ("tiles", "value", "min-change")
+_STANDARD = preset("standard")
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A play found by the solver.
+
+    ``play`` is the multiset of rack tiles placed (empty when nothing can be placed), ``table``
+    the complete new table (the input table when nothing is placed), ``tiles`` and ``value``
+    what was placed (``value`` is the value gained by the table: a joker counts as the tile it
+    stands for), ``changes`` how many melds of the old table are not kept intact, and
+    ``optimal`` is false only when a time limit stopped the search early.
+    """
+
+    play: tuple[Tile, ...]
+    table: Table
+    tiles: int
+    value: int
+    optimal: bool = True
+    changes: int = 0
+
+    def as_play(self) -> Play | None:
+        """The engine :class:`Play`, or ``None`` when nothing is placed."""
+        return Play(self.play, self.table) if self.play else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The FORMATS result object."""
+        return {"play": [str(t) for t in self.play], "table": self.table.to_json(),
+                "tiles": self.tiles, "value": self.value, "optimal": self.optimal}
+
+
+def changes(old: Table, new: Table) -> int:
+    """How many melds of ``old`` are not found unchanged (same tiles) in ``new``."""
+    remaining = Counter(m.key() for m in new.melds)
+    lost = 0
+    for m in old.melds:
+        k = m.key()
+        if remaining[k] > 0:
+            remaining[k] -= 1
+        else:
+            lost += 1
+    return lost
+
+
+# ----------------------------------------------------------------------------- helpers
+@dataclass(slots=True)
+class _Ctx:
+    rules: Rules
+    table: Table
+    rack: tuple[Tile, ...]
+    weights: tuple[int, int]
+    deadline: float | None
+    timed_out: bool = False
+
+    def expired(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
+
+
+def _weights(objective: str) -> tuple[int, int]:
+    if objective == "value":
+        return (1, 1000)
+    return (100_000, 1)
+
+
+def _problem(ctx: _Ctx, free: Sequence[Tile], rack: Sequence[Tile], *, floor: int = 0,
+             forced: Sequence[Tile] = (), per_count: bool = False,
+             bounds: dict[tuple[int, int], tuple[int, int]] | None = None) -> Problem:
+    rules = ctx.rules
+    t_grid, jt = counts_grid(free, rules)
+    r_grid, jr = counts_grid(rack, rules)
+    f_grid, jf = counts_grid(forced, rules)
+    lo = [[t_grid[c][i] + f_grid[c][i] for i in range(rules.numbers)]
+          for c in range(rules.colours)]
+    hi = [[t_grid[c][i] + r_grid[c][i] for i in range(rules.numbers)]
+          for c in range(rules.colours)]
+    jlo, jhi = jt + jf, jt + jr
+    if bounds:
+        for (c, n), (a, b) in bounds.items():
+            if c < 0:
+                jlo, jhi = jt + a, jt + b
+            else:
+                lo[c][n - 1] = t_grid[c][n - 1] + a
+                hi[c][n - 1] = t_grid[c][n - 1] + b
+    return Problem(rules.colours, rules.numbers, rules.copies,
+                   tuple(map(tuple, t_grid)), tuple(map(tuple, lo)), tuple(map(tuple, hi)),
+                   jt, jlo, jhi, floor, ctx.weights[0], ctx.weights[1], per_count)
+
+
+def _placed(res: DPResult, free: Sequence[Tile], rules: Rules) -> tuple[Tile, ...]:
+    t_grid, jt = counts_grid(free, rules)
+    out: list[Tile] = []
+    for (c, n), x in res.used.items():
+        out.extend([Tile(c, n)] * (x - t_grid[c][n - 1]))
+    out.extend([JOKER] * (res.jokers - jt))
+    return tuple(sorted(out, key=sort_key))
+
+
+def _value(melds: Sequence[Meld], rules: Rules) -> int:
+    return sum(read_meld(m, rules).value for m in melds)
+
+
+def _build(ctx: _Ctx, res: DPResult, kept: Sequence[int], free: Sequence[Tile],
+           optimal: bool) -> Solution:
+    """The Solution for a DP result: kept old melds (in their order), then the new melds."""
+    rules = ctx.rules
+    new_melds = [meld_of(m, rules) for m in res.melds]
+    new_melds.sort(key=lambda m: [sort_key(t) for t in m.tiles])
+    kept_melds = [read_meld(ctx.table.melds[i], rules).meld for i in kept]
+    table = Table(tuple(_old_order(ctx.table, kept_melds + new_melds)))
+    play = _placed(res, free, rules)
+    if not play:
+        return _nothing(ctx, optimal)
+    value = _value(table.melds, rules) - _value(ctx.table.melds, rules)
+    return Solution(play, table, len(play), value, optimal, changes(ctx.table, table))
+
+
+def _old_order(old: Table, melds: list[Meld]) -> list[Meld]:
+    """Melds that are unchanged from the old table first, in the old order; then the rest."""
+    pending = list(melds)
+    first: list[Meld] = []
+    for m in old.melds:
+        k = m.key()
+        for i, cand in enumerate(pending):
+            if cand.key() == k:
+                first.append(pending.pop(i))
+                break
+    return first + pending
+
+
+def _nothing(ctx: _Ctx, optimal: bool = True) -> Solution:
+    return Solution((), ctx.table, 0, 0, optimal, 0)
+
+
+def _run(ctx: _Ctx, p: Problem) -> dict[int, DPResult]:
+    return run_dp(p, ctx.deadline)
+
+
+def _free_parts(ctx: _Ctx, free_idx: Sequence[int]) -> list[Tile]:
+    return [t for i in free_idx for t in ctx.table.melds[i].tiles]
+
+
+def _prepare(table: Table, rack: Rack | Sequence[Tile], rules: Rules, objective: str,
+             time_limit: float | None) -> _Ctx:
+    if objective not in OBJECTIVES:
+        raise RulesError(f"unknown objective {objective!r} (objectives: {', '.join(OBJECTIVES)})",
+                         field="objective")
+    if time_limit is not None and time_limit <= 0:
+        raise RulesError(f"time limit must be positive, got {time_limit}", field="time_limit")
+    tiles = tuple(rack.tiles if isinstance(rack, Rack) else rack)
+    check_position(table, tiles, rules)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    return _Ctx(rules, table, tiles, _weights(objective), deadline)
+
+
+# ------------------------------------------------------------------------------- solve
+def solve(table: Table, rack: Rack | Sequence[Tile], *, opened: bool,
+          rules: Rules = _STANDARD, objective: str = "tiles",
+          time_limit: float | None = None) -> Solution:
+    """The best play for the player to move.
+
+    ``objective``: ``"tiles"`` (most rack tiles placed; ties: highest value, then fewest
+    changes to the table), ``"value"`` (most value placed; ties: most tiles, then fewest
+    changes) or ``"min-change"`` (most tiles; ties: fewest changes, then highest value).
+    An unopened player gets an opening (rack-only melds worth at least the opening value, the
+    table untouched) or no play; with ``open_then_extend`` the opening may go on to use the
+    table. With ``time_limit`` (seconds) the best play found so far is returned when time runs
+    out, with ``optimal=False``.
+    """
+    ctx = _prepare(table, rack, rules, objective, time_limit)
+    try:
+        return _solve(ctx, opened, objective)
+    except SolverTimeout:
+        return _nothing(ctx, optimal=False)
+
+
+def _solve(ctx: _Ctx, opened: bool, objective: str) -> Solution:
+    rules = ctx.rules
+    if not opened:
+        return _solve_opening(ctx)
+    locked = locked_melds(ctx.table, rules)
+    free_idx = [i for i in range(len(ctx.table.melds)) if i not in locked]
+    free = _free_parts(ctx, free_idx)
+    full = _run(ctx, _problem(ctx, free, ctx.rack)).get(0)
+    if full is None:  # cannot happen for a valid table, kept for safety
+        return _nothing(ctx)
+    best = _build(ctx, full, sorted(locked), free, True)
+    if best.tiles == 0 or not free_idx:
+        return best
+    exact = objective == "min-change"
+    return _fewer_changes(ctx, full, best, sorted(locked), free_idx, exact=exact)
+
+
+def _fewer_changes(ctx: _Ctx, full: DPResult, best: Solution, locked: list[int],
+                   free_idx: list[int], *, exact: bool) -> Solution:
+    """Among plays as good as ``full`` (same tiles; same value unless ``exact`` min-change,
+    where value is the last tie-break), the one keeping the most old melds intact.
+
+    Tries freeing 0, 1, 2, ... old melds (the rest kept as they are). For ``min-change`` this
+    is exhaustive (up to the time limit); for the other objectives it stops after subsets of
+    size 2 and then keeps what the full solution keeps."""
+    target_tiles = full.tiles
+    max_k = len(free_idx) if exact else min(2, len(free_idx))
+    old_value = {i: read_meld(ctx.table.melds[i], ctx.rules).value for i in free_idx}
+    full_gain = full.value - sum(old_value.values())
+    for k in range(0, max_k + 1):
+        if k >= best.changes:
+            break
+        found: tuple[int, DPResult, list[int], list[Tile]] | None = None
+        for subset in combinations(free_idx, k):
+            if ctx.expired():
+                return Solution(best.play, best.table, best.tiles, best.value, False,
+                                best.changes)
+            part = _free_parts(ctx, subset)
+            res = _run(ctx, _problem(ctx, part, ctx.rack)).get(0)
+            if res is None or res.tiles != target_tiles:
+                continue
+            gain = res.value - sum(old_value[i] for i in subset)
+            if not exact and gain != full_gain:
+                continue
+            if found is None or gain > found[0]:
+                kept = sorted(locked + [i for i in free_idx if i not in subset])
+                found = (gain, res, kept, part)
+        if found is not None:
+            _, res, kept, part = found
+            return _build(ctx, res, kept, part, True)
+    return best
+
+
+def _solve_opening(ctx: _Ctx) -> Solution:
+    rules = ctx.rules
+    all_idx = list(range(len(ctx.table.melds)))
+    if not rules.open_then_extend:
+        res = _run(ctx, _problem(ctx, (), ctx.rack, floor=max(rules.opening_value, 1))).get(0)
+        if res is None:
+            return _nothing(ctx)
+        return _build(ctx, res, all_idx, (), True)
+    # open_then_extend: the placed tiles must contain rack-only melds worth the opening value;
+    # try the unconstrained best first, then every minimal opening core forced in.
+    free = list(ctx.table.tiles())
+    best: Solution | None = None
+    for core in [None, *opening_cores(ctx.rack, rules)]:
+        if ctx.expired():
+            raise SolverTimeout
+        res = _run(ctx, _problem(ctx, free, ctx.rack, forced=core or ())).get(0)
+        if res is None:
+            continue
+        sol = _build(ctx, res, [], free, True)
+        if not sol.play or not _opens(sol.play, rules):
+            continue
+        if best is None or _rank(sol, ctx) > _rank(best, ctx):
+            best = sol
+        if core is None:
+            break
+    return best if best is not None else _nothing(ctx)
+
+
+def _opens(play: Sequence[Tile], rules: Rules) -> bool:
+    from ..core.melds import max_meld_value
+
+    return max_meld_value(play, rules, at_least=rules.opening_value) >= rules.opening_value
+
+
+def _rank(sol: Solution, ctx: _Ctx) -> tuple[int, int, int]:
+    wt, wv = ctx.weights
+    return (wt * sol.tiles + wv * sol.value, -sol.changes, 0)
+
+
+# --------------------------------------------------------------------- other queries
+def arrangeable(tiles: Sequence[Tile], rules: Rules = _STANDARD) -> bool:
+    """Whether the multiset ``tiles`` can be split into valid melds, every tile used."""
+    tiles = tuple(tiles)
+    for t in tiles:
+        if not rules.is_valid_tile(t):
+            raise RulesError(f"{t} is not a tile of these rules")
+    grid, jokers = counts_grid(tiles, rules)
+    g = tuple(map(tuple, grid))
+    p = Problem(rules.colours, rules.numbers, rules.copies, g, g, g, jokers, jokers, jokers)
+    return bool(run_dp(p))
+
+
+def best_per_count(table: Table, rack: Rack | Sequence[Tile], *, opened: bool,
+                   rules: Rules = _STANDARD, time_limit: float | None = None,
+                   ) -> dict[int, Solution]:
+    """For every number of rack tiles that can be placed, the best play placing exactly that
+    many (highest value placed, then fewest changes). Keys are tile counts (1..)."""
+    ctx = _prepare(table, rack, rules, "tiles", time_limit)
+    ctx.weights = (0, 1)
+    if not opened and not rules.open_then_extend:
+        free: list[Tile] = []
+        kept = list(range(len(table.melds)))
+        p = _problem(ctx, free, ctx.rack, floor=max(rules.opening_value, 1), per_count=True)
+    else:
+        locked = locked_melds(table, rules)
+        kept = sorted(locked)
+        free = _free_parts(ctx, [i for i in range(len(table.melds)) if i not in locked])
+        p = _problem(ctx, free, ctx.rack, per_count=True)
+    out: dict[int, Solution] = {}
+    for _, res in sorted(_run(ctx, p).items()):
+        sol = _build(ctx, res, kept, free, True)
+        if sol.tiles and (opened or not rules.open_then_extend or _opens(sol.play, rules)):
+            out[sol.tiles] = sol
+    return out
+
+
+def all_best(table: Table, rack: Rack | Sequence[Tile], *, opened: bool,
+             rules: Rules = _STANDARD, limit: int = 100,
+             time_limit: float | None = None) -> list[Solution]:
+    """All different plays (multisets of rack tiles) that place the maximum number of tiles,
+    best value first, at most ``limit`` of them. Empty when nothing can be placed."""
+    if limit < 1:
+        raise RulesError(f"limit must be at least 1, got {limit}", field="limit")
+    ctx = _prepare(table, rack, rules, "tiles", time_limit)
+    best = solve(table, rack, opened=opened, rules=rules, time_limit=time_limit)
+    if best.tiles == 0:
+        return []
+    opening_only = not opened and not rules.open_then_extend
+    if opening_only:
+        kept = list(range(len(table.melds)))
+        free: list[Tile] = []
+        floor = max(rules.opening_value, 1)
+    else:
+        locked = locked_melds(table, rules)
+        kept = sorted(locked)
+        free = _free_parts(ctx, [i for i in range(len(table.melds)) if i not in locked])
+        floor = 0
+    rack_counts = Counter(ctx.rack)
+    items = sorted({(t.colour, t.number) if not t.is_joker else (-1, 0) for t in ctx.rack})
+    full = {it: (0, rack_counts[Tile(*it)] if it[0] >= 0 else rack_counts[JOKER])
+            for it in items}
+    queue: list[dict[tuple[int, int], tuple[int, int]]] = [full]
+    found: list[Solution] = []
+    seen: set[tuple[Tile, ...]] = set()
+    while queue and len(found) < limit:
+        if ctx.expired():
+            break
+        bounds = queue.pop()
+        try:
+            res = _run(ctx, _problem(ctx, free, ctx.rack, floor=floor, bounds=bounds)).get(0)
+        except SolverTimeout:
+            break
+        if res is None:
+            continue
+        sol = _build(ctx, res, kept, free, True)
+        if sol.tiles != best.tiles:
+            continue
+        opens = opened or not rules.open_then_extend or _opens(sol.play, rules)
+        if opens and sol.play not in seen:
+            seen.add(sol.play)
+            found.append(sol)
+        placed = Counter(sol.play)
+        fixed = dict(bounds)
+        for it in items:
+            a, b = bounds[it]
+            v = placed[Tile(*it)] if it[0] >= 0 else placed[JOKER]
+            if a < v:
+                queue.append({**fixed, it: (a, v - 1)})
+            if v < b:
+                queue.append({**fixed, it: (v + 1, b)})
+            fixed[it] = (v, v)
+    found.sort(key=lambda s: (-s.value, s.changes, [sort_key(t) for t in s.play]))
+    return found

@@ -1,0 +1,274 @@
+"""The exact core: a dynamic program over the numbers 1..N (van Rijn, Takes & Vis 2015).
+
+Tiles are processed number by number and, within a number, colour by colour. The state holds,
+for every colour, the open runs ("slots", one per copy of a tile: at most ``copies`` runs of a
+colour can hold the same number) by length 0, 1, 2 or 3+ and whether they already hold a real
+tile; the jokers used so far; the group tiles chosen at the current number (as a histogram);
+and optional extras (the value placed so far, capped at the opening value; the tiles placed).
+
+A slot of length 1 or 2 must be continued; a slot of length 3+ may be continued or closed. At
+each (colour, number) the DP chooses how many real tiles are used (between the tiles that must
+be used — those from the table — and all available), how many of them go to groups, and how
+many jokers extend runs of that colour. After the last colour of a number, jokers may join the
+number's groups, if the histogram with that many jokers splits into valid groups.
+
+The objective is a weighted sum of tiles placed and value placed (a tile or joker at number
+``n`` is worth ``n``); it is separable, so the DP is exact. The best final state is traced back
+to the melds of the new table.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+
+from .groups import group_joker_range, group_sizes, max_group_size
+
+__all__ = ["DPResult", "Problem", "SolverTimeout", "run_dp"]
+
+# slot codes: 0 empty; 2*L + real for L in 1..3 (3 means "3 or more")
+_EMPTY = 0
+_CLOSABLE = (0, 7)
+
+
+class SolverTimeout(Exception):
+    """The time limit ran out inside the dynamic program."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A multiset problem for the DP.
+
+    ``table[c][n]`` tiles of colour ``c`` and number ``n + 1`` are already on the table (they
+    count as used, not as placed); between ``lo[c][n]`` and ``hi[c][n]`` tiles of that kind end up
+    in the new melds. Jokers: ``jt`` on the table, between ``jlo`` and ``jhi`` used in total.
+    """
+
+    colours: int
+    numbers: int
+    copies: int
+    table: tuple[tuple[int, ...], ...]
+    lo: tuple[tuple[int, ...], ...]
+    hi: tuple[tuple[int, ...], ...]
+    jt: int
+    jlo: int
+    jhi: int
+    floor: int = 0  # the value placed must reach this (opening); 0 = no constraint
+    w_tiles: int = 100_000
+    w_value: int = 1
+    per_count: bool = False  # keep the best solution for every number of tiles placed
+
+
+@dataclass(frozen=True, slots=True)
+class DPResult:
+    """A solution: its score, tiles and value placed, the new melds and the placed counts."""
+
+    score: int
+    tiles: int  # tiles placed (jokers included)
+    value: int  # value of all tiles in the new melds
+    melds: list[list[tuple[int, int, bool]]]  # (colour, number, is_joker)
+    used: dict[tuple[int, int], int]  # (colour, number) -> real tiles used in the melds
+    jokers: int  # jokers used in the melds
+
+
+@lru_cache(maxsize=None)
+def _options(slots: tuple[int, ...], lo: int, hi: int, jmax: int, joker_real: bool,
+             ) -> tuple[tuple[tuple[int, ...], int, int, int, tuple[int, ...]], ...]:
+    """Per-colour choices at one number: (new sorted slots, real used, to groups, jokers in
+    runs, assignment per old slot: 0 none / 1 real / 2 joker)."""
+    k = len(slots)
+    seen: dict[tuple[tuple[int, ...], int, int, int], tuple[int, ...]] = {}
+    for assign in product((0, 1, 2), repeat=k):
+        e_real = assign.count(1)
+        jr = assign.count(2)
+        if jr > jmax:
+            continue
+        new: list[int] = []
+        ok = True
+        for code, a in zip(slots, assign, strict=True):
+            length, real = code >> 1, code & 1
+            if a == 0:
+                if code not in _CLOSABLE:
+                    ok = False
+                    break
+                new.append(_EMPTY)
+            else:
+                nl = min(length + 1, 3)
+                nr = 1 if (a == 1 or joker_real) else (real if length else 0)
+                new.append(nl * 2 + nr)
+        if not ok:
+            continue
+        ns = tuple(sorted(new))
+        for x in range(max(lo, e_real), hi + 1):
+            g = x - e_real
+            key = (ns, x, g, jr)
+            if key not in seen:
+                seen[key] = assign
+    return tuple((ns, x, g, jr, a) for (ns, x, g, jr), a in seen.items())
+
+
+def _closable(slots: tuple[int, ...]) -> bool:
+    return all(s in _CLOSABLE for s in slots)
+
+
+def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
+    """Solve ``p``. Returns {0: best} or, with ``per_count``, {tiles placed: best}; an empty
+    dict when no arrangement exists (e.g. table tiles that fit nowhere)."""
+    C, N, K = p.colours, p.numbers, p.copies
+    gmax = max_group_size(C)
+    joker_real = p.jhi < 3  # with fewer than 3 jokers no run can be jokers only
+    start_slots = (0,) * K
+    # key: (slots per colour..., jokers used, hist, vcap, count)
+    zero_hist = (0,) * (K + 1)
+    layer: dict[tuple[object, ...], int] = {(*([start_slots] * C), 0, zero_hist, 0, 0): 0}
+    back: list[dict[tuple[object, ...], tuple[tuple[object, ...], tuple[object, ...]]]] = []
+    floor = p.floor
+    wt, wv = p.w_tiles, p.w_value
+    ji = C  # index of jokers in key
+    hi_idx = C + 1
+    for n in range(1, N + 1):
+        if deadline is not None and time.monotonic() > deadline:
+            raise SolverTimeout
+        for c in range(C):
+            t = p.table[c][n - 1]
+            lo = p.lo[c][n - 1]
+            hi = p.hi[c][n - 1]
+            nxt: dict[tuple[object, ...], int] = {}
+            bp: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[object, ...]]] = {}
+            for key, score in layer.items():
+                slots = key[c]
+                j = key[ji]
+                jmax = min(K, p.jhi - j)  # type: ignore[operator]
+                for ns, x, g, jr, assign in _options(slots, lo, hi, jmax, joker_real):  # type: ignore[arg-type]
+                    placed = x - t + jr
+                    gained = n * (x + jr)
+                    lst = list(key)
+                    lst[c] = ns
+                    lst[ji] = j + jr  # type: ignore[operator]
+                    if g:
+                        h = list(key[hi_idx])  # type: ignore[call-overload]
+                        h[g] += 1
+                        lst[hi_idx] = tuple(h)
+                    if floor:
+                        lst[C + 2] = min(floor, key[C + 2] + gained)  # type: ignore[operator]
+                    if p.per_count:
+                        lst[C + 3] = key[C + 3] + placed  # type: ignore[operator]
+                    nk = tuple(lst)
+                    sc = score + wt * placed + wv * gained
+                    old = nxt.get(nk)
+                    if old is None or sc > old:
+                        nxt[nk] = sc
+                        bp[nk] = (key, ("c", c, x, g, jr, assign))
+            layer = nxt
+            back.append(bp)
+        # jokers into this number's groups
+        nxt = {}
+        bp = {}
+        for key, score in layer.items():
+            hist = key[hi_idx]
+            counts = tuple(sorted((g for g in range(1, K + 1) for _ in range(hist[g])),  # type: ignore[index]
+                                  reverse=True))
+            j = key[ji]
+            for jg in group_joker_range(counts, gmax):
+                if j + jg > p.jhi:  # type: ignore[operator]
+                    break
+                lst = list(key)
+                lst[ji] = j + jg  # type: ignore[operator]
+                lst[hi_idx] = zero_hist
+                gained = n * jg
+                if floor:
+                    lst[C + 2] = min(floor, key[C + 2] + gained)  # type: ignore[operator]
+                if p.per_count:
+                    lst[C + 3] = key[C + 3] + jg  # type: ignore[operator]
+                nk = tuple(lst)
+                sc = score + wt * jg + wv * gained
+                old = nxt.get(nk)
+                if old is None or sc > old:
+                    nxt[nk] = sc
+                    bp[nk] = (key, ("g", n, jg))
+        layer = nxt
+        back.append(bp)
+    finals: dict[int, tuple[int, tuple[object, ...]]] = {}
+    for key, score in layer.items():
+        if not all(_closable(key[c]) for c in range(C)):  # type: ignore[arg-type]
+            continue
+        j = key[ji]
+        if j < p.jlo:  # type: ignore[operator]
+            continue
+        if floor and key[C + 2] < floor:  # type: ignore[operator]
+            continue
+        bucket = key[C + 3] if p.per_count else 0
+        best = finals.get(bucket)  # type: ignore[arg-type]
+        if best is None or score > best[0]:
+            finals[bucket] = (score, key)  # type: ignore[index]
+    return {b: _trace(p, back, key, score) for b, (score, key) in finals.items()}
+
+
+def _trace(p: Problem, back: list[dict[tuple[object, ...], tuple[tuple[object, ...],
+                                                                   tuple[object, ...]]]],
+           key: tuple[object, ...], score: int) -> DPResult:
+    steps: list[tuple[object, ...]] = []
+    for bp in reversed(back):
+        prev, choice = bp[key]
+        steps.append(choice)
+        key = prev
+    steps.reverse()
+    C, K = p.colours, p.copies
+    gmax = max_group_size(C)
+    melds: list[list[tuple[int, int, bool]]] = []
+    # per colour: list of (code, tiles) for each slot
+    slots: list[list[tuple[int, list[tuple[int, int, bool]]]]] = [
+        [(0, []) for _ in range(K)] for _ in range(C)]
+    used: dict[tuple[int, int], int] = {}
+    group_counts = [0] * C
+    jokers = 0
+    placed_tiles = 0
+    value = 0
+    i = 0
+    for n in range(1, p.numbers + 1):
+        group_counts = [0] * C
+        for c in range(C):
+            choice = steps[i]
+            i += 1
+            _, _, x, g, jr, assign = choice
+            assert isinstance(x, int) and isinstance(g, int) and isinstance(jr, int)
+            assert isinstance(assign, tuple)
+            if x:
+                used[(c, n)] = x
+            placed_tiles += x - p.table[c][n - 1] + jr
+            jokers += jr
+            value += n * (x + jr)
+            group_counts[c] = g
+            cur = sorted(slots[c], key=lambda s: s[0])
+            new: list[tuple[int, list[tuple[int, int, bool]]]] = []
+            for (code, tiles), a in zip(cur, assign, strict=True):
+                length, real = code >> 1, code & 1
+                if a == 0:
+                    if code == 7:
+                        melds.append(tiles)
+                    new.append((0, []))
+                else:
+                    nl = min(length + 1, 3)
+                    joker_real = p.jhi < 3
+                    nr = 1 if (a == 1 or joker_real) else (real if length else 0)
+                    new.append((nl * 2 + nr, [*tiles, (c, n, a == 2)]))
+            slots[c] = new
+        choice = steps[i]
+        i += 1
+        _, _, jg = choice
+        assert isinstance(jg, int)
+        jokers += jg
+        placed_tiles += jg
+        value += n * jg
+        if any(group_counts) or jg:
+            for colours, nj in group_sizes(tuple(group_counts), jg, gmax):
+                melds.append([(c, n, False) for c in colours] + [(-1, n, True)] * nj)
+    for c in range(C):
+        for code, tiles in slots[c]:
+            if code == 7:
+                melds.append(tiles)
+            else:
+                assert code == 0
+    return DPResult(score, placed_tiles - p.jt, value, melds, used, jokers)

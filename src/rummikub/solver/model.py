@@ -1,0 +1,130 @@
+"""Positions: what the solver takes (table, rack, opened flag, rules), checked and encoded.
+
+:class:`Position` is the value type of FORMATS "Position (JSON)". :func:`check_position` rejects
+impossible positions (unknown tiles, more copies of a tile than the set holds, invalid melds on
+the table). :func:`counts_grid` turns tiles into the per-(colour, number) grids the DP uses.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.errors import IllegalPlayError, NotationError, RulesError
+from ..core.melds import Meld, read_meld
+from ..core.rules import PRESETS, Rules, preset
+from ..core.table import Rack, Table
+from ..core.tiles import JOKER, Tile, parse_tile
+
+__all__ = ["Position", "check_position", "counts_grid"]
+
+_STANDARD = preset("standard")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position to solve: the table, the rack of the player to move, whether that player has
+    opened, and the rules."""
+
+    table: Table
+    rack: Rack
+    opened: bool = True
+    rules: Rules = field(default=_STANDARD)
+
+    @classmethod
+    def from_json(cls, data: object) -> Position:
+        """Build from a FORMATS position object; raises :class:`NotationError`,
+        :class:`RulesError` or :class:`IllegalPlayError` for invalid input."""
+        if not isinstance(data, Mapping):
+            raise NotationError("a position must be a JSON object with table, rack and opened")
+        unknown = set(data) - {"table", "rack", "opened", "rules"}
+        if unknown:
+            raise NotationError(f"unknown position field {sorted(unknown)[0]!r}")
+        for name in ("table", "rack"):
+            if name not in data:
+                raise NotationError(f"position has no {name!r}")
+        table = Table.from_json(data["table"])
+        rack_data = data["rack"]
+        if not isinstance(rack_data, list) or not all(isinstance(x, str) for x in rack_data):
+            raise NotationError("rack must be a list of tile strings")
+        rack = Rack(tuple(parse_tile(x, position=i) for i, x in enumerate(rack_data)))
+        opened = data.get("opened", True)
+        if not isinstance(opened, bool):
+            raise NotationError("opened must be true or false")
+        rules_data = data.get("rules", "standard")
+        if rules_data is None:
+            rules_data = "standard"
+        if not isinstance(rules_data, (str, Mapping)):
+            raise RulesError("rules must be a preset name or a rules object")
+        rules = Rules.from_dict(rules_data)
+        pos = cls(table, rack, opened, rules)
+        check_position(pos.table, pos.rack.tiles, pos.rules)
+        return pos
+
+    @classmethod
+    def parse(cls, table: str, rack: str, *, opened: bool = True,
+              rules: Rules = _STANDARD) -> Position:
+        """From notation: ``Position.parse("R1 R2 R3 | K5 B5 O5", "R4 J K1")``."""
+        pos = cls(Table.parse(table), Rack.parse(rack), opened, rules)
+        check_position(pos.table, pos.rack.tiles, pos.rules)
+        return pos
+
+    def to_json(self) -> dict[str, Any]:
+        """The FORMATS position object (rules as a preset name when they equal a preset)."""
+        rules: str | dict[str, Any] = self.rules.to_dict()
+        if PRESETS.get(self.rules.preset) == self.rules:
+            rules = self.rules.preset
+        return {"table": self.table.to_json(), "rack": self.rack.to_json(),
+                "opened": self.opened, "rules": rules}
+
+
+def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> None:
+    """Raise if the position cannot occur under ``rules``: a tile the rules do not have, more
+    copies of a tile (or jokers) than the set holds, or an invalid meld on the table."""
+    for i, meld in enumerate(table.melds):
+        try:
+            read_meld(meld, rules)
+        except IllegalPlayError as exc:
+            raise IllegalPlayError(f"table meld {i + 1} ({meld}) is not valid: {exc}",
+                                   reason="invalid-meld", meld=i) from None
+    for t in rack:
+        if not rules.is_valid_tile(t):
+            raise IllegalPlayError(f"rack tile {t} is not a tile of these rules",
+                                   reason="not-a-tile")
+    counts: Counter[Tile] = Counter(table.tiles())
+    counts.update(rack)
+    for tile, k in counts.items():
+        limit = rules.jokers if tile.is_joker else rules.copies
+        if k > limit:
+            what = "jokers" if tile.is_joker else f"copies of {tile}"
+            raise IllegalPlayError(f"{k} {what} in the position, but the set has only {limit}",
+                                   reason="too-many-copies")
+
+
+def counts_grid(tiles: Iterable[Tile], rules: Rules) -> tuple[list[list[int]], int]:
+    """Per-colour lists of counts for numbers 1..N, and the number of jokers."""
+    grid = [[0] * rules.numbers for _ in range(rules.colours)]
+    jokers = 0
+    for t in tiles:
+        if t.is_joker:
+            jokers += 1
+        else:
+            grid[t.colour][t.number - 1] += 1
+    return grid, jokers
+
+
+def meld_of(tiles: Sequence[tuple[int, int, bool]], rules: Rules) -> Meld:
+    """The canonical meld for DP output tiles ``(colour, number, is_joker)``; jokers carry the
+    colour of their run (or -1 in a group) and the number they stand for."""
+    out: list[Tile] = []
+    roles: list[Tile | int | None] = []
+    for colour, number, joker in tiles:
+        if joker:
+            out.append(JOKER)
+            roles.append(number if colour < 0 else Tile(colour, number))
+        else:
+            out.append(Tile(colour, number))
+            roles.append(None)
+    return read_meld(Meld(tuple(out), tuple(roles)), rules).meld
