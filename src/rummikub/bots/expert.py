@@ -1,13 +1,19 @@
-"""``expert``: determinized Monte Carlo search over the solver's candidate plays.
+"""``expert``: the strategic player plus a determinized search in the endgame.
 
-Each decision the bot asks the solver for its biggest play and builds a few candidates from it:
-the play itself, the play with one to three tiles held back (see :mod:`.strategic`), the play
-that dumps the most points, and drawing. It then samples deals of the unseen tiles consistent
-with what it sees (:mod:`.sampling`), plays every candidate in the same sampled deals (common
-random numbers) and rolls each game forward a few turns with a fast greedy policy for every
-player, scoring a win 1, a loss 0 and an unfinished game by who is ahead in tiles. The
-candidate with the best mean wins; it stops when its time budget is spent and answers at once
-when the choice is clear (nothing to play, going out, opening, one candidate).
+Every decision starts from the solver's play placing the most tiles; the bot answers at once
+when the choice is clear (nothing to play, going out, opening). In the middle game it keeps a
+reserve tile like ``strategic``. Once an opponent is close to going out (6 tiles or fewer) or the
+pool runs low, it compares the biggest play with the best play placing one tile fewer (and with
+drawing, when the biggest play is a single tile): it samples deals of the unseen tiles
+consistent with what it sees (:mod:`.sampling`), and in the same samples (common random
+numbers) checks with the solver whether an opponent could lay his whole rack on the table each
+candidate leaves. The candidate least likely to let an opponent go out wins (ties: more tiles).
+Sampling stops when the time budget is spent.
+
+``ExpertParams(rollout_search=True)`` also searches the middle game: each hold-back candidate is
+rolled forward a few plies in the sampled deals with a fast greedy policy for every player and
+scored by who is ahead (a win 1, a loss 0); measured weaker than the default, kept for
+experiments.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rummikub.core import (
     Action,
@@ -27,6 +33,7 @@ from rummikub.core import (
     RoundState,
     Table,
     apply,
+    max_meld_value,
     pack_melds,
     read_meld,
 )
@@ -34,19 +41,24 @@ from rummikub.core import (
 from .base import fallback_action
 from .moves import extensions, is_legal, replace_meld
 from .sampling import determinize, unseen_tiles
-from .strategic import best_play, hold_back
+from .strategic import StrategyParams, best_play, endgame, hold_back, strategic_play
 
 __all__ = ["ExpertBot", "ExpertParams", "quick_action"]
 
 
 @dataclass(frozen=True, slots=True)
 class ExpertParams:
+    """Knobs of the expert."""
+
     limit: float = 0.3  # seconds per decision (the caller's time limit may lower it)
-    horizon: int = 6  # plies rolled out after the candidate move
-    max_samples: int = 64  # sampled deals per decision at most
-    min_samples: int = 6  # below this the search keeps going past the budget's soft end
-    reserve: int = 3
-    draw_candidate: bool = False
+    max_samples: int = 32  # sampled deals per decision at most
+    min_samples: int = 4  # below this the search keeps going past the budget's soft end
+    strategy: StrategyParams = field(
+        default_factory=lambda: StrategyParams(reserve=1, danger=6, pool_low=8)
+    )
+    rollout_search: bool = False  # midgame: choose hold-backs by rollouts (experimental)
+    horizon: int = 6  # plies rolled out after the candidate move (rollout search)
+    margin: float = 0.05  # mean score a hold-back must gain over the full play (rollouts)
 
 
 def quick_action(state: RoundState) -> Action:
@@ -113,25 +125,6 @@ class ExpertBot:
         self.searched = 0  # decisions that needed a search (for statistics)
         self.samples = 0
 
-    def candidates(self, obs: Observation, best: Play) -> list[Action]:
-        out: list[Action] = [best]
-        seen = {best.tiles}
-        for r in range(1, self.params.reserve + 1):
-            smaller, held = hold_back(obs, best, r)
-            if held and smaller.tiles not in seen:
-                seen.add(smaller.tiles)
-                out.append(smaller)
-        from rummikub.solver import solve
-
-        dump = solve(obs.table, obs.rack, opened=True, rules=obs.rules, objective="value")
-        play = dump.as_play()
-        if play is not None and play.tiles not in seen and is_legal(obs, play):
-            seen.add(play.tiles)
-            out.append(play)
-        if self.params.draw_candidate and obs.pool_size > 0:
-            out.append(Draw())
-        return out
-
     def act(self, obs: Observation, time_limit: float | None = None) -> Action:
         started = time.monotonic()
         budget = self.params.limit
@@ -142,7 +135,61 @@ class ExpertBot:
             return fallback_action(obs)
         if len(best.tiles) == len(obs.rack) or not obs.has_opened:
             return best
-        cands = self.candidates(obs, best)
+        if endgame(obs, self.params.strategy):
+            return self._endgame(obs, best, started + budget)
+        if self.params.rollout_search:
+            return self._rollouts(obs, best, started, budget)
+        return strategic_play(obs, self.params.strategy, best)
+
+    # -- endgame: keep the opponents from going out ------------------------------------------
+    def _endgame(self, obs: Observation, best: Play, deadline: float) -> Action:
+        """Among the plays placing the most tiles or one fewer (and drawing, when the best play
+        places one tile), the one least likely to let an opponent go out next turn, judged on
+        sampled opponent racks; ties go to more tiles, then more value placed."""
+        from rummikub.solver import best_per_count
+
+        per_count = best_per_count(obs.table, obs.rack, opened=True, rules=obs.rules)
+        cands: list[Action] = [best]
+        m = len(best.tiles)
+        alt = per_count.get(m - 1)
+        if alt is not None:
+            play = alt.as_play()
+            if play is not None and is_legal(obs, play):
+                cands.append(play)
+        if m == 1 and obs.pool_size > 0:
+            cands.append(Draw())
+        if len(cands) == 1:
+            return best
+        self.searched += 1
+        unseen = unseen_tiles(obs)
+        risk = [0] * len(cands)
+        samples = 0
+        while samples < self.params.max_samples:
+            if time.monotonic() > deadline and samples >= self.params.min_samples:
+                break
+            det = determinize(obs, self.rng, unseen)
+            for i, cand in enumerate(cands):
+                table = cand.table if isinstance(cand, Play) else obs.table
+                risk[i] += _someone_goes_out(det, obs.player, table)
+            samples += 1
+        self.samples += samples
+
+        def key(i: int) -> tuple[int, int, int]:
+            cand = cands[i]
+            tiles = len(cand.tiles) if isinstance(cand, Play) else 0
+            return (risk[i], -tiles, i)
+
+        return cands[min(range(len(cands)), key=key)]
+
+    # -- optional rollout search --------------------------------------------------------------
+    def _rollouts(self, obs: Observation, best: Play, started: float, budget: float) -> Action:
+        cands: list[Action] = [best]
+        seen = {best.tiles}
+        for r in range(1, self.params.strategy.reserve + 1):
+            smaller, held = hold_back(obs, best, r)
+            if held and smaller.tiles not in seen:
+                seen.add(smaller.tiles)
+                cands.append(smaller)
         if len(cands) == 1:
             return best
         self.searched += 1
@@ -169,5 +216,28 @@ class ExpertBot:
                 totals[i] += _score(state, obs.player)
             samples += 1
         self.samples += samples
-        best_index = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        margin = self.params.margin * samples
+        best_index = max(range(len(cands)), key=lambda i: (totals[i] - (margin if i else 0), -i))
         return cands[best_index]
+
+
+def _someone_goes_out(det: RoundState, me: int, table: Table) -> int:
+    """1 if, in this sampled deal, an opponent could lay his whole rack on ``table`` next turn
+    (before opening: as rack-only melds worth the opening value), else 0."""
+    from rummikub.solver import arrangeable
+
+    rules = det.rules
+    tiles = table.tiles()
+    for p, rack in enumerate(det.racks):
+        if p == me or not rack.tiles:
+            continue
+        if det.opened[p]:
+            if arrangeable([*tiles, *rack.tiles], rules):
+                return 1
+        elif (
+            arrangeable(list(rack.tiles), rules)
+            and max_meld_value(rack.tiles, rules, at_least=rules.opening_value)
+            >= rules.opening_value
+        ):
+            return 1
+    return 0

@@ -37,7 +37,7 @@ __all__ = ["StrategicBot", "StrategyParams", "hold_back"]
 class StrategyParams:
     """Knobs of the hold-back strategy."""
 
-    reserve: int = 3  # most tiles kept back on the rack
+    reserve: int = 1  # most tiles kept back on the rack
     danger: int = 5  # play everything when an opponent holds this many tiles or fewer
     pool_low: int = 8  # play everything when the pool holds this many tiles or fewer
     hold_jokers: bool = True
@@ -142,8 +142,8 @@ def strategic_play(obs: Observation, params: StrategyParams, best: Play | None) 
 
 
 class StrategicBot:
-    """Plays like ``greedy`` but keeps a reserve of up to three tiles it can lay later (jokers
-    first), and plays everything once an opponent is close to going out or the pool runs low."""
+    """Plays like ``greedy`` but keeps back a reserve tile it can lay later (a joker first), and
+    plays everything once an opponent is close to going out or the pool runs low."""
 
     name = "strategic"
 
