@@ -79,3 +79,13 @@ def test_conformance_reports_every_kind_of_violation() -> None:
     assert "violations" in report.summary()
     first = report.violations[0]
     assert first.preset in ("standard", "tournament") and str(first)
+
+
+def test_expert_rollout_search_conforms() -> None:
+    def make(seed: int) -> Bot:
+        return ExpertBot(seed, ExpertParams(limit=0.01, max_samples=2, min_samples=1,
+                                            rollout_search=True))  # fmt: skip
+
+    report = run_conformance(make, games=1, presets=["standard", "classic-strict"], seed=5,
+                             opponents=[BeginnerBot], check_time=False)  # fmt: skip
+    assert report.ok, report.summary()
