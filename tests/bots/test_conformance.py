@@ -89,3 +89,20 @@ def test_expert_rollout_search_conforms() -> None:
     report = run_conformance(make, games=1, presets=["standard", "classic-strict"], seed=5,
                              opponents=[BeginnerBot], check_time=False)  # fmt: skip
     assert report.ok, report.summary()
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "expert"])
+def test_bots_conform_under_each_joker_variant_alone(name: str) -> None:
+    base = PRESETS["standard"]
+    variants = [
+        base.replace(joker_rule="strict"),
+        base.replace(group_needs_both_colours=True),
+        base.replace(open_then_extend=True),
+    ]
+    games = 4 if name == "random" else 1
+    report = run_conformance(
+        lambda seed: get_bot(name, seed), games=games, presets=variants, seed=21,
+        opponents=[RandomBot], check_time=False,
+    )  # fmt: skip
+    assert report.ok, report.summary()
+    assert report.games == 3 * games
