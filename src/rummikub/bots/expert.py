@@ -7,7 +7,8 @@ pool runs low, it compares the biggest play with the best play placing one tile 
 drawing, when the biggest play is a single tile): it samples deals of the unseen tiles
 consistent with what it sees (:mod:`.sampling`), and in the same samples (common random
 numbers) checks with the solver whether an opponent could lay his whole rack on the table each
-candidate leaves. The candidate least likely to let an opponent go out wins (ties: more tiles).
+candidate leaves. The biggest play stands unless a smaller one cuts that chance by at least a
+quarter of the samples.
 Sampling stops when the time budget is spent.
 
 ``ExpertParams(rollout_search=True)`` also searches the middle game: each hold-back candidate is
@@ -56,6 +57,7 @@ class ExpertParams:
     strategy: StrategyParams = field(
         default_factory=lambda: StrategyParams(reserve=1, danger=6, pool_low=8)
     )
+    risk_margin: float = 0.25  # endgame: risk cut a smaller play must bring (share of samples)
     rollout_search: bool = False  # midgame: choose hold-backs by rollouts (experimental)
     horizon: int = 6  # plies rolled out after the candidate move (rollout search)
     margin: float = 0.05  # mean score a hold-back must gain over the full play (rollouts)
@@ -174,12 +176,13 @@ class ExpertBot:
             samples += 1
         self.samples += samples
 
-        def key(i: int) -> tuple[int, int, int]:
-            cand = cands[i]
-            tiles = len(cand.tiles) if isinstance(cand, Play) else 0
-            return (risk[i], -tiles, i)
-
-        return cands[min(range(len(cands)), key=key)]
+        # a smaller play must cut the sampled risk clearly (by risk_margin of the samples)
+        need = self.params.risk_margin * samples
+        choice = 0
+        for i in range(1, len(cands)):
+            if risk[choice] - risk[i] >= max(1.0, need):
+                choice = i
+        return cands[choice]
 
     # -- optional rollout search --------------------------------------------------------------
     def _rollouts(self, obs: Observation, best: Play, started: float, budget: float) -> Action:
