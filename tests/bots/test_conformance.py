@@ -82,13 +82,17 @@ def test_conformance_reports_every_kind_of_violation() -> None:
 
 
 def test_expert_rollout_search_conforms() -> None:
+    made: list[ExpertBot] = []
+
     def make(seed: int) -> Bot:
-        return ExpertBot(seed, ExpertParams(limit=0.01, max_samples=2, min_samples=1,
-                                            rollout_search=True))  # fmt: skip
+        made.append(ExpertBot(seed, ExpertParams(limit=0.01, max_samples=2, min_samples=1,
+                                            rollout_search=True)))  # fmt: skip
+        return made[-1]
 
     report = run_conformance(make, games=1, presets=["standard", "classic-strict"], seed=5,
                              opponents=[BeginnerBot], check_time=False)  # fmt: skip
     assert report.ok, report.summary()
+    assert sum(b.searched for b in made) > 0
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "expert"])

@@ -1,15 +1,16 @@
-"""``expert``: the strategic player plus a determinized search in the endgame.
+"""``expert``: greedy's play plus a determinized search in the endgame.
 
 Every decision starts from the solver's play placing the most tiles; the bot answers at once
-when the choice is clear (nothing to play, going out, opening). In the middle game it keeps a
-reserve tile like ``strategic``. Once an opponent is close to going out (6 tiles or fewer) or the
-pool runs low, it compares the biggest play with the best play placing one tile fewer (and with
-drawing, when the biggest play is a single tile): it samples deals of the unseen tiles
-consistent with what it sees (:mod:`.sampling`), and in the same samples (common random
-numbers) checks with the solver whether an opponent could lay his whole rack on the table each
-candidate leaves. The biggest play stands unless a smaller one cuts that chance by at least a
-quarter of the samples.
-Sampling stops when the time budget is spent.
+when the choice is clear (nothing to play, going out, opening). In the middle game it plays
+that: holding tiles back like ``strategic`` measured weaker against ``greedy`` (set
+``ExpertParams(strategy=StrategyParams(reserve=1))`` to do it anyway). Once an opponent is
+close to going out (6 tiles or fewer) or the pool runs low, it compares the biggest play with
+the best play placing one tile fewer (and with drawing, when the biggest play is a single
+tile): it samples deals of the unseen tiles consistent with what it sees (:mod:`.sampling`),
+and in the same samples (common random numbers) checks with the solver whether an opponent
+could lay his whole rack on the table each candidate leaves. The biggest play stands unless a
+smaller one cuts that chance by at least a quarter of the samples. Sampling stops when the
+time budget is spent.
 
 ``ExpertParams(rollout_search=True)`` also searches the middle game: each hold-back candidate is
 rolled forward a few plies in the sampled deals with a fast greedy policy for every player and
@@ -55,7 +56,7 @@ class ExpertParams:
     max_samples: int = 32  # sampled deals per decision at most
     min_samples: int = 4  # below this the search keeps going past the budget's soft end
     strategy: StrategyParams = field(
-        default_factory=lambda: StrategyParams(reserve=1, danger=6, pool_low=8)
+        default_factory=lambda: StrategyParams(reserve=0, danger=6, pool_low=8)
     )
     risk_margin: float = 0.25  # endgame: risk cut a smaller play must bring (share of samples)
     rollout_search: bool = False  # midgame: choose hold-backs by rollouts (experimental)
@@ -188,7 +189,7 @@ class ExpertBot:
     def _rollouts(self, obs: Observation, best: Play, started: float, budget: float) -> Action:
         cands: list[Action] = [best]
         seen = {best.tiles}
-        for r in range(1, self.params.strategy.reserve + 1):
+        for r in range(1, max(self.params.strategy.reserve, 3) + 1):
             smaller, held = hold_back(obs, best, r)
             if held and smaller.tiles not in seen:
                 seen.add(smaller.tiles)
