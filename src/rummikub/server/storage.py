@@ -25,6 +25,7 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
     update,
 )
@@ -48,6 +49,7 @@ class RoomRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     turn_started: Mapped[float | None] = mapped_column(Float, nullable=True)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    game: Mapped[str] = mapped_column(String(16), default="tiles", server_default="tiles")
 
 
 class SeatRow(Base):
@@ -120,6 +122,7 @@ class StoredRoom:
     finished_at: float | None
     seats: list[StoredSeat] = field(default_factory=list)
     events: list[StoredEvent] = field(default_factory=list)
+    game: str = "tiles"
 
 
 def default_db_url() -> str:
@@ -149,6 +152,7 @@ def _room(row: RoomRow) -> StoredRoom:
         row.status,
         row.turn_started,
         row.finished_at,
+        game=row.game or "tiles",
     )
 
 
@@ -166,6 +170,7 @@ class Store:
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -184,6 +189,7 @@ class Store:
                     status=room.status,
                     turn_started=room.turn_started,
                     finished_at=room.finished_at,
+                    game=room.game,
                 )
             )
             s.flush()
@@ -307,6 +313,17 @@ class Store:
             ).all()
             room.events = [StoredEvent(e.seq, e.kind, json.loads(e.data), e.at) for e in evs]
         return room
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring a database made by an older version up to date: ``rooms.game`` (which game a
+    room plays) came with Xpress rooms; older rooms all play the tile game."""
+    columns = {c["name"] for c in inspect(engine).get_columns("rooms")}
+    if "game" not in columns:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(
+                "ALTER TABLE rooms ADD COLUMN game VARCHAR(16) NOT NULL DEFAULT 'tiles'"
+            )
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
