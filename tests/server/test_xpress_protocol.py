@@ -168,8 +168,8 @@ def test_illegal_xpress_actions_are_refused_and_change_nothing(
     assert kept == [d for d in mine if d.die != mine[0].die]
     refused("illegal", "already-thrown", type="throw", dice=[mine[1].die])
     one = hand(g2, after["you"])[0]
-    bad = [*g2["table"], [str(one.face)]]
-    refused("illegal", "invalid-meld", type="place", dice=[one.die], table=bad)
+    broken = [*g2["table"], [str(one.face)]]
+    refused("illegal", "invalid-meld", type="place", dice=[one.die], table=broken)
     refused("illegal", "table-tile-missing", type="place", dice=[one.die], table=[[str(one.face)]])
     faces = {str(d.face) for d in hand(g2, after["you"])}
     number = next(n for n in range(1, 14) if not {f"K{n}", f"R{n}", f"B{n}"} & faces)
