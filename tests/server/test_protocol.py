@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from rummikub.core import Rules, pack_melds, parse_tiles, read_meld
 
-from .helpers import Client, ServerProcess, create_vs_bots, draw_until_round_over, game
+from .helpers import (
+    Client,
+    ServerProcess,
+    create_vs_bots,
+    draw_and_wait,
+    draw_until_round_over,
+    game,
+)
 
 
 def test_play_against_bots_to_the_end_of_a_round(
@@ -135,8 +142,7 @@ def test_a_valid_opening_is_accepted(server: ServerProcess, clients: list[Client
             assert len(game(after)["rack"]) == len(g["rack"]) - placed
             assert any(e["action"] == "play" and e["seat"] == 0 for e in game(after)["log"])
             return
-        assert c.request(type="draw" if g["pool_size"] else "pass")["type"] == "ok"
-        c.state = None
+        draw_and_wait(c, g)
     raise AssertionError("no opening in 60 turns")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from . import records, serve, simulate, solve, xpress
+from . import play, records, serve, simulate, solve, xpress
 
 app = typer.Typer(
     name="rummikub",
@@ -15,6 +15,7 @@ app = typer.Typer(
 )
 
 records.register(app)
+play.register(app)
 simulate.register(app)
 serve.register(app)
 solve.register(app)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -109,8 +110,18 @@ def replay_command(
         bool,
         typer.Option("--verify", help="Re-check every turn; exit non-zero at the first bad one."),
     ] = False,
+    text: Annotated[
+        bool, typer.Option("--text", help="Print the game even on a terminal (no viewer).")
+    ] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help="Viewer language (en, sv).")] = None,
 ) -> None:
-    """Print a game turn by turn (re-checking it against the rules), or only verify it."""
+    """Print a game turn by turn (re-checking it against the rules), or only verify it.
+    On an interactive terminal a single record opens in the terminal replay viewer."""
+    if not verify_only and not text and sys.stdout.isatty() and sys.stdin.isatty():
+        from .replay_tui import open_viewer
+
+        if open_viewer(file, lang):
+            return
     checked = 0
     try:
         for lineno, doc in iter_documents(file):
