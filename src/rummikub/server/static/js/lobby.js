@@ -136,7 +136,7 @@ export async function renderLobby(root, net) {
         create(net, { type: "create", game: "xpress", name, seats: [{ kind: "human" }, { kind: "bot", level: xLevel.value }],
           settings: { public: false, hints: true } });
       } }, t("lobby.xpress_play"))),
-    h("div", { class: "form-row" },
+    h("div", { class: "form-row checks" },
       h("label", {}, h("span", { i18n: "lobby.xpress_opponent" }), xOpponent),
       h("label", { class: "check" }, xPublic, h("span", { i18n: "lobby.public" })),
       h("button", { class: "btn", id: "create-xpress", onclick: () => {
