@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
 from rummikub.core import parse_tile
@@ -127,6 +128,10 @@ def test_xpress_against_a_bot_to_the_end(server: ServerProcess, clients: list[Cl
     assert finished[joined["room"]]["game"] == "xpress"
 
 
+def _in_round_after(done: int, s: dict[str, Any]) -> bool:
+    return s["game"] is not None and s["game"]["round"] > done and not s["game"]["round_over"]
+
+
 def test_illegal_xpress_actions_are_refused_and_change_nothing(
     sqlite_server: ServerProcess, clients: list[Client]
 ) -> None:
@@ -136,7 +141,12 @@ def test_illegal_xpress_actions_are_refused_and_change_nothing(
     # play until it is our turn in the throw phase (after our first, setup-roll turn)
     for _ in range(200):
         state = my_move(c)
-        if game(state)["phase"] == "throw":
+        g = game(state)
+        if g["round_over"]:
+            # the bot went out before our second turn: go on in the next round
+            c.wait_state(partial(_in_round_after, g["round"]), 60)
+            continue
+        if g["phase"] == "throw":
             break
         play_one(c)
     else:
@@ -170,7 +180,10 @@ def test_illegal_xpress_actions_are_refused_and_change_nothing(
     one = hand(g2, after["you"])[0]
     broken = [*g2["table"], [str(one.face)]]
     refused("illegal", "invalid-meld", type="place", dice=[one.die], table=broken)
-    refused("illegal", "table-tile-missing", type="place", dice=[one.die], table=[[str(one.face)]])
+    if g2["table"]:  # dropping the table's sets is refused (when there are any)
+        refused(
+            "illegal", "table-tile-missing", type="place", dice=[one.die], table=[[str(one.face)]]
+        )
     faces = {str(d.face) for d in hand(g2, after["you"])}
     number = next(n for n in range(1, 14) if not {f"K{n}", f"R{n}", f"B{n}"} & faces)
     group = [f"K{number}", f"R{number}", f"B{number}"]

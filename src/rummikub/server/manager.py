@@ -41,7 +41,8 @@ from .room import (
     new_token,
     play_from_table,
 )
-from .storage import Store, StoredEvent, StoredRoom, StoredSeat
+from .storage import Append, Store, StoredEvent, StoredRoom, StoredSeat
+from .writer import GroupWriter
 from .xpress_room import XPRESS_BOTS, XpressRoom, xpress_rules
 
 __all__ = ["Connection", "RoomManager"]
@@ -169,6 +170,7 @@ class RoomManager:
         self.rate = rate
         self.burst = burst
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummikub-db")
+        self._writer = GroupWriter(store, self._db)
         self._cpu = ThreadPoolExecutor(bot_threads, thread_name_prefix="rummikub-bot")
         self._heartbeat: asyncio.Task[None] | None = None
         self._reaper: asyncio.Task[None] | None = None
@@ -646,11 +648,12 @@ class RoomManager:
         now = time.time()
         room.turn_started = now
         room.seq += 1
-        await self.db(
-            self.store.append,
-            room.code,
-            StoredEvent(room.seq, "start", {}, now),
-            room={"status": "playing", "turn_started": now},
+        await self._writer.append(
+            Append(
+                room.code,
+                StoredEvent(room.seq, "start", {}, now),
+                {"status": "playing", "turn_started": now},
+            )
         )
         self._schedule(rt)
 
@@ -678,7 +681,7 @@ class RoomManager:
             else:
                 room.pause_until = now + room.settings.round_pause
         ev = StoredEvent(room.seq, "turn", {"action": stored, "ms": ms, "hint": hint}, now)
-        await self.db(self.store.append, room.code, ev, room=update, result=result)
+        await self._writer.append(Append(room.code, ev, update, result))
         self._schedule(rt)
         self._broadcast(rt)
 
@@ -781,11 +784,8 @@ class RoomManager:
         now = time.time()
         room.turn_started = now
         room.seq += 1
-        await self.db(
-            self.store.append,
-            room.code,
-            StoredEvent(room.seq, "round", {}, now),
-            room={"turn_started": now},
+        await self._writer.append(
+            Append(room.code, StoredEvent(room.seq, "round", {}, now), {"turn_started": now})
         )
         self._schedule(rt)
         self._broadcast(rt)
@@ -813,7 +813,7 @@ class RoomManager:
             "at": now,
         }
         room.seq += 1
-        await self.db(self.store.append, room.code, StoredEvent(room.seq, "chat", entry, now))
+        await self._writer.append(Append(room.code, StoredEvent(room.seq, "chat", entry, now)))
         room.chat.append(entry)
         del room.chat[:-100]
         msg = json.dumps({"type": "chat", **entry}, separators=(",", ":"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,15 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-__all__ = ["Store", "StoredEvent", "StoredRoom", "StoredSeat", "default_db_url", "normalise_url"]
+__all__ = [
+    "Append",
+    "Store",
+    "StoredEvent",
+    "StoredRoom",
+    "StoredSeat",
+    "default_db_url",
+    "normalise_url",
+]
 
 
 class Base(DeclarativeBase):
@@ -108,6 +117,16 @@ class StoredEvent:
     kind: str
     data: dict[str, Any]
     at: float
+
+
+@dataclass(slots=True)
+class Append:
+    """One event to append, with the room-row update and round result stored alongside it."""
+
+    code: str
+    ev: StoredEvent
+    room: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
@@ -223,25 +242,46 @@ class Store:
     ) -> None:
         """Append one event and, in the same transaction, update the room row and store a
         round result. Either all of it is stored or none."""
-        with self._session.begin() as s:
-            s.add(
-                EventRow(
-                    room_code=code, seq=ev.seq, kind=ev.kind, data=json.dumps(ev.data), at=ev.at
+        self.append_many([Append(code, ev, room, result)])
+
+    def append_many(self, items: Sequence[Append]) -> None:
+        """Store a batch of appends in one transaction (group commit): every event, the room
+        updates (in order; later values win) and the round results. All or nothing."""
+        if not items:
+            return
+        events = [
+            {
+                "room_code": it.code,
+                "seq": it.ev.seq,
+                "kind": it.ev.kind,
+                "data": json.dumps(it.ev.data),
+                "at": it.ev.at,
+            }
+            for it in items
+        ]
+        rooms: dict[str, dict[str, Any]] = {}
+        results = []
+        for it in items:
+            if it.room:
+                rooms.setdefault(it.code, {}).update(it.room)
+            if it.result is not None:
+                r = it.result
+                results.append(
+                    {
+                        "room_code": it.code,
+                        "round": r["round"],
+                        "reason": r["reason"],
+                        "winner": r["winner"],
+                        "scores": json.dumps(r["scores"]),
+                        "at": it.ev.at,
+                    }
                 )
-            )
-            if room:
-                s.execute(update(RoomRow).where(RoomRow.code == code).values(**room))
-            if result is not None:
-                s.add(
-                    ResultRow(
-                        room_code=code,
-                        round=result["round"],
-                        reason=result["reason"],
-                        winner=result["winner"],
-                        scores=json.dumps(result["scores"]),
-                        at=ev.at,
-                    )
-                )
+        with self.engine.begin() as conn:
+            conn.execute(insert(EventRow), events)
+            for code, values in rooms.items():
+                conn.execute(update(RoomRow).where(RoomRow.code == code).values(**values))
+            if results:
+                conn.execute(insert(ResultRow), results)
 
     def update_room(self, code: str, **values: Any) -> None:
         with self._session.begin() as s:
