@@ -181,7 +181,18 @@ def draw_until_round_over(c: Client, timeout: float = 60) -> dict[str, Any]:
         g = game(state)
         if g["round_over"]:
             return state
-        reply = c.request(type="draw" if g["pool_size"] else "pass")
-        assert reply["type"] == "ok", reply
-        c.state = None  # wait for the state that follows
+        draw_and_wait(c, g)
     raise TimeoutError("round did not end")
+
+
+def draw_and_wait(c: Client, g: dict[str, Any]) -> dict[str, Any]:
+    """Draw (or pass when the pool is empty) in game view ``g`` and return the next state.
+
+    The state after the move may arrive before the reply, so the latest state is kept and turn
+    numbers are compared instead of discarding it."""
+    acted_on = (g["round"], g["turn"])
+    reply = c.request(type="draw" if g["pool_size"] else "pass")
+    assert reply["type"] == "ok", reply
+    return c.wait_state(
+        lambda s: s["game"] is not None and (s["game"]["round"], s["game"]["turn"]) > acted_on
+    )

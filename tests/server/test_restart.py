@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import time
 
-from .helpers import Client, ServerProcess, create_vs_bots, draw_until_round_over, game
+from .helpers import (
+    Client,
+    ServerProcess,
+    create_vs_bots,
+    draw_and_wait,
+    draw_until_round_over,
+    game,
+)
 
 
 def test_restart_resumes_the_game_and_its_clock(db_url: str, clients: list[Client]) -> None:
@@ -14,9 +21,8 @@ def test_restart_resumes_the_game_and_its_clock(db_url: str, clients: list[Clien
         joined = create_vs_bots(c, bots=2, rules={"preset": "standard", "turn_seconds": 60})
         code, token = joined["room"], joined["token"]
         for _ in range(3):  # a few turns, so there is a log to replay
-            c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == 0)
-            c.request(type="draw")
-            c.state = None
+            mine = c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == 0)
+            draw_and_wait(c, game(mine))
         before = c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == 0)
         time.sleep(2.5)  # let some of the turn's time pass, and a heartbeat be stored
         g0 = game(before)

@@ -17,6 +17,7 @@ from rummikub.core import PRESETS
 
 from .manager import ClientError, RoomManager, bot_levels
 from .storage import Store
+from .xpress_room import XPRESS_BOTS
 
 __all__ = ["ServerConfig", "create_app"]
 
@@ -76,7 +77,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.get("/api/info")
     async def info() -> dict[str, Any]:
-        return {"bots": bot_levels(), "presets": {name: r.to_dict() for name, r in PRESETS.items()}}
+        return {
+            "bots": bot_levels(),
+            "presets": {name: r.to_dict() for name, r in PRESETS.items()},
+            "xpress_bots": XPRESS_BOTS,
+        }
 
     @app.get("/api/rooms")
     async def rooms() -> dict[str, Any]:
@@ -94,7 +99,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             {
                 "code": r.code,
                 "status": r.status,
-                "preset": r.rules.preset,
+                **r.lobby_info(),
                 "seats": [s.public() for s in r.seats],
             }
         )

@@ -19,9 +19,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from rummikub.bots import BOTS, Bot, fallback_action, get_bot
+from rummikub.bots import BOTS
 from rummikub.core import (
-    Action,
     Draw,
     IllegalPlayError,
     Pass,
@@ -29,24 +28,22 @@ from rummikub.core import (
     Rules,
     RummikubError,
     Timeout,
-    match_record,
 )
 
 from . import protocol as p
-from .hints import compute_hint
 from .ratelimit import TokenBucket
 from .room import (
     Room,
     Seat,
     Settings,
-    action_from_json,
-    action_to_json,
     hash_token,
     new_code,
     new_token,
     play_from_table,
 )
-from .storage import Store, StoredEvent, StoredRoom, StoredSeat
+from .storage import Append, Store, StoredEvent, StoredRoom, StoredSeat
+from .writer import GroupWriter
+from .xpress_room import XPRESS_BOTS, XpressRoom, xpress_rules
 
 __all__ = ["Connection", "RoomManager"]
 
@@ -119,10 +116,13 @@ class Connection:
                 await asyncio.wait_for(self.writer, 2)
 
 
+AnyRoom = Room | XpressRoom
+
+
 class RoomRuntime:
     """A room plus what only lives while the server runs: lock, clients, timers, bots."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: AnyRoom) -> None:
         self.room = room
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
@@ -132,14 +132,9 @@ class RoomRuntime:
         self.bot_key: tuple[int, int] | None = None
         self.pause: asyncio.TimerHandle | None = None
         self.grace: dict[int, asyncio.TimerHandle] = {}
-        self.bots: dict[tuple[int, str], Bot] = {}
 
-    def bot(self, seat: Seat) -> Bot:
-        level = seat.bot if seat.kind == "bot" and seat.bot else self.room.settings.standin
-        key = (seat.seat, level)
-        if key not in self.bots:
-            self.bots[key] = get_bot(level, seed=self.room.seed * 10 + seat.seat)
-        return self.bots[key]
+    def bot_level(self, seat: Seat) -> str:
+        return seat.bot if seat.kind == "bot" and seat.bot else self.room.settings.standin
 
     def cancel_timers(self) -> None:
         for h in (self.clock, self.pause, *self.grace.values()):
@@ -175,6 +170,7 @@ class RoomManager:
         self.rate = rate
         self.burst = burst
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummikub-db")
+        self._writer = GroupWriter(store, self._db)
         self._cpu = ThreadPoolExecutor(bot_threads, thread_name_prefix="rummikub-bot")
         self._heartbeat: asyncio.Task[None] | None = None
         self._reaper: asyncio.Task[None] | None = None
@@ -240,25 +236,32 @@ class RoomManager:
                     self.rooms.pop(code, None)
 
     def _restore(self, sr: StoredRoom, last_beat: float | None, now: float) -> RoomRuntime:
-        rules = Rules.from_dict(sr.rules)
         seats = [
             Seat(s.seat, "bot" if s.kind == "bot" else "human", s.bot, s.name, s.token_hash)
             for s in sr.seats
         ]
-        room = Room(sr.code, rules, Settings.from_dict(sr.settings), sr.seed, seats, sr.created_at)
+        settings = Settings.from_dict(sr.settings)
+        room: AnyRoom
+        if sr.game == "xpress":
+            room = XpressRoom(
+                sr.code, xpress_rules(sr.rules), settings, sr.seed, seats, sr.created_at
+            )
+        else:
+            room = Room(sr.code, Rules.from_dict(sr.rules), settings, sr.seed, seats, sr.created_at)
         for ev in sr.events:
             room.seq = ev.seq
             if ev.kind == "start":
                 room.start()
             elif ev.kind == "turn":
                 d = ev.data
-                room.apply(action_from_json(d["action"]), ms=d.get("ms"), hint=bool(d.get("hint")))
+                room.act(room.stored_action(d["action"]), ms=d.get("ms"), hint=bool(d.get("hint")))
             elif ev.kind == "round":
                 room.next_round()
             elif ev.kind == "chat":
                 room.chat.append(d_chat(ev))
+        room.restored()
         room.status = "playing" if room.started else "waiting"
-        if room.match is not None and room.match.over:
+        if room.match_over:
             room.status = "finished"
         room.turn_started = sr.turn_started
         if sr.turn_started is not None:
@@ -267,7 +270,7 @@ class RoomManager:
             stopped = last_beat if last_beat is not None else now
             used = max(0.0, min(stopped, now) - sr.turn_started)
             room.turn_started = now - used
-        if room.match is not None and room.match.round_over and not room.match.over:
+        if room.round_over and not room.match_over:
             room.pause_until = now + room.settings.round_pause
         return RoomRuntime(room)
 
@@ -352,18 +355,26 @@ class RoomManager:
                 await self._ready(rt, seat)
                 return
             room = rt.room
+            xpress_msg = isinstance(msg, p.ThrowMsg | p.PlaceMsg | p.EndTurnMsg)
+            tiles_msg = isinstance(msg, p.PlayMsg | p.DrawMsg | p.PassMsg)
+            if xpress_msg and not isinstance(room, XpressRoom):
+                raise ClientError("wrong-game", "this room plays the tile game: play, draw or pass")
+            if tiles_msg and isinstance(room, XpressRoom):
+                raise ClientError("wrong-game", "this room plays Xpress: throw, place or end_turn")
             if not room.in_turn or room.current_seat() is not seat:
                 raise ClientError("not-your-turn", "it is not your turn")
             if isinstance(msg, p.HintMsg):
                 await self._hint(rt, conn, seat, msg.id)
                 return
-            action: Action
-            if isinstance(msg, p.DrawMsg):
+            action: object
+            if isinstance(room, XpressRoom):
+                action = self._xpress_action(room, msg)
+            elif isinstance(msg, p.DrawMsg):
                 action = Draw()
             elif isinstance(msg, p.PassMsg):
                 action = Pass()
             else:
-                assert isinstance(msg, p.PlayMsg)
+                assert isinstance(msg, p.PlayMsg) and isinstance(room, Room)
                 assert room.match is not None
                 try:
                     action = play_from_table(room.match.state.table, msg.table, msg.tiles)
@@ -377,6 +388,20 @@ class RoomManager:
                 ) from None
             conn.send({"type": "ok", "id": msg.id})
 
+    @staticmethod
+    def _xpress_action(room: XpressRoom, msg: Any) -> object:
+        if isinstance(msg, p.ThrowMsg):
+            return room.throw_action(msg.dice)
+        if isinstance(msg, p.EndTurnMsg):
+            return room.end_action()
+        assert isinstance(msg, p.PlaceMsg)
+        try:
+            return room.place_from_table(msg.table, msg.dice)
+        except IllegalPlayError as exc:
+            raise ClientError("illegal", str(exc), reason=exc.reason, meld=None) from None
+        except RummikubError as exc:
+            raise ClientError("bad-play", str(exc)) from None
+
     def _seat_of(self, rt: RoomRuntime, conn: Connection) -> Seat:
         if conn.seat is None:
             raise ClientError("spectator", "spectators cannot act")
@@ -386,21 +411,31 @@ class RoomManager:
     async def _create(self, conn: Connection, msg: p.CreateMsg) -> None:
         if conn.room is not None:
             await self._detach(conn, leaving=False)
+        xpress = msg.game == "xpress"
+        rules: Rules | None = None
         try:
-            rules = Rules.from_dict(msg.rules)
-            rules.check_players(len(msg.seats))
+            if xpress:
+                x_rules = xpress_rules(msg.rules)
+                if len(msg.seats) != x_rules.players:
+                    raise ClientError(
+                        "bad-seats",
+                        f"Xpress is for {x_rules.players} players, not {len(msg.seats)}",
+                    )
+            else:
+                rules = Rules.from_dict(msg.rules)
+                rules.check_players(len(msg.seats))
         except RummikubError as exc:
             raise ClientError("bad-rules", str(exc)) from None
         if msg.seats[0].kind != "human":
             raise ClientError("bad-seats", "seat 1 is the creator's and must be a person")
-        levels = bot_levels()
-        default_level = "beginner" if "beginner" in levels else levels[0]
+        levels = XPRESS_BOTS if xpress else bot_levels()
+        default_level = next((b for b in ("beginner", "greedy") if b in levels), levels[0])
         seats: list[Seat] = []
         for i, spec in enumerate(msg.seats):
             level = None
             if spec.kind == "bot":
                 level = spec.level or default_level
-                if level not in BOTS:
+                if level not in levels:
                     raise ClientError(
                         "bad-seats",
                         f"seat {i + 1}: unknown bot level {level!r} (levels: {', '.join(levels)})",
@@ -408,7 +443,7 @@ class RoomManager:
             seats.append(Seat(i, spec.kind, level))
         st = msg.settings
         standin = st.standin or default_level
-        if standin not in BOTS:
+        if standin not in levels:
             raise ClientError("bad-settings", f"unknown stand-in bot level {standin!r}")
         settings = Settings(
             st.hints, st.grace_seconds, st.public, st.bot_delay, st.round_pause, standin
@@ -417,7 +452,12 @@ class RoomManager:
         while code in self.rooms or await self._code_used(code):
             code = new_code()
         now = time.time()
-        room = Room(code, rules, settings, secrets.randbits(48), seats, now)
+        seed = secrets.randbits(48)
+        room: AnyRoom = (
+            Room(code, rules, settings, seed, seats, now)
+            if rules is not None
+            else XpressRoom(code, x_rules, settings, seed, seats, now)
+        )
         token = new_token()
         seats[0].name = msg.name
         seats[0].token_hash = hash_token(token)
@@ -427,13 +467,14 @@ class RoomManager:
             StoredRoom(
                 code,
                 now,
-                rules.to_dict(),
+                room.rules_json(),
                 settings.to_dict(),
                 room.seed,
                 "waiting",
                 None,
                 None,
                 [StoredSeat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats],
+                game=room.game,
             ),
         )
         self.rooms[code] = rt
@@ -607,48 +648,40 @@ class RoomManager:
         now = time.time()
         room.turn_started = now
         room.seq += 1
-        await self.db(
-            self.store.append,
-            room.code,
-            StoredEvent(room.seq, "start", {}, now),
-            room={"status": "playing", "turn_started": now},
+        await self._writer.append(
+            Append(
+                room.code,
+                StoredEvent(room.seq, "start", {}, now),
+                {"status": "playing", "turn_started": now},
+            )
         )
         self._schedule(rt)
 
     # -- turns -----------------------------------------------------------------------
-    async def _commit(self, rt: RoomRuntime, action: Action) -> None:
+    async def _commit(self, rt: RoomRuntime, action: object) -> None:
         """Apply an action for the player to move, store it, schedule what follows and
         broadcast. Must hold the room lock."""
         room = rt.room
-        assert room.match is not None
+        assert room.started
         now = time.time()
         key = room.turn_key()
         hint = isinstance(action, Play) and key in room.hinted
         ms = None if room.turn_started is None else int((now - room.turn_started) * 1000)
-        turn_log = room.apply(action, ms=ms, hint=hint)
-        if turn_log.action == "invalid" or room.turn_key() != key or room.match.round_over:
+        stored, restart = room.act(action, ms=ms, hint=hint)
+        if restart or room.turn_key() != key or room.round_over:
             room.turn_started = now
         room.seq += 1
         result = None
         update: dict[str, Any] = {"turn_started": room.turn_started, "status": room.status}
-        if room.match.round_over:
-            end = room.match.rounds[-1].end
-            assert end is not None
-            result = {
-                "round": len(room.match.rounds) - 1,
-                "reason": end.reason,
-                "winner": end.winner,
-                "scores": list(end.scores),
-            }
-            if room.match.over:
+        if room.round_over:
+            result = room.round_result()
+            if room.match_over:
                 room.finished_at = now
                 update["finished_at"] = now
             else:
                 room.pause_until = now + room.settings.round_pause
-        ev = StoredEvent(
-            room.seq, "turn", {"action": action_to_json(action), "ms": ms, "hint": hint}, now
-        )
-        await self.db(self.store.append, room.code, ev, room=update, result=result)
+        ev = StoredEvent(room.seq, "turn", {"action": stored, "ms": ms, "hint": hint}, now)
+        await self._writer.append(Append(room.code, ev, update, result))
         self._schedule(rt)
         self._broadcast(rt)
 
@@ -656,7 +689,7 @@ class RoomManager:
         """Arm the turn clock, the bot of the player to move, or the pause between rounds."""
         room = rt.room
         loop = asyncio.get_running_loop()
-        if room.match is None:
+        if not room.started:
             return
         if room.in_turn:
             key = room.turn_key()
@@ -678,7 +711,7 @@ class RoomManager:
             if rt.clock is not None:
                 rt.clock.cancel()
                 rt.clock = None
-            if not room.match.over and rt.pause is None and room.pause_until is not None:
+            if not room.match_over and rt.pause is None and room.pause_until is not None:
                 rt.pause = loop.call_later(
                     max(0.0, room.pause_until - time.time()),
                     lambda: loop.create_task(self._pause_over(rt)),
@@ -700,18 +733,15 @@ class RoomManager:
             if not seat.bot_controlled:
                 rt.bot_key = None
                 return
-            assert room.match is not None
             deadline = room.deadline()
             left = None if deadline is None else max(0.5, deadline - time.time() - 1.0)
-            obs = room.match.observation(index, left)
-            bot = rt.bot(seat)
-        limit = 5.0 if left is None else min(5.0, left)
+            task = room.bot_task(seat, rt.bot_level(seat), left)
         loop = asyncio.get_running_loop()
         try:
-            action: Action = await loop.run_in_executor(self._cpu, bot.act, obs, limit)
+            action = await loop.run_in_executor(self._cpu, task.run)
         except Exception as exc:
-            log.warning("bot %s failed in room %s: %s", bot.name, room.code, exc)
-            action = fallback_action(obs)
+            log.warning("bot %s failed in room %s: %s", task.name, room.code, exc)
+            action = task.fallback()
         async with rt.lock:
             if not room.in_turn or room.turn_key() != key:
                 return
@@ -721,7 +751,7 @@ class RoomManager:
             try:
                 await self._commit(rt, action)
             except IllegalPlayError:
-                await self._commit(rt, fallback_action(obs))
+                await self._commit(rt, task.fallback())
 
     async def _pause_over(self, rt: RoomRuntime) -> None:
         async with rt.lock:
@@ -730,7 +760,7 @@ class RoomManager:
 
     async def _ready(self, rt: RoomRuntime, seat: Seat) -> None:
         room = rt.room
-        if room.match is None or not room.match.round_over or room.match.over:
+        if not room.round_over or room.match_over:
             raise ClientError("not-between-rounds", "no round is waiting to start")
         room.ready.add(seat.seat)
         waiting = [
@@ -745,7 +775,7 @@ class RoomManager:
 
     async def _next_round(self, rt: RoomRuntime) -> None:
         room = rt.room
-        if room.match is None or not room.match.round_over or room.match.over:
+        if not room.round_over or room.match_over:
             return
         if rt.pause is not None:
             rt.pause.cancel()
@@ -754,11 +784,8 @@ class RoomManager:
         now = time.time()
         room.turn_started = now
         room.seq += 1
-        await self.db(
-            self.store.append,
-            room.code,
-            StoredEvent(room.seq, "round", {}, now),
-            room={"turn_started": now},
+        await self._writer.append(
+            Append(room.code, StoredEvent(room.seq, "round", {}, now), {"turn_started": now})
         )
         self._schedule(rt)
         self._broadcast(rt)
@@ -767,11 +794,10 @@ class RoomManager:
         room = rt.room
         if not room.settings.hints:
             raise ClientError("no-hints", "hints are off in this room")
-        assert room.match is not None
-        obs = room.match.observation(seat.seat)
+        job = room.hint_task(seat.seat)
         room.hinted.add(room.turn_key())
         loop = asyncio.get_running_loop()
-        hint = await loop.run_in_executor(self._cpu, compute_hint, obs)
+        hint = await loop.run_in_executor(self._cpu, job)
         conn.send({"type": "hint", "id": msg_id, **hint})
 
     async def _chat(self, rt: RoomRuntime, conn: Connection, text: str) -> None:
@@ -787,7 +813,7 @@ class RoomManager:
             "at": now,
         }
         room.seq += 1
-        await self.db(self.store.append, room.code, StoredEvent(room.seq, "chat", entry, now))
+        await self._writer.append(Append(room.code, StoredEvent(room.seq, "chat", entry, now)))
         room.chat.append(entry)
         del room.chat[:-100]
         msg = json.dumps({"type": "chat", **entry}, separators=(",", ":"))
@@ -809,6 +835,7 @@ class RoomManager:
         would show the racks in play."""
         code = code.upper()
         rt = self.rooms.get(code)
+        room: AnyRoom
         if rt is not None:
             room = rt.room
         else:
@@ -816,17 +843,18 @@ class RoomManager:
             if sr is None:
                 raise ClientError("no-such-room", f"no game with code {code}")
             room = self._restore(sr, None, time.time()).room
-        if room.match is None or room.status != "finished":
+        if not room.started or room.status != "finished":
             raise ClientError(
                 "not-finished", "the game is not finished; its record is available once it ends"
             )
-        return match_record(room.match)
+        return room.record()
 
     async def finished(self) -> list[dict[str, Any]]:
         rows = await self.db(self.store.finished)
         return [
             {
                 "code": r.code,
+                "game": r.game,
                 "preset": r.rules.get("preset"),
                 "finished_at": r.finished_at,
                 "players": [s.name or f"{s.bot} {s.seat + 1}" for s in r.seats],
@@ -843,7 +871,7 @@ class RoomManager:
                 continue
             info = {
                 "code": room.code,
-                "preset": room.rules.preset,
+                **room.lobby_info(),
                 "seats": [s.public() for s in room.seats],
                 "status": room.status,
                 "spectators": sum(1 for c in rt.conns if c.seat is None),

@@ -18,12 +18,15 @@ __all__ = [
     "CheckMsg",
     "ClientMessage",
     "CreateMsg",
+    "EndTurnMsg",
     "JoinMsg",
+    "PlaceMsg",
     "PlayMsg",
     "ProtocolError",
     "ResumeMsg",
     "SeatSpec",
     "SettingsSpec",
+    "ThrowMsg",
     "WatchMsg",
     "parse_message",
 ]
@@ -79,6 +82,7 @@ class SettingsSpec(BaseModel):
 class CreateMsg(_Msg):
     type: Literal["create"]
     name: Name
+    game: Literal["tiles", "xpress"] = "tiles"
     rules: Annotated[str, Field(max_length=32)] | dict[str, Any] = "standard"
     seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=6)]
     settings: SettingsSpec = SettingsSpec()
@@ -129,6 +133,31 @@ class HintMsg(_Msg):
     type: Literal["hint"]
 
 
+DieIndex = Annotated[int, Field(ge=0, le=63)]
+
+
+class ThrowMsg(_Msg):
+    """Xpress: throw these of your unplaced dice again (the server throws them)."""
+
+    type: Literal["throw"]
+    dice: Annotated[list[DieIndex], Field(min_length=1, max_length=18)]
+
+
+class PlaceMsg(_Msg):
+    """Xpress: place dice; ``table`` is the complete new table, ``dice`` the dice placed
+    (default: dice of your hand showing the faces the new table adds)."""
+
+    type: Literal["place"]
+    table: TableJson
+    dice: Annotated[list[DieIndex], Field(max_length=18)] | None = None
+
+
+class EndTurnMsg(_Msg):
+    """Xpress: end your turn."""
+
+    type: Literal["end_turn"]
+
+
 class ChatMsg(_Msg):
     type: Literal["chat"]
     text: Annotated[str, Field(min_length=1, max_length=300)]
@@ -160,7 +189,10 @@ ClientMessage = Annotated[
     | ChatMsg
     | NextRoundMsg
     | LeaveMsg
-    | PingMsg,
+    | PingMsg
+    | ThrowMsg
+    | PlaceMsg
+    | EndTurnMsg,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -179,6 +211,9 @@ TYPES = (
     "next_round",
     "leave",
     "ping",
+    "throw",
+    "place",
+    "end_turn",
 )
 
 

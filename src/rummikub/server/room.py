@@ -11,10 +11,11 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
+from rummikub.bots import Bot, fallback_action, get_bot
 from rummikub.core import (
     Action,
     Draw,
@@ -31,14 +32,19 @@ from rummikub.core import (
     Timeout,
     TurnLog,
     check_play,
+    match_record,
     parse_tile,
     rack_value,
     read_meld,
 )
 
+from .hints import compute_hint
+
 __all__ = [
+    "BotTask",
     "Room",
     "Seat",
+    "SeatedRoom",
     "Settings",
     "action_from_json",
     "action_to_json",
@@ -184,28 +190,25 @@ def play_from_table(
     return Play(placed, new)
 
 
-@dataclass
-class Room:
-    """A room: rules, settings, seats and (once started) the match."""
+@dataclass(frozen=True, slots=True)
+class BotTask:
+    """A bot's next move, prepared under the room lock: ``run`` computes the action (in a
+    worker thread), ``fallback`` is an action that is always legal in that position."""
 
+    name: str
+    run: Callable[[], object]
+    fallback: Callable[[], object]
+
+
+class SeatedRoom:
+    """What every kind of room shares: a code and seats held by tokens or bots. The game
+    itself (:class:`Room` for the tile game, ``XpressRoom`` for the dice game) adds the match
+    and the hooks the room manager calls."""
+
+    game: ClassVar[str] = "tiles"
     code: str
-    rules: Rules
-    settings: Settings
-    seed: int
     seats: list[Seat]
-    created_at: float
-    status: Status = "waiting"
-    match: Match | None = None
-    seq: int = 0
-    turn_started: float | None = None
-    finished_at: float | None = None
-    log: list[dict[str, Any]] = field(default_factory=list)
-    chat: list[dict[str, Any]] = field(default_factory=list)
-    hinted: set[tuple[int, int]] = field(default_factory=set)
-    ready: set[int] = field(default_factory=set)
-    pause_until: float | None = None
 
-    # -- seats -----------------------------------------------------------------------
     def seat_by_token(self, token: str) -> Seat | None:
         h = hash_token(token)
         for s in self.seats:
@@ -227,6 +230,29 @@ class Room:
         if s.name:
             return s.name
         return f"{s.bot or 'bot'} {s.seat + 1}"
+
+
+@dataclass
+class Room(SeatedRoom):
+    """A room of the tile game: rules, settings, seats and (once started) the match."""
+
+    code: str
+    rules: Rules
+    settings: Settings
+    seed: int
+    seats: list[Seat]
+    created_at: float
+    status: Status = "waiting"
+    match: Match | None = None
+    seq: int = 0
+    turn_started: float | None = None
+    finished_at: float | None = None
+    log: list[dict[str, Any]] = field(default_factory=list)
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    hinted: set[tuple[int, int]] = field(default_factory=set)
+    ready: set[int] = field(default_factory=set)
+    pause_until: float | None = None
+    bots: dict[tuple[int, str], Bot] = field(default_factory=dict, repr=False)
 
     # -- the match -------------------------------------------------------------------
     def start(self) -> None:
@@ -275,6 +301,67 @@ class Room:
         self.match.next_round()
         self.ready.clear()
         self.pause_until = None
+
+    # -- hooks the room manager calls (the same on every kind of room) ---------------------
+    @property
+    def round_over(self) -> bool:
+        return self.match is not None and self.match.round_over
+
+    @property
+    def match_over(self) -> bool:
+        return self.match is not None and self.match.over
+
+    def rules_json(self) -> dict[str, Any]:
+        return self.rules.to_dict()
+
+    def act(self, action: object, *, ms: int | None, hint: bool) -> tuple[dict[str, Any], bool]:
+        """Apply an action (raises :class:`IllegalPlayError`, changing nothing, if refused);
+        returns the action as stored in the event log and whether the turn clock restarts."""
+        if not isinstance(action, Play | Draw | Pass | Timeout):
+            raise IllegalPlayError("not a move of the tile game", reason="wrong-game")
+        log = self.apply(action, ms=ms, hint=hint)
+        return action_to_json(action), log.action == "invalid"
+
+    def stored_action(self, data: dict[str, Any]) -> Action:
+        return action_from_json(data)
+
+    def restored(self) -> None:
+        """Called once the event log has been replayed after a restart."""
+
+    def round_result(self) -> dict[str, Any] | None:
+        """The end of the round just finished, as stored in ``results``."""
+        if self.match is None or not self.match.rounds or self.match.rounds[-1].end is None:
+            return None
+        end = self.match.rounds[-1].end
+        return {
+            "round": len(self.match.rounds) - 1,
+            "reason": end.reason,
+            "winner": end.winner,
+            "scores": list(end.scores),
+        }
+
+    def record(self) -> dict[str, Any]:
+        assert self.match is not None
+        return match_record(self.match)
+
+    def lobby_info(self) -> dict[str, Any]:
+        return {"game": self.game, "preset": self.rules.preset}
+
+    def bot_task(self, seat: Seat, level: str, time_left: float | None) -> BotTask:
+        """The move of the bot playing ``seat`` from the player's observation only."""
+        assert self.match is not None
+        key = (seat.seat, level)
+        if key not in self.bots:
+            self.bots[key] = get_bot(level, seed=self.seed * 10 + seat.seat)
+        bot = self.bots[key]
+        obs = self.match.observation(seat.seat, time_left)
+        limit = 5.0 if time_left is None else min(5.0, time_left)
+        return BotTask(bot.name, lambda: bot.act(obs, limit), lambda: fallback_action(obs))
+
+    def hint_task(self, seat: int) -> Callable[[], dict[str, Any]]:
+        assert self.match is not None
+        obs = self.match.observation(seat)
+        return lambda: compute_hint(obs)
 
     def _public_turn(self, log: TurnLog) -> dict[str, Any]:
         assert self.match is not None

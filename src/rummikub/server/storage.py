@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,13 +26,22 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
     update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-__all__ = ["Store", "StoredEvent", "StoredRoom", "StoredSeat", "default_db_url", "normalise_url"]
+__all__ = [
+    "Append",
+    "Store",
+    "StoredEvent",
+    "StoredRoom",
+    "StoredSeat",
+    "default_db_url",
+    "normalise_url",
+]
 
 
 class Base(DeclarativeBase):
@@ -48,6 +58,7 @@ class RoomRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     turn_started: Mapped[float | None] = mapped_column(Float, nullable=True)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    game: Mapped[str] = mapped_column(String(16), default="tiles", server_default="tiles")
 
 
 class SeatRow(Base):
@@ -109,6 +120,16 @@ class StoredEvent:
 
 
 @dataclass(slots=True)
+class Append:
+    """One event to append, with the room-row update and round result stored alongside it."""
+
+    code: str
+    ev: StoredEvent
+    room: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+
+
+@dataclass(slots=True)
 class StoredRoom:
     code: str
     created_at: float
@@ -120,6 +141,7 @@ class StoredRoom:
     finished_at: float | None
     seats: list[StoredSeat] = field(default_factory=list)
     events: list[StoredEvent] = field(default_factory=list)
+    game: str = "tiles"
 
 
 def default_db_url() -> str:
@@ -149,6 +171,7 @@ def _room(row: RoomRow) -> StoredRoom:
         row.status,
         row.turn_started,
         row.finished_at,
+        game=row.game or "tiles",
     )
 
 
@@ -166,6 +189,7 @@ class Store:
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -184,6 +208,7 @@ class Store:
                     status=room.status,
                     turn_started=room.turn_started,
                     finished_at=room.finished_at,
+                    game=room.game,
                 )
             )
             s.flush()
@@ -217,25 +242,46 @@ class Store:
     ) -> None:
         """Append one event and, in the same transaction, update the room row and store a
         round result. Either all of it is stored or none."""
-        with self._session.begin() as s:
-            s.add(
-                EventRow(
-                    room_code=code, seq=ev.seq, kind=ev.kind, data=json.dumps(ev.data), at=ev.at
+        self.append_many([Append(code, ev, room, result)])
+
+    def append_many(self, items: Sequence[Append]) -> None:
+        """Store a batch of appends in one transaction (group commit): every event, the room
+        updates (in order; later values win) and the round results. All or nothing."""
+        if not items:
+            return
+        events = [
+            {
+                "room_code": it.code,
+                "seq": it.ev.seq,
+                "kind": it.ev.kind,
+                "data": json.dumps(it.ev.data),
+                "at": it.ev.at,
+            }
+            for it in items
+        ]
+        rooms: dict[str, dict[str, Any]] = {}
+        results = []
+        for it in items:
+            if it.room:
+                rooms.setdefault(it.code, {}).update(it.room)
+            if it.result is not None:
+                r = it.result
+                results.append(
+                    {
+                        "room_code": it.code,
+                        "round": r["round"],
+                        "reason": r["reason"],
+                        "winner": r["winner"],
+                        "scores": json.dumps(r["scores"]),
+                        "at": it.ev.at,
+                    }
                 )
-            )
-            if room:
-                s.execute(update(RoomRow).where(RoomRow.code == code).values(**room))
-            if result is not None:
-                s.add(
-                    ResultRow(
-                        room_code=code,
-                        round=result["round"],
-                        reason=result["reason"],
-                        winner=result["winner"],
-                        scores=json.dumps(result["scores"]),
-                        at=ev.at,
-                    )
-                )
+        with self.engine.begin() as conn:
+            conn.execute(insert(EventRow), events)
+            for code, values in rooms.items():
+                conn.execute(update(RoomRow).where(RoomRow.code == code).values(**values))
+            if results:
+                conn.execute(insert(ResultRow), results)
 
     def update_room(self, code: str, **values: Any) -> None:
         with self._session.begin() as s:
@@ -307,6 +353,17 @@ class Store:
             ).all()
             room.events = [StoredEvent(e.seq, e.kind, json.loads(e.data), e.at) for e in evs]
         return room
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring a database made by an older version up to date: ``rooms.game`` (which game a
+    room plays) came with Xpress rooms; older rooms all play the tile game."""
+    columns = {c["name"] for c in inspect(engine).get_columns("rooms")}
+    if "game" not in columns:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(
+                "ALTER TABLE rooms ADD COLUMN game VARCHAR(16) NOT NULL DEFAULT 'tiles'"
+            )
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -3,8 +3,9 @@ import { pickLanguage, setLanguage, language, onLanguage, t } from "./i18n.js";
 import { Net } from "./net.js";
 import { renderLobby } from "./lobby.js";
 import { GameView } from "./game.js";
+import { XpressView } from "./xpress.js";
 import { renderReplay } from "./replay.js";
-import { navigate, toast } from "./util.js";
+import { navigate, toast, getJSON } from "./util.js";
 
 const app = document.getElementById("app");
 const status = document.getElementById("conn-status");
@@ -24,14 +25,26 @@ export const net = new Net({
   },
 });
 
-function route() {
+let routing = 0;
+
+// Which game a room plays: the tile game unless the server says Xpress.
+async function roomGame(code) {
+  try { return (await getJSON(`/api/rooms/${code}`)).game || "tiles"; } catch { return "tiles"; }
+}
+
+async function route() {
   const path = location.pathname;
+  const ticket = ++routing;
   if (view) { view.destroy(); view = null; }
   app.innerHTML = "";
   const room = path.match(/^\/r\/([A-Za-z0-9]+)/);
   const replay = path.match(/^\/replay\/([A-Za-z0-9]+)/);
   if (room) {
-    view = new GameView(app, net, room[1].toUpperCase(), history.state || {});
+    const code = room[1].toUpperCase();
+    const kind = await roomGame(code);
+    if (ticket !== routing) return;
+    const View = kind === "xpress" ? XpressView : GameView;
+    view = new View(app, net, code, history.state || {});
     rerender = () => view && view.render();
   } else if (replay) {
     rerender = () => renderReplay(app, replay[1].toUpperCase());

@@ -43,7 +43,7 @@ async function create(net, msg) {
 
 export async function renderLobby(root, net) {
   clearInterval(refreshTimer);
-  const { bots, presets } = await loadInfo();
+  const { bots, presets, xpress_bots: xbots = [] } = await loadInfo();
   root.innerHTML = "";
   const best = bots.includes("greedy") ? "greedy" : bots[0];
   const nameInput = h("input", { id: "player-name", maxlength: 24, autocomplete: "nickname",
@@ -119,6 +119,34 @@ export async function renderLobby(root, net) {
           grace_seconds: Math.max(0, Math.min(600, Number(grace.value) || 0)) } });
     } }, t("lobby.create")));
 
+  // --- Xpress, the dice game
+  const xLevel = levelSelect(xbots.filter((b) => b !== "random"), "expert", { id: "xpress-level" });
+  const xOpponent = h("select", { id: "xpress-opponent" },
+    h("option", { value: "human" }, t("seat.person")),
+    xbots.map((l) => h("option", { value: `bot:${l}` }, `${t("seat.bot")} · ${t(`bot.${l}`)}`)));
+  const xPublic = h("input", { type: "checkbox", id: "xpress-public", checked: true });
+  const xpressCard = h("section", { class: "card card-xpress" },
+    h("h2", {}, h("span", { class: "xpress-badge", "aria-hidden": "true" }, "⚄"), " ", t("lobby.xpress_title")),
+    h("p", { class: "muted", i18n: "lobby.xpress_text" }),
+    h("div", { class: "form-row" },
+      h("label", {}, h("span", { i18n: "lobby.level" }), xLevel),
+      h("button", { class: "btn primary", id: "play-xpress", onclick: () => {
+        const name = nameOrAsk(nameInput);
+        if (!name) return;
+        create(net, { type: "create", game: "xpress", name, seats: [{ kind: "human" }, { kind: "bot", level: xLevel.value }],
+          settings: { public: false, hints: true } });
+      } }, t("lobby.xpress_play"))),
+    h("div", { class: "form-row checks" },
+      h("label", {}, h("span", { i18n: "lobby.xpress_opponent" }), xOpponent),
+      h("label", { class: "check" }, xPublic, h("span", { i18n: "lobby.public" })),
+      h("button", { class: "btn", id: "create-xpress", onclick: () => {
+        const name = nameOrAsk(nameInput);
+        if (!name) return;
+        const other = xOpponent.value === "human" ? { kind: "human" } : { kind: "bot", level: xOpponent.value.slice(4) };
+        create(net, { type: "create", game: "xpress", name, seats: [{ kind: "human" }, other],
+          settings: { public: xPublic.checked, hints: true } });
+      } }, t("lobby.xpress_create"))));
+
   // --- join with a code
   const codeInput = h("input", { id: "join-code", maxlength: 16, autocapitalize: "characters",
     "data-i18n-placeholder": "lobby.code_placeholder" });
@@ -136,7 +164,7 @@ export async function renderLobby(root, net) {
   root.append(h("div", { class: "lobby" },
     h("section", { class: "card name-card" },
       h("label", { for: "player-name", i18n: "lobby.your_name" }), nameInput),
-    quick, createCard, joinCard, games));
+    quick, xpressCard, createCard, joinCard, games));
   translate(root);
   const refresh = async () => {
     if (!document.body.contains(games)) { clearInterval(refreshTimer); return; }
@@ -144,6 +172,10 @@ export async function renderLobby(root, net) {
   };
   refresh();
   refreshTimer = setInterval(refresh, 5000);
+}
+
+function gameTag(g) {
+  return g.game === "xpress" ? h("span", { class: "tag xpress-tag" }, t("lobby.xpress_tag")) : null;
 }
 
 function seatNames(seats) {
@@ -158,12 +190,12 @@ function drawGames(el, data) {
     else el.append(h("ul", { class: "game-list" }, rows));
   };
   section(t("lobby.waiting"), data.waiting.map((g) => h("li", {},
-    h("span", { class: "code" }, g.code), h("span", { class: "who" }, seatNames(g.seats)),
+    h("span", { class: "code" }, g.code), gameTag(g), h("span", { class: "who" }, seatNames(g.seats)),
     h("a", { class: "btn small", href: `/r/${g.code}`, "data-link": true }, t("lobby.join")))));
   section(t("lobby.live"), data.live.map((g) => h("li", {},
-    h("span", { class: "code" }, g.code), h("span", { class: "who" }, seatNames(g.seats)),
+    h("span", { class: "code" }, g.code), gameTag(g), h("span", { class: "who" }, seatNames(g.seats)),
     h("a", { class: "btn small", href: `/r/${g.code}?watch=1`, "data-link": true }, t("lobby.watch")))));
   section(t("lobby.finished"), data.finished.map((g) => h("li", {},
-    h("span", { class: "code" }, g.code), h("span", { class: "who" }, g.players.join(", ")),
+    h("span", { class: "code" }, g.code), gameTag(g), h("span", { class: "who" }, g.players.join(", ")),
     h("a", { class: "btn small", href: `/replay/${g.code}`, "data-link": true }, t("lobby.replay")))));
 }

@@ -2,6 +2,7 @@
 import { t, translate } from "./i18n.js";
 import { baseOf, sortTiles, tileEl } from "./tiles.js";
 import { h, getJSON } from "./util.js";
+import { renderXpressReplay } from "./xpress_replay.js";
 
 function removeTiles(rack, tiles) {
   const out = [...rack];
@@ -59,6 +60,7 @@ export async function renderReplay(root, code) {
       h("a", { class: "btn", href: "/", "data-link": true }, t("room.back"))));
     return;
   }
+  if (record.format === "rummikub-xpress/1") { renderXpressReplay(root, code, record); return; }
   const steps = buildSteps(record);
   let index = 0;
   const view = h("div", { class: "replay-view" });
