@@ -16,7 +16,7 @@ from ..core.melds import Meld, read_meld
 from ..core.rules import Rules, preset
 from ..core.table import Rack, Table
 from ..core.tiles import JOKER, Tile, sort_key
-from .dp import DPResult, Problem, SolverTimeout, run_dp
+from .dp import DPResult, Problem, SolverTimeout, best_score, run_dp
 from .model import check_position, counts_grid, meld_of
 from .opening import opening_cores
 from .strict import locked_melds
@@ -220,37 +220,42 @@ def _solve(ctx: _Ctx, opened: bool, objective: str) -> Solution:
 
 def _fewer_changes(ctx: _Ctx, full: DPResult, best: Solution, locked: list[int],
                    free_idx: list[int], *, exact: bool) -> Solution:
-    """Among plays as good as ``full`` (same tiles; same value unless ``exact`` min-change,
-    where value is the last tie-break), the one keeping the most old melds intact.
+    """Among plays as good as ``full``, one keeping more old melds intact.
 
-    Tries freeing 0, 1, 2, ... old melds (the rest kept as they are). For ``min-change`` this
-    is exhaustive (up to the time limit); for the other objectives it stops after subsets of
-    size 2 and then keeps what the full solution keeps."""
+    Frees 0, 1, 2, ... old melds (the rest kept as they are) and asks the DP whether the same
+    optimum is still reached. For ``min-change`` (``exact``) the tiles must match and the
+    search is exhaustive (up to the time limit), the value being the last tie-break; for the
+    other objectives tiles and value must both match and at most one meld is freed — beyond
+    that the full solution's own arrangement is kept."""
+    rules = ctx.rules
     target_tiles = full.tiles
-    max_k = len(free_idx) if exact else min(2, len(free_idx))
-    old_value = {i: read_meld(ctx.table.melds[i], ctx.rules).value for i in free_idx}
+    max_k = len(free_idx) if exact else min(1, len(free_idx))
+    old_value = {i: read_meld(ctx.table.melds[i], rules).value for i in free_idx}
     full_gain = full.value - sum(old_value.values())
     for k in range(0, max_k + 1):
         if k >= best.changes:
             break
-        found: tuple[int, DPResult, list[int], list[Tile]] | None = None
+        found: tuple[int, tuple[int, ...]] | None = None
         for subset in combinations(free_idx, k):
             if ctx.expired():
                 return Solution(best.play, best.table, best.tiles, best.value, False,
                                 best.changes)
             part = _free_parts(ctx, subset)
-            res = _run(ctx, _problem(ctx, part, ctx.rack)).get(0)
-            if res is None or res.tiles != target_tiles:
+            res = best_score(_problem(ctx, part, ctx.rack), ctx.deadline)
+            if res is None or res[0] != target_tiles:
                 continue
-            gain = res.value - sum(old_value[i] for i in subset)
+            gain = res[1] - sum(old_value[i] for i in subset)
             if not exact and gain != full_gain:
                 continue
             if found is None or gain > found[0]:
-                kept = sorted(locked + [i for i in free_idx if i not in subset])
-                found = (gain, res, kept, part)
+                found = (gain, subset)
         if found is not None:
-            _, res, kept, part = found
-            return _build(ctx, res, kept, part, True)
+            subset = found[1]
+            kept = sorted(locked + [i for i in free_idx if i not in subset])
+            part = _free_parts(ctx, subset)
+            traced = _run(ctx, _problem(ctx, part, ctx.rack)).get(0)
+            assert traced is not None
+            return _build(ctx, traced, kept, part, True)
     return best
 
 
@@ -264,7 +269,9 @@ def _solve_opening(ctx: _Ctx) -> Solution:
         return _build(ctx, res, all_idx, (), True)
     # open_then_extend: the placed tiles must contain rack-only melds worth the opening value;
     # try the unconstrained best first, then every minimal opening core forced in.
-    free = list(ctx.table.tiles())
+    locked = locked_melds(ctx.table, rules)
+    kept = sorted(locked)
+    free = _free_parts(ctx, [i for i in all_idx if i not in locked])
     best: Solution | None = None
     for core in [None, *opening_cores(ctx.rack, rules)]:
         if ctx.expired():
@@ -272,7 +279,7 @@ def _solve_opening(ctx: _Ctx) -> Solution:
         res = _run(ctx, _problem(ctx, free, ctx.rack, forced=core or ())).get(0)
         if res is None:
             continue
-        sol = _build(ctx, res, [], free, True)
+        sol = _build(ctx, res, kept, free, True)
         if not sol.play or not _opens(sol.play, rules):
             continue
         if best is None or _rank(sol, ctx) > _rank(best, ctx):

@@ -26,7 +26,7 @@ from itertools import product
 
 from .groups import group_joker_range, group_sizes, max_group_size
 
-__all__ = ["DPResult", "Problem", "SolverTimeout", "run_dp"]
+__all__ = ["DPResult", "Problem", "SolverTimeout", "best_score", "run_dp", "run_python"]
 
 # slot codes: 0 empty; 2*L + real for L in 1..3 (3 means "3 or more")
 _EMPTY = 0
@@ -109,13 +109,73 @@ def _options(slots: tuple[int, ...], lo: int, hi: int, jmax: int, joker_real: bo
     return tuple((ns, x, g, jr, a) for (ns, x, g, jr), a in seen.items())
 
 
+@lru_cache(maxsize=None)
+def canon_slots(slots: tuple[int, ...], cap: int) -> tuple[int, ...] | None:
+    """The slot multiset when at most ``cap`` tiles of the colour can go to runs at the next
+    number: more slots that must continue than that is a dead end (``None``); open runs of 3+
+    beyond what can continue are as good as closed (they become empty)."""
+    must = sum(1 for c in slots if c not in _CLOSABLE)
+    if must > cap:
+        return None
+    sevens = sum(1 for c in slots if c == 7)
+    keep = min(sevens, cap - must)
+    new = [c for c in slots if c not in _CLOSABLE] + [7] * keep
+    new += [0] * (len(slots) - len(new))
+    return tuple(sorted(new))
+
+
+def next_cap(p: Problem, c: int, n: int, jokers_used: int) -> int:
+    """How many tiles of colour ``c`` can at most go to runs at number ``n + 1``."""
+    k = p.copies
+    nxt = p.hi[c][n] if n < p.numbers else 0
+    return min(k, min(k, p.jhi - jokers_used) + nxt)
+
+
 def _closable(slots: tuple[int, ...]) -> bool:
     return all(s in _CLOSABLE for s in slots)
 
 
+Step = tuple[object, ...]
+
+
 def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
     """Solve ``p``. Returns {0: best} or, with ``per_count``, {tiles placed: best}; an empty
-    dict when no arrangement exists (e.g. table tiles that fit nowhere)."""
+    dict when no arrangement exists (e.g. table tiles that fit nowhere).
+
+    Uses the compiled kernel (:mod:`rummikub.solver.fast`, needs Numba) when available and
+    the problem fits its state encoding; otherwise the pure-Python DP below."""
+    from . import fast
+
+    if fast.available() and fast.fits(p):
+        finals = fast.run(p, deadline)
+    else:
+        finals = run_python(p, deadline)
+    return {b: _trace(p, steps, score) for b, (score, steps) in finals.items()}
+
+
+def best_score(p: Problem, deadline: float | None = None) -> tuple[int, int] | None:
+    """(tiles placed, value of the new melds) of the optimum, without building the melds;
+    ``None`` when no arrangement exists. Not for ``per_count`` problems."""
+    from . import fast
+
+    if fast.available() and fast.fits(p):
+        finals = fast.run(p, deadline, trace=False)
+    else:
+        finals = run_python(p, deadline)
+    if 0 not in finals:
+        return None
+    score = finals[0][0]
+    if p.w_tiles >= p.w_value:
+        total = score // p.w_tiles
+        value = (score - total * p.w_tiles) // p.w_value
+    else:
+        value = score // p.w_value
+        total = (score - value * p.w_value) // p.w_tiles
+    return total - p.jt, value
+
+
+def run_python(p: Problem, deadline: float | None = None) -> dict[int, tuple[int, list[Step]]]:
+    """The pure-Python DP: {bucket: (best score, the choices of every step)}."""
     C, N, K = p.colours, p.numbers, p.copies
     gmax = max_group_size(C)
     joker_real = p.jhi < 3  # with fewer than 3 jokers no run can be jokers only
@@ -141,7 +201,10 @@ def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
                 slots = key[c]
                 j = key[ji]
                 jmax = min(K, p.jhi - j)  # type: ignore[operator]
-                for ns, x, g, jr, assign in _options(slots, lo, hi, jmax, joker_real):  # type: ignore[arg-type]
+                for ns0, x, g, jr, assign in _options(slots, lo, hi, jmax, joker_real):  # type: ignore[arg-type]
+                    ns = canon_slots(ns0, next_cap(p, c, n, j + jr))  # type: ignore[operator]
+                    if ns is None:
+                        continue
                     placed = x - t + jr
                     gained = n * (x + jr)
                     lst = list(key)
@@ -203,18 +266,21 @@ def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
         best = finals.get(bucket)  # type: ignore[arg-type]
         if best is None or score > best[0]:
             finals[bucket] = (score, key)  # type: ignore[index]
-    return {b: _trace(p, back, key, score) for b, (score, key) in finals.items()}
+    return {b: (score, _steps(back, key)) for b, (score, key) in finals.items()}
 
 
-def _trace(p: Problem, back: list[dict[tuple[object, ...], tuple[tuple[object, ...],
-                                                                   tuple[object, ...]]]],
-           key: tuple[object, ...], score: int) -> DPResult:
-    steps: list[tuple[object, ...]] = []
+def _steps(back: list[dict[tuple[object, ...], tuple[tuple[object, ...], Step]]],
+           key: tuple[object, ...]) -> list[Step]:
+    steps: list[Step] = []
     for bp in reversed(back):
         prev, choice = bp[key]
         steps.append(choice)
         key = prev
     steps.reverse()
+    return steps
+
+
+def _trace(p: Problem, steps: list[Step], score: int) -> DPResult:
     C, K = p.colours, p.copies
     gmax = max_group_size(C)
     melds: list[list[tuple[int, int, bool]]] = []
@@ -254,7 +320,20 @@ def _trace(p: Problem, back: list[dict[tuple[object, ...], tuple[tuple[object, .
                     joker_real = p.jhi < 3
                     nr = 1 if (a == 1 or joker_real) else (real if length else 0)
                     new.append((nl * 2 + nr, [*tiles, (c, n, a == 2)]))
-            slots[c] = new
+            cap = next_cap(p, c, n, jokers)
+            must = sum(1 for code, _ in new if code not in _CLOSABLE)
+            keep = cap - must
+            assert keep >= 0
+            canon: list[tuple[int, list[tuple[int, int, bool]]]] = []
+            for code, tiles in new:
+                if code == 7:
+                    if keep > 0:
+                        keep -= 1
+                    else:
+                        melds.append(tiles)
+                        code, tiles = 0, []
+                canon.append((code, tiles))
+            slots[c] = canon
         choice = steps[i]
         i += 1
         _, _, jg = choice
