@@ -3,6 +3,7 @@ matches the HiGHS integer program (den Hertog & Hulshof) and brute force."""
 
 from __future__ import annotations
 
+import os
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -20,8 +21,12 @@ from .ilp_reference import ilp_solve
 from .positions import check_solution, random_position
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+# RUMMIKUB_SOLVER_EXAMPLES=10 runs ten times as many examples (a longer local check).
+SCALE = float(os.environ.get("RUMMIKUB_SOLVER_EXAMPLES", "1"))
+
+
 def check(examples: int) -> settings:
-    return settings(max_examples=examples, deadline=None,
+    return settings(max_examples=max(1, int(examples * SCALE)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -49,21 +54,21 @@ def _check_ilp(table: Table, rack: Rack, rules: Rules) -> None:
         assert sol.value == ref.value - _old_value(table, rules, locked), (str(table), str(rack))
 
 
-@check(250)
+@check(120)
 @given(seed=SEEDS)
 def test_midgame_matches_ilp(seed: int) -> None:
     table, rack = _position(seed, preset("standard"), (20, 45), (5, 16), (2, 2))
     _check_ilp(table, rack, preset("standard"))
 
 
-@check(60)
+@check(15)
 @given(seed=SEEDS)
 def test_dense_matches_ilp(seed: int) -> None:
     table, rack = _position(seed, preset("standard"), (70, 85), (15, 20), (2, 2))
     _check_ilp(table, rack, preset("standard"))
 
 
-@check(120)
+@check(50)
 @given(seed=SEEDS)
 def test_large_set_matches_ilp(seed: int) -> None:
     rules = preset("xp")
@@ -71,7 +76,7 @@ def test_large_set_matches_ilp(seed: int) -> None:
     _check_ilp(table, rack, rules)
 
 
-@check(100)
+@check(50)
 @given(seed=SEEDS)
 def test_strict_matches_ilp_on_unlocked_melds(seed: int) -> None:
     rules = preset("classic-strict")
@@ -108,7 +113,7 @@ def test_small_positions_match_brute_force(seed: int, name: str, opened: bool) -
                                                      floor=rules.opening_value)
 
 
-@check(300)
+@check(600)
 @given(seed=SEEDS,
        name=st.sampled_from(["standard", "classic-strict", "xp", "tournament"]),
        opened=st.booleans(), extend=st.booleans(),
