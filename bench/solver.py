@@ -18,10 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests helpers
 
-from rummikub.core import Rack, Table, preset, read_meld  # noqa: E402
-from rummikub.solver import fast, solve  # noqa: E402
-from tests.solver.ilp_reference import ilp_solve  # noqa: E402
-from tests.solver.positions import random_position  # noqa: E402
+from tests.solver.ilp_reference import ilp_solve
+from tests.solver.positions import random_position
+
+from rummikub.core import Rack, Table, preset, read_meld
+from rummikub.solver import fast, solve
 
 FAMILIES = {"mid-game": (40, 14, 1), "dense": (80, 20, 2)}
 
@@ -33,16 +34,27 @@ def positions(family: str, count: int, seed: int) -> list[tuple[Table, Rack]]:
     out = []
     for _ in range(count):
         on_table = rng.randint(0, jokers)
-        out.append(random_position(rng, rules, table_tiles, rack_tiles, table_jokers=on_table,
-                                   rack_jokers=jokers - on_table, joker_prob=0.3))
+        out.append(
+            random_position(
+                rng,
+                rules,
+                table_tiles,
+                rack_tiles,
+                table_jokers=on_table,
+                rack_jokers=jokers - on_table,
+                joker_prob=0.3,
+            )
+        )
     return out
 
 
 def summary(samples: list[float]) -> str:
     s = sorted(samples)
-    p99 = s[min(len(s) - 1, int(round(0.99 * (len(s) - 1))))]
-    return (f"median {statistics.median(s) * 1000:8.2f} ms   p99 {p99 * 1000:8.2f} ms   "
-            f"max {s[-1] * 1000:8.2f} ms")
+    p99 = s[min(len(s) - 1, round(0.99 * (len(s) - 1)))]
+    return (
+        f"median {statistics.median(s) * 1000:8.2f} ms   p99 {p99 * 1000:8.2f} ms   "
+        f"max {s[-1] * 1000:8.2f} ms"
+    )
 
 
 def main() -> None:
@@ -75,8 +87,10 @@ def main() -> None:
             assert ilp is not None
             old = sum(read_meld(m, rules).value for m in table.melds)
             if (sol.tiles, sol.value) != (ilp.tiles, ilp.value - old if ilp.tiles else 0):
-                print(f"  DISAGREEMENT: solver {sol.tiles}/{sol.value}, ILP "
-                      f"{ilp.tiles}/{ilp.value - old}: {table} // {rack}")
+                print(
+                    f"  DISAGREEMENT: solver {sol.tiles}/{sol.value}, ILP "
+                    f"{ilp.tiles}/{ilp.value - old}: {table} // {rack}"
+                )
         print(f"  solver  {summary(ours)}")
         if ref:
             print(f"  ILP     {summary(ref)}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 from rummikub.core.rules import Rules
@@ -61,7 +61,7 @@ def best_value_partition(tiles: Sequence[Tile], rules: Rules) -> int | None:
     """The highest total value of a split of ``tiles`` into valid melds, every tile used;
     ``None`` if there is no such split."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def rec(state: tuple[tuple[Tile, int], ...]) -> int | None:
         avail = Counter(dict(state))
         avail = +avail
@@ -88,12 +88,14 @@ def best_value_partition(tiles: Sequence[Tile], rules: Rules) -> int | None:
 
 
 def _key(c: Counter[Tile]) -> tuple[tuple[Tile, int], ...]:
-    return tuple(sorted(((t, k) for t, k in c.items() if k > 0),
-                        key=lambda kv: (kv[0].colour, kv[0].number)))
+    return tuple(
+        sorted(((t, k) for t, k in c.items() if k > 0), key=lambda kv: (kv[0].colour, kv[0].number))
+    )
 
 
-def brute_solve(table: Sequence[Tile], rack: Sequence[Tile], rules: Rules, *,
-                floor: int = 0) -> tuple[int, int]:
+def brute_solve(
+    table: Sequence[Tile], rack: Sequence[Tile], rules: Rules, *, floor: int = 0
+) -> tuple[int, int]:
     """(most tiles placed, then highest total value of all melds); (0, 0) if nothing. With
     ``floor`` (an opening), the table must be empty and the melds worth at least ``floor``."""
     counts = Counter(rack)

@@ -60,8 +60,15 @@ def candidate_sets(rules: Rules, jokers: int) -> list[tuple[Counter[Kind], int]]
     return out
 
 
-def ilp_solve(table: Sequence[Tile], rack: Sequence[Tile], rules: Rules, *,
-              floor: int = 0, w_tiles: int = 100_000, w_value: int = 1) -> ILPResult | None:
+def ilp_solve(
+    table: Sequence[Tile],
+    rack: Sequence[Tile],
+    rules: Rules,
+    *,
+    floor: int = 0,
+    w_tiles: int = 100_000,
+    w_value: int = 1,
+) -> ILPResult | None:
     """Best (tiles, value) for placing rack tiles so that table + placed tiles form sets.
     ``None`` when even the table alone cannot be arranged."""
     tcount = Counter((t.colour, t.number) if not t.is_joker else (-1, 0) for t in table)
@@ -69,9 +76,12 @@ def ilp_solve(table: Sequence[Tile], rack: Sequence[Tile], rules: Rules, *,
     jokers = tcount[(-1, 0)] + rcount[(-1, 0)]
     kinds = sorted(set(tcount) | set(rcount))
     kind_index = {k: i for i, k in enumerate(kinds)}
-    sets = [(cnt, v) for cnt, v in candidate_sets(rules, jokers)
-            if all(tcount[k] + rcount[k] >= m for k, m in cnt.items())]
-    h = highspy.Highs()
+    sets = [
+        (cnt, v)
+        for cnt, v in candidate_sets(rules, jokers)
+        if all(tcount[k] + rcount[k] >= m for k, m in cnt.items())
+    ]
+    h = highspy.Highs()  # type: ignore[no-untyped-call]
     h.setOptionValue("output_flag", False)
     h.setOptionValue("mip_rel_gap", 0.0)
     h.setOptionValue("mip_abs_gap", 0.0)
@@ -81,8 +91,11 @@ def ilp_solve(table: Sequence[Tile], rack: Sequence[Tile], rules: Rules, *,
     lower = np.zeros(ns + nk)
     upper = np.array([float(rules.copies)] * ns + [float(rcount[k]) for k in kinds])
     h.addVars(ns + nk, lower, upper)
-    h.changeColsIntegrality(ns + nk, np.arange(ns + nk, dtype=np.int32),
-                            np.array([highspy.HighsVarType.kInteger] * (ns + nk)))
+    h.changeColsIntegrality(
+        ns + nk,
+        np.arange(ns + nk, dtype=np.int32),
+        np.array([highspy.HighsVarType.kInteger] * (ns + nk)),
+    )
     costs = np.array([float(w_value * v) for _, v in sets] + [float(w_tiles)] * nk)
     h.changeColsCost(ns + nk, np.arange(ns + nk, dtype=np.int32), costs)
     h.changeObjectiveSense(highspy.ObjSense.kMaximize)
@@ -95,18 +108,27 @@ def ilp_solve(table: Sequence[Tile], rack: Sequence[Tile], rules: Rules, *,
         idx, vals = rows[k]
         idx.append(ns + kind_index[k])
         vals.append(-1.0)
-        h.addRow(float(tcount[k]), float(tcount[k]), len(idx), np.array(idx, dtype=np.int32),
-                 np.array(vals))
+        h.addRow(
+            float(tcount[k]),
+            float(tcount[k]),
+            len(idx),
+            np.array(idx, dtype=np.int32),
+            np.array(vals),
+        )
     if floor:
         idx = list(range(ns))
-        h.addRow(float(floor), inf, ns, np.array(idx, dtype=np.int32),
-                 np.array([float(v) for _, v in sets]))
+        h.addRow(
+            float(floor),
+            inf,
+            ns,
+            np.array(idx, dtype=np.int32),
+            np.array([float(v) for _, v in sets]),
+        )
     h.run()
     status = h.getModelStatus()
     if status != highspy.HighsModelStatus.kOptimal:
         return None
     sol = h.getSolution().col_value
-    tiles = int(round(sum(sol[ns:])))
-    value = int(round(sum(sol[s] * sets[s][1] for s in range(ns))))
+    tiles = round(sum(sol[ns:]))
+    value = round(sum(sol[s] * sets[s][1] for s in range(ns)))
     return ILPResult(tiles, value)
-

@@ -24,8 +24,9 @@ from .ilp_reference import ilp_solve
 OUT = Path(__file__).resolve().parents[1] / "data" / "solver_positions.jsonl"
 
 
-def _positions(rules: Rules, seed: int, players: int, bot: str | None,
-               every: int) -> list[Position]:
+def _positions(
+    rules: Rules, seed: int, players: int, bot: str | None, every: int
+) -> list[Position]:
     match = Match(rules, [f"p{i}" for i in range(players)], seed)
     bots = [get_bot(bot, seed=seed * 10 + i) for i in range(players)] if bot else None
     out: list[Position] = []
@@ -52,8 +53,9 @@ def _expected(pos: Position) -> dict[str, int]:
         free = [t for i, m in enumerate(pos.table.melds) if i not in locked for t in m.tiles]
         ref = ilp_solve(free, pos.rack.tiles, rules)
         assert ref is not None
-        old = sum(read_meld(m, rules).value for i, m in enumerate(pos.table.melds)
-                  if i not in locked)
+        old = sum(
+            read_meld(m, rules).value for i, m in enumerate(pos.table.melds) if i not in locked
+        )
         want = (ref.tiles, ref.value - old if ref.tiles else 0)
     else:
         ref = ilp_solve([], pos.rack.tiles, rules, floor=rules.opening_value)
@@ -66,8 +68,14 @@ def _expected(pos: Position) -> dict[str, int]:
 
 def main() -> None:
     rng = random.Random(2024)
-    games = [("standard", None, 4), ("standard", "beginner", 4), ("xp", None, 6),
-             ("classic-strict", None, 3), ("standard", None, 2), ("casual", "beginner", 3)]
+    games = [
+        ("standard", None, 4),
+        ("standard", "beginner", 4),
+        ("xp", None, 6),
+        ("classic-strict", None, 3),
+        ("standard", None, 2),
+        ("casual", "beginner", 3),
+    ]
     lines: list[str] = []
     for k, (name, bot, players) in enumerate(games * 2):
         positions = _positions(preset(name), 100 + k, players, bot, every=3)

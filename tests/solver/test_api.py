@@ -8,15 +8,30 @@ from rummikub.core.errors import IllegalPlayError, NotationError, RulesError
 from rummikub.core.rules import preset
 from rummikub.core.table import Rack, Table
 from rummikub.core.tiles import parse_tiles
-from rummikub.solver import Position, all_best, arrangeable, best_per_count, changes, solve
+from rummikub.solver import (
+    Position,
+    Solution,
+    all_best,
+    arrangeable,
+    best_per_count,
+    changes,
+    solve,
+)
 
 from .positions import check_solution
 
 STANDARD = preset("standard")
 
 
-def _solve(table: str, rack: str, *, opened: bool = True, rules_name: str = "standard",
-           objective: str = "tiles", **changes_: object):
+def _solve(
+    table: str,
+    rack: str,
+    *,
+    opened: bool = True,
+    rules_name: str = "standard",
+    objective: str = "tiles",
+    **changes_: object,
+) -> Solution:
     rules = preset(rules_name).replace(**changes_) if changes_ else preset(rules_name)
     t, r = Table.parse(table), Rack.parse(rack)
     sol = solve(t, r, opened=opened, rules=rules, objective=objective)
@@ -144,7 +159,11 @@ def test_best_per_count() -> None:
 def test_all_best_lists_every_maximum_play() -> None:
     plays = all_best(Table(), Rack.parse("R1 R2 J B1 B2"), opened=True)
     assert {" ".join(map(str, p.play)) for p in plays} == {
-        "R1 R2 J", "B1 B2 J", "R1 B1 J", "R2 B2 J"}
+        "R1 R2 J",
+        "B1 B2 J",
+        "R1 B1 J",
+        "R2 B2 J",
+    }
     assert all(p.tiles == 3 for p in plays)
     assert plays[0].value == 6
     assert len(all_best(Table(), Rack.parse("R1 R2 J B1 B2"), opened=True, limit=2)) == 2
@@ -156,13 +175,16 @@ def test_time_limit_marks_result_not_optimal() -> None:
     assert not sol.optimal
 
 
-@pytest.mark.parametrize(("table", "rack", "error"), [
-    ("R1 R2", "K1", IllegalPlayError),
-    ("R1 R2 R3 | R1 R2 R3", "R1", IllegalPlayError),
-    ("R1 R2 R3", "J J J", IllegalPlayError),
-    ("R1 R2 R3", "X9", NotationError),
-    ("R1 R2 R3", "R14", IllegalPlayError),
-])
+@pytest.mark.parametrize(
+    ("table", "rack", "error"),
+    [
+        ("R1 R2", "K1", IllegalPlayError),
+        ("R1 R2 R3 | R1 R2 R3", "R1", IllegalPlayError),
+        ("R1 R2 R3", "J J J", IllegalPlayError),
+        ("R1 R2 R3", "X9", NotationError),
+        ("R1 R2 R3", "R14", IllegalPlayError),
+    ],
+)
 def test_invalid_positions_are_rejected(table: str, rack: str, error: type[Exception]) -> None:
     with pytest.raises(error):
         solve(Table.parse(table), Rack.parse(rack), opened=True)
@@ -178,8 +200,12 @@ def test_bad_arguments() -> None:
 
 
 def test_position_from_json_round_trip() -> None:
-    data = {"table": [["R1", "R2", "R3"], ["K5", "B5", "O5"]], "rack": ["R4", "J", "K1"],
-            "opened": True, "rules": "standard"}
+    data = {
+        "table": [["R1", "R2", "R3"], ["K5", "B5", "O5"]],
+        "rack": ["R4", "J", "K1"],
+        "opened": True,
+        "rules": "standard",
+    }
     pos = Position.from_json(data)
     assert pos.to_json() == {**data, "rack": ["K1", "R4", "J"]}  # racks are kept sorted
     assert Position.from_json(pos.to_json()) == pos
@@ -188,18 +214,21 @@ def test_position_from_json_round_trip() -> None:
     assert custom.to_json()["rules"]["opening_value"] == 25
 
 
-@pytest.mark.parametrize(("data", "error"), [
-    ({"table": [], "rack": ["R1"], "rules": "nope"}, RulesError),
-    ({"table": [], "rack": ["R1"], "rules": {"colours": 99}}, RulesError),
-    ({"table": [["R1", "R2"]], "rack": []}, IllegalPlayError),
-    ({"table": [], "rack": ["R1", "R1", "R1"]}, IllegalPlayError),
-    ({"table": [], "rack": ["Q1"]}, NotationError),
-    ({"table": [], "rack": "R1"}, NotationError),
-    ({"rack": []}, NotationError),
-    ({"table": [], "rack": [], "opened": "yes"}, NotationError),
-    ({"table": [], "rack": [], "extra": 1}, NotationError),
-    ([], NotationError),
-])
+@pytest.mark.parametrize(
+    ("data", "error"),
+    [
+        ({"table": [], "rack": ["R1"], "rules": "nope"}, RulesError),
+        ({"table": [], "rack": ["R1"], "rules": {"colours": 99}}, RulesError),
+        ({"table": [["R1", "R2"]], "rack": []}, IllegalPlayError),
+        ({"table": [], "rack": ["R1", "R1", "R1"]}, IllegalPlayError),
+        ({"table": [], "rack": ["Q1"]}, NotationError),
+        ({"table": [], "rack": "R1"}, NotationError),
+        ({"rack": []}, NotationError),
+        ({"table": [], "rack": [], "opened": "yes"}, NotationError),
+        ({"table": [], "rack": [], "extra": 1}, NotationError),
+        ([], NotationError),
+    ],
+)
 def test_position_from_json_errors(data: object, error: type[Exception]) -> None:
     with pytest.raises(error):
         Position.from_json(data)

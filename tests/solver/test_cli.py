@@ -9,8 +9,12 @@ from typer.testing import CliRunner
 from rummikub.cli.main import app
 
 runner = CliRunner()
-POSITION = {"table": [["R1", "R2", "R3"], ["K5", "B5", "O5"]], "rack": ["R4", "J", "K1"],
-            "opened": True, "rules": "standard"}
+POSITION = {
+    "table": [["R1", "R2", "R3"], ["K5", "B5", "O5"]],
+    "rack": ["R4", "J", "K1"],
+    "opened": True,
+    "rules": "standard",
+}
 
 
 def test_human_output() -> None:
@@ -52,10 +56,15 @@ def test_json_mode_error_exits_non_zero() -> None:
 
 
 def test_jsonl_streams_results_and_errors_in_order() -> None:
-    lines = [json.dumps(POSITION), "not json", json.dumps({**POSITION, "opened": False}),
-             json.dumps({**POSITION, "rack": ["R1", "R1", "R1"]})]
-    result = runner.invoke(app, ["solve", "--jsonl", "--objective", "value"],
-                           input="\n".join(lines) + "\n")
+    lines = [
+        json.dumps(POSITION),
+        "not json",
+        json.dumps({**POSITION, "opened": False}),
+        json.dumps({**POSITION, "rack": ["R1", "R1", "R1"]}),
+    ]
+    result = runner.invoke(
+        app, ["solve", "--jsonl", "--objective", "value"], input="\n".join(lines) + "\n"
+    )
     assert result.exit_code == 0
     outs = [json.loads(x) for x in result.output.splitlines()]
     assert len(outs) == 4

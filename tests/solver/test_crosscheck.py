@@ -26,16 +26,26 @@ SCALE = float(os.environ.get("RUMMIKUB_SOLVER_EXAMPLES", "1"))
 
 
 def check(examples: int) -> settings:
-    return settings(max_examples=max(1, int(examples * SCALE)), deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+    return settings(
+        max_examples=max(1, int(examples * SCALE)),
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
 
 
-def _position(seed: int, rules: Rules, table: tuple[int, int], rack: tuple[int, int],
-              jokers: tuple[int, int]) -> tuple[Table, Rack]:
+def _position(
+    seed: int, rules: Rules, table: tuple[int, int], rack: tuple[int, int], jokers: tuple[int, int]
+) -> tuple[Table, Rack]:
     rng = random.Random(seed)
-    return random_position(rng, rules, rng.randint(*table), rng.randint(*rack),
-                           table_jokers=rng.randint(0, jokers[0]),
-                           rack_jokers=rng.randint(0, jokers[1]), joker_prob=0.2)
+    return random_position(
+        rng,
+        rules,
+        rng.randint(*table),
+        rng.randint(*rack),
+        table_jokers=rng.randint(0, jokers[0]),
+        rack_jokers=rng.randint(0, jokers[1]),
+        joker_prob=0.2,
+    )
 
 
 def _old_value(table: Table, rules: Rules, skip: set[int] = frozenset()) -> int:  # type: ignore[assignment]
@@ -109,17 +119,22 @@ def test_small_positions_match_brute_force(seed: int, name: str, opened: bool) -
         if tiles:
             assert sol.value == value - _old_value(table, rules)
     else:
-        assert (sol.tiles, sol.value) == brute_solve([], rack.tiles, rules,
-                                                     floor=rules.opening_value)
+        assert (sol.tiles, sol.value) == brute_solve(
+            [], rack.tiles, rules, floor=rules.opening_value
+        )
 
 
 @check(600)
-@given(seed=SEEDS,
-       name=st.sampled_from(["standard", "classic-strict", "xp", "tournament"]),
-       opened=st.booleans(), extend=st.booleans(),
-       objective=st.sampled_from(["tiles", "value", "min-change"]))
-def test_every_play_is_legal(seed: int, name: str, opened: bool, extend: bool,
-                             objective: str) -> None:
+@given(
+    seed=SEEDS,
+    name=st.sampled_from(["standard", "classic-strict", "xp", "tournament"]),
+    opened=st.booleans(),
+    extend=st.booleans(),
+    objective=st.sampled_from(["tiles", "value", "min-change"]),
+)
+def test_every_play_is_legal(
+    seed: int, name: str, opened: bool, extend: bool, objective: str
+) -> None:
     rules = preset(name).replace(open_then_extend=extend)
     table, rack = _position(seed, rules, (0, 50), (1, 16), (2, 2))
     sol = solve(table, rack, opened=opened, rules=rules, objective=objective, time_limit=2.0)

@@ -39,9 +39,12 @@ def _human(position: Position, sol: Solution) -> str:
         else:
             lines.append(f"No opening worth {position.rules.opening_value} is possible: draw.")
         return "\n".join(lines)
-    lines.append(f"Play {len(sol.play)} tile(s): {' '.join(str(t) for t in sol.play)}"
-                 f"  (value {sol.value}"
-                 + (f", {sol.changes} table meld(s) changed" if sol.changes else "") + ")")
+    lines.append(
+        f"Play {len(sol.play)} tile(s): {' '.join(str(t) for t in sol.play)}"
+        f"  (value {sol.value}"
+        + (f", {sol.changes} table meld(s) changed" if sol.changes else "")
+        + ")"
+    )
     lines.append("New table:")
     lines.extend(f"  {m}" for m in sol.table.melds)
     if not sol.optimal:
@@ -50,8 +53,9 @@ def _human(position: Position, sol: Solution) -> str:
 
 
 def solve_cmd(
-    table: Annotated[str, typer.Option("--table", "-t", help='Table, e.g. "R1 R2 R3 | K5 B5 O5".')]
-    = "",
+    table: Annotated[
+        str, typer.Option("--table", "-t", help='Table, e.g. "R1 R2 R3 | K5 B5 O5".')
+    ] = "",
     rack: Annotated[str, typer.Option("--rack", "-r", help='Rack, e.g. "R4 J K1".')] = "",
     not_opened: Annotated[
         bool, typer.Option("--not-opened", help="The player has not made the opening meld yet.")
@@ -59,11 +63,10 @@ def solve_cmd(
     rules: Annotated[
         str, typer.Option(help="Preset name, rules JSON file, or inline JSON.")
     ] = "standard",
-    objective: Annotated[
-        str, typer.Option(help="tiles (default), value or min-change.")
-    ] = "tiles",
+    objective: Annotated[str, typer.Option(help="tiles (default), value or min-change.")] = "tiles",
     time_limit: Annotated[
-        float | None, typer.Option("--time-limit", help="Stop after SECONDS (result may not be optimal).")
+        float | None,
+        typer.Option("--time-limit", help="Stop after SECONDS (result may not be optimal)."),
     ] = None,
     json_mode: Annotated[
         bool, typer.Option("--json", help="Read one position (JSON) from stdin, write one result.")

@@ -21,8 +21,16 @@ from .model import check_position, counts_grid, meld_of
 from .opening import opening_cores
 from .strict import locked_melds
 
-__all__ = ["OBJECTIVES", "Objective", "Solution", "all_best", "arrangeable",
-           "best_per_count", "changes", "solve"]
+__all__ = [
+    "OBJECTIVES",
+    "Objective",
+    "Solution",
+    "all_best",
+    "arrangeable",
+    "best_per_count",
+    "changes",
+    "solve",
+]
 
 Objective = Literal["tiles", "value", "min-change"]
 OBJECTIVES: tuple[str, ...] = ("tiles", "value", "min-change")
@@ -53,8 +61,13 @@ class Solution:
 
     def to_json(self) -> dict[str, Any]:
         """The FORMATS result object."""
-        return {"play": [str(t) for t in self.play], "table": self.table.to_json(),
-                "tiles": self.tiles, "value": self.value, "optimal": self.optimal}
+        return {
+            "play": [str(t) for t in self.play],
+            "table": self.table.to_json(),
+            "tiles": self.tiles,
+            "value": self.value,
+            "optimal": self.optimal,
+        }
 
 
 def changes(old: Table, new: Table) -> int:
@@ -90,17 +103,22 @@ def _weights(objective: str) -> tuple[int, int]:
     return (100_000, 1)
 
 
-def _problem(ctx: _Ctx, free: Sequence[Tile], rack: Sequence[Tile], *, floor: int = 0,
-             forced: Sequence[Tile] = (), per_count: bool = False,
-             bounds: dict[tuple[int, int], tuple[int, int]] | None = None) -> Problem:
+def _problem(
+    ctx: _Ctx,
+    free: Sequence[Tile],
+    rack: Sequence[Tile],
+    *,
+    floor: int = 0,
+    forced: Sequence[Tile] = (),
+    per_count: bool = False,
+    bounds: dict[tuple[int, int], tuple[int, int]] | None = None,
+) -> Problem:
     rules = ctx.rules
     t_grid, jt = counts_grid(free, rules)
     r_grid, jr = counts_grid(rack, rules)
     f_grid, jf = counts_grid(forced, rules)
-    lo = [[t_grid[c][i] + f_grid[c][i] for i in range(rules.numbers)]
-          for c in range(rules.colours)]
-    hi = [[t_grid[c][i] + r_grid[c][i] for i in range(rules.numbers)]
-          for c in range(rules.colours)]
+    lo = [[t_grid[c][i] + f_grid[c][i] for i in range(rules.numbers)] for c in range(rules.colours)]
+    hi = [[t_grid[c][i] + r_grid[c][i] for i in range(rules.numbers)] for c in range(rules.colours)]
     jlo, jhi = jt + jf, jt + jr
     if bounds:
         for (c, n), (a, b) in bounds.items():
@@ -109,9 +127,21 @@ def _problem(ctx: _Ctx, free: Sequence[Tile], rack: Sequence[Tile], *, floor: in
             else:
                 lo[c][n - 1] = t_grid[c][n - 1] + a
                 hi[c][n - 1] = t_grid[c][n - 1] + b
-    return Problem(rules.colours, rules.numbers, rules.copies,
-                   tuple(map(tuple, t_grid)), tuple(map(tuple, lo)), tuple(map(tuple, hi)),
-                   jt, jlo, jhi, floor, ctx.weights[0], ctx.weights[1], per_count)
+    return Problem(
+        rules.colours,
+        rules.numbers,
+        rules.copies,
+        tuple(map(tuple, t_grid)),
+        tuple(map(tuple, lo)),
+        tuple(map(tuple, hi)),
+        jt,
+        jlo,
+        jhi,
+        floor,
+        ctx.weights[0],
+        ctx.weights[1],
+        per_count,
+    )
 
 
 def _placed(res: DPResult, free: Sequence[Tile], rules: Rules) -> tuple[Tile, ...]:
@@ -127,8 +157,9 @@ def _value(melds: Sequence[Meld], rules: Rules) -> int:
     return sum(read_meld(m, rules).value for m in melds)
 
 
-def _build(ctx: _Ctx, res: DPResult, kept: Sequence[int], free: Sequence[Tile],
-           optimal: bool) -> Solution:
+def _build(
+    ctx: _Ctx, res: DPResult, kept: Sequence[int], free: Sequence[Tile], optimal: bool
+) -> Solution:
     """The Solution for a DP result: kept old melds (in their order), then the new melds."""
     rules = ctx.rules
     new_melds = [meld_of(m, rules) for m in res.melds]
@@ -167,11 +198,18 @@ def _free_parts(ctx: _Ctx, free_idx: Sequence[int]) -> list[Tile]:
     return [t for i in free_idx for t in ctx.table.melds[i].tiles]
 
 
-def _prepare(table: Table, rack: Rack | Sequence[Tile], rules: Rules, objective: str,
-             time_limit: float | None) -> _Ctx:
+def _prepare(
+    table: Table,
+    rack: Rack | Sequence[Tile],
+    rules: Rules,
+    objective: str,
+    time_limit: float | None,
+) -> _Ctx:
     if objective not in OBJECTIVES:
-        raise RulesError(f"unknown objective {objective!r} (objectives: {', '.join(OBJECTIVES)})",
-                         field="objective")
+        raise RulesError(
+            f"unknown objective {objective!r} (objectives: {', '.join(OBJECTIVES)})",
+            field="objective",
+        )
     if time_limit is not None and time_limit <= 0:
         raise RulesError(f"time limit must be positive, got {time_limit}", field="time_limit")
     tiles = tuple(rack.tiles if isinstance(rack, Rack) else rack)
@@ -181,9 +219,15 @@ def _prepare(table: Table, rack: Rack | Sequence[Tile], rules: Rules, objective:
 
 
 # ------------------------------------------------------------------------------- solve
-def solve(table: Table, rack: Rack | Sequence[Tile], *, opened: bool,
-          rules: Rules = _STANDARD, objective: str = "tiles",
-          time_limit: float | None = None) -> Solution:
+def solve(
+    table: Table,
+    rack: Rack | Sequence[Tile],
+    *,
+    opened: bool,
+    rules: Rules = _STANDARD,
+    objective: str = "tiles",
+    time_limit: float | None = None,
+) -> Solution:
     """The best play for the player to move.
 
     ``objective``: ``"tiles"`` (most rack tiles placed; ties: highest value, then fewest
@@ -218,45 +262,97 @@ def _solve(ctx: _Ctx, opened: bool, objective: str) -> Solution:
     return _fewer_changes(ctx, full, best, sorted(locked), free_idx, exact=exact)
 
 
-def _fewer_changes(ctx: _Ctx, full: DPResult, best: Solution, locked: list[int],
-                   free_idx: list[int], *, exact: bool) -> Solution:
+def _fewer_changes(
+    ctx: _Ctx,
+    full: DPResult,
+    best: Solution,
+    locked: list[int],
+    free_idx: list[int],
+    *,
+    exact: bool,
+) -> Solution:
     """Among plays as good as ``full``, one keeping more old melds intact.
 
-    Frees 0, 1, 2, ... old melds (the rest kept as they are) and asks the DP whether the same
-    optimum is still reached. For ``min-change`` (``exact``) the tiles must match and the
-    search is exhaustive (up to the time limit), the value being the last tie-break; for the
-    other objectives tiles and value must both match and at most one meld is freed — beyond
-    that the full solution's own arrangement is kept."""
+    Old melds are ordered by how closely they relate to the rack tiles. First the melds
+    nearest the rack are freed in growing prefixes (1, 2, 4, ... of them; the rest kept as
+    they are) until the same optimum is reached — cheap, and what the ``tiles`` and ``value``
+    objectives use. For ``min-change`` (``exact``) every set of 0, 1, 2, ... freed melds is
+    then tried, up to the best size found, so the fewest changes are guaranteed (the tiles
+    must match; the value is the last tie-break)."""
     rules = ctx.rules
     target_tiles = full.tiles
-    max_k = len(free_idx) if exact else min(1, len(free_idx))
     old_value = {i: read_meld(ctx.table.melds[i], rules).value for i in free_idx}
     full_gain = full.value - sum(old_value.values())
-    for k in range(0, max_k + 1):
-        if k >= best.changes:
-            break
-        found: tuple[int, tuple[int, ...]] | None = None
-        for subset in combinations(free_idx, k):
-            if ctx.expired():
-                return Solution(best.play, best.table, best.tiles, best.value, False,
-                                best.changes)
-            part = _free_parts(ctx, subset)
-            res = best_score(_problem(ctx, part, ctx.rack), ctx.deadline)
-            if res is None or res[0] != target_tiles:
-                continue
-            gain = res[1] - sum(old_value[i] for i in subset)
-            if not exact and gain != full_gain:
-                continue
-            if found is None or gain > found[0]:
-                found = (gain, subset)
-        if found is not None:
-            subset = found[1]
-            kept = sorted(locked + [i for i in free_idx if i not in subset])
-            part = _free_parts(ctx, subset)
-            traced = _run(ctx, _problem(ctx, part, ctx.rack)).get(0)
-            assert traced is not None
-            return _build(ctx, traced, kept, part, True)
-    return best
+    order = sorted(free_idx, key=lambda i: -_relevance(ctx.table.melds[i], ctx.rack))
+
+    def attempt(subset: Sequence[int]) -> int | None:
+        """The value gained when only ``subset`` is freed, if the optimum is reached."""
+        if ctx.expired():
+            raise SolverTimeout
+        res = best_score(_problem(ctx, _free_parts(ctx, subset), ctx.rack), ctx.deadline)
+        if res is None or res[0] != target_tiles:
+            return None
+        gain = res[1] - sum(old_value[i] for i in subset)
+        if not exact and gain != full_gain:
+            return None
+        return gain
+
+    chosen: tuple[int, tuple[int, ...]] | None = None
+    try:
+        size = 0
+        while size < len(order) and size < best.changes:
+            subset = tuple(order[:size])
+            gain = attempt(subset)
+            if gain is not None:
+                chosen = (gain, subset)
+                break
+            size = 1 if size == 0 else size * 2
+        limit = len(chosen[1]) if chosen is not None else len(order)
+        if exact:
+            for k in range(0, min(limit, best.changes)):
+                found: tuple[int, tuple[int, ...]] | None = None
+                for subset in combinations(order, k):
+                    gain = attempt(subset)
+                    if gain is not None and (found is None or gain > found[0]):
+                        found = (gain, subset)
+                if found is not None:
+                    chosen = found
+                    break
+    except SolverTimeout:
+        if chosen is None:
+            return Solution(best.play, best.table, best.tiles, best.value, False, best.changes)
+        return _build_subset(ctx, chosen[1], locked, free_idx, False)
+    if chosen is None:
+        return best
+    sol = _build_subset(ctx, chosen[1], locked, free_idx, True)
+    return sol if sol.changes <= best.changes or exact else best
+
+
+def _build_subset(
+    ctx: _Ctx, subset: Sequence[int], locked: list[int], free_idx: list[int], optimal: bool
+) -> Solution:
+    kept = sorted(locked + [i for i in free_idx if i not in subset])
+    part = _free_parts(ctx, subset)
+    traced = _run(ctx, _problem(ctx, part, ctx.rack)).get(0)
+    assert traced is not None
+    return _build(ctx, traced, kept, part, optimal)
+
+
+def _relevance(meld: Meld, rack: Sequence[Tile]) -> int:
+    """How many rack tiles could join or reshape ``meld`` (a search-order heuristic)."""
+    real = [t for t in meld.tiles if not t.is_joker]
+    numbers = {t.number for t in real}
+    colours = {t.colour for t in real}
+    lo, hi = min(numbers) - 1, max(numbers) + 1
+    score = 0
+    for t in rack:
+        if (
+            t.is_joker
+            or (t.colour in colours and lo <= t.number <= hi + len(meld.tiles))
+            or (len(numbers) == 1 and t.number in numbers)
+        ):
+            score += 1
+    return score
 
 
 def _solve_opening(ctx: _Ctx) -> Solution:
@@ -313,9 +409,14 @@ def arrangeable(tiles: Sequence[Tile], rules: Rules = _STANDARD) -> bool:
     return bool(run_dp(p))
 
 
-def best_per_count(table: Table, rack: Rack | Sequence[Tile], *, opened: bool,
-                   rules: Rules = _STANDARD, time_limit: float | None = None,
-                   ) -> dict[int, Solution]:
+def best_per_count(
+    table: Table,
+    rack: Rack | Sequence[Tile],
+    *,
+    opened: bool,
+    rules: Rules = _STANDARD,
+    time_limit: float | None = None,
+) -> dict[int, Solution]:
     """For every number of rack tiles that can be placed, the best play placing exactly that
     many (highest value placed, then fewest changes). Keys are tile counts (1..)."""
     ctx = _prepare(table, rack, rules, "tiles", time_limit)
@@ -337,9 +438,15 @@ def best_per_count(table: Table, rack: Rack | Sequence[Tile], *, opened: bool,
     return out
 
 
-def all_best(table: Table, rack: Rack | Sequence[Tile], *, opened: bool,
-             rules: Rules = _STANDARD, limit: int = 100,
-             time_limit: float | None = None) -> list[Solution]:
+def all_best(
+    table: Table,
+    rack: Rack | Sequence[Tile],
+    *,
+    opened: bool,
+    rules: Rules = _STANDARD,
+    limit: int = 100,
+    time_limit: float | None = None,
+) -> list[Solution]:
     """All different plays (multisets of rack tiles) that place the maximum number of tiles,
     best value first, at most ``limit`` of them. Empty when nothing can be placed."""
     if limit < 1:
@@ -360,8 +467,7 @@ def all_best(table: Table, rack: Rack | Sequence[Tile], *, opened: bool,
         floor = 0
     rack_counts = Counter(ctx.rack)
     items = sorted({(t.colour, t.number) if not t.is_joker else (-1, 0) for t in ctx.rack})
-    full = {it: (0, rack_counts[Tile(*it)] if it[0] >= 0 else rack_counts[JOKER])
-            for it in items}
+    full = {it: (0, rack_counts[Tile(*it)] if it[0] >= 0 else rack_counts[JOKER]) for it in items}
     queue: list[dict[tuple[int, int], tuple[int, int]]] = [full]
     found: list[Solution] = []
     seen: set[tuple[Tile, ...]] = set()

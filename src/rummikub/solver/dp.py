@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import product
+from typing import cast
 
 from .groups import group_joker_range, group_sizes, max_group_size
 
@@ -73,9 +74,14 @@ class DPResult:
     jokers: int  # jokers used in the melds
 
 
-@lru_cache(maxsize=None)
-def _options(slots: tuple[int, ...], lo: int, hi: int, jmax: int, joker_real: bool,
-             ) -> tuple[tuple[tuple[int, ...], int, int, int, tuple[int, ...]], ...]:
+@cache
+def _options(
+    slots: tuple[int, ...],
+    lo: int,
+    hi: int,
+    jmax: int,
+    joker_real: bool,
+) -> tuple[tuple[tuple[int, ...], int, int, int, tuple[int, ...]], ...]:
     """Per-colour choices at one number: (new sorted slots, real used, to groups, jokers in
     runs, assignment per old slot: 0 none / 1 real / 2 joker)."""
     k = len(slots)
@@ -109,7 +115,7 @@ def _options(slots: tuple[int, ...], lo: int, hi: int, jmax: int, joker_real: bo
     return tuple((ns, x, g, jr, a) for (ns, x, g, jr), a in seen.items())
 
 
-@lru_cache(maxsize=None)
+@cache
 def canon_slots(slots: tuple[int, ...], cap: int) -> tuple[int, ...] | None:
     """The slot multiset when at most ``cap`` tiles of the colour can go to runs at the next
     number: more slots that must continue than that is a dead end (``None``); open runs of 3+
@@ -146,10 +152,7 @@ def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
     the problem fits its state encoding; otherwise the pure-Python DP below."""
     from . import fast
 
-    if fast.available() and fast.fits(p):
-        finals = fast.run(p, deadline)
-    else:
-        finals = run_python(p, deadline)
+    finals = fast.run(p, deadline) if fast.available() and fast.fits(p) else run_python(p, deadline)
     return {b: _trace(p, steps, score) for b, (score, steps) in finals.items()}
 
 
@@ -198,18 +201,18 @@ def run_python(p: Problem, deadline: float | None = None) -> dict[int, tuple[int
             nxt: dict[tuple[object, ...], int] = {}
             bp: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[object, ...]]] = {}
             for key, score in layer.items():
-                slots = key[c]
-                j = key[ji]
-                jmax = min(K, p.jhi - j)  # type: ignore[operator]
-                for ns0, x, g, jr, assign in _options(slots, lo, hi, jmax, joker_real):  # type: ignore[arg-type]
-                    ns = canon_slots(ns0, next_cap(p, c, n, j + jr))  # type: ignore[operator]
+                slots = cast(tuple[int, ...], key[c])
+                j = cast(int, key[ji])
+                jmax = min(K, p.jhi - j)
+                for ns0, x, g, jr, assign in _options(slots, lo, hi, jmax, joker_real):
+                    ns = canon_slots(ns0, next_cap(p, c, n, j + jr))
                     if ns is None:
                         continue
                     placed = x - t + jr
                     gained = n * (x + jr)
                     lst = list(key)
                     lst[c] = ns
-                    lst[ji] = j + jr  # type: ignore[operator]
+                    lst[ji] = j + jr
                     if g:
                         h = list(key[hi_idx])  # type: ignore[call-overload]
                         h[g] += 1
@@ -231,14 +234,18 @@ def run_python(p: Problem, deadline: float | None = None) -> dict[int, tuple[int
         bp = {}
         for key, score in layer.items():
             hist = key[hi_idx]
-            counts = tuple(sorted((g for g in range(1, K + 1) for _ in range(hist[g])),  # type: ignore[index]
-                                  reverse=True))
-            j = key[ji]
+            counts = tuple(
+                sorted(
+                    (g for g in range(1, K + 1) for _ in range(hist[g])),  # type: ignore[index]
+                    reverse=True,
+                )
+            )
+            j = cast(int, key[ji])
             for jg in group_joker_range(counts, gmax):
-                if j + jg > p.jhi:  # type: ignore[operator]
+                if j + jg > p.jhi:
                     break
                 lst = list(key)
-                lst[ji] = j + jg  # type: ignore[operator]
+                lst[ji] = j + jg
                 lst[hi_idx] = zero_hist
                 gained = n * jg
                 if floor:
@@ -257,20 +264,21 @@ def run_python(p: Problem, deadline: float | None = None) -> dict[int, tuple[int
     for key, score in layer.items():
         if not all(_closable(key[c]) for c in range(C)):  # type: ignore[arg-type]
             continue
-        j = key[ji]
-        if j < p.jlo:  # type: ignore[operator]
+        j = cast(int, key[ji])
+        if j < p.jlo:
             continue
         if floor and key[C + 2] < floor:  # type: ignore[operator]
             continue
-        bucket = key[C + 3] if p.per_count else 0
-        best = finals.get(bucket)  # type: ignore[arg-type]
+        bucket = cast(int, key[C + 3]) if p.per_count else 0
+        best = finals.get(bucket)
         if best is None or score > best[0]:
-            finals[bucket] = (score, key)  # type: ignore[index]
+            finals[bucket] = (score, key)
     return {b: (score, _steps(back, key)) for b, (score, key) in finals.items()}
 
 
-def _steps(back: list[dict[tuple[object, ...], tuple[tuple[object, ...], Step]]],
-           key: tuple[object, ...]) -> list[Step]:
+def _steps(
+    back: list[dict[tuple[object, ...], tuple[tuple[object, ...], Step]]], key: tuple[object, ...]
+) -> list[Step]:
     steps: list[Step] = []
     for bp in reversed(back):
         prev, choice = bp[key]
@@ -286,7 +294,8 @@ def _trace(p: Problem, steps: list[Step], score: int) -> DPResult:
     melds: list[list[tuple[int, int, bool]]] = []
     # per colour: list of (code, tiles) for each slot
     slots: list[list[tuple[int, list[tuple[int, int, bool]]]]] = [
-        [(0, []) for _ in range(K)] for _ in range(C)]
+        [(0, []) for _ in range(K)] for _ in range(C)
+    ]
     used: dict[tuple[int, int], int] = {}
     group_counts = [0] * C
     jokers = 0
