@@ -175,15 +175,16 @@ def _build(
 
 def _old_order(old: Table, melds: list[Meld]) -> list[Meld]:
     """Melds that are unchanged from the old table first, in the old order; then the rest."""
-    pending = list(melds)
-    first: list[Meld] = []
+    pending: dict[tuple[Tile, ...], list[int]] = {}
+    for i, m in enumerate(melds):
+        pending.setdefault(m.key(), []).append(i)
+    first: list[int] = []
     for m in old.melds:
-        k = m.key()
-        for i, cand in enumerate(pending):
-            if cand.key() == k:
-                first.append(pending.pop(i))
-                break
-    return first + pending
+        idx = pending.get(m.key())
+        if idx:
+            first.append(idx.pop(0))
+    taken = set(first)
+    return [melds[i] for i in first] + [m for i, m in enumerate(melds) if i not in taken]
 
 
 def _nothing(ctx: _Ctx, optimal: bool = True) -> Solution:
@@ -285,11 +286,20 @@ def _fewer_changes(
     full_gain = full.value - sum(old_value.values())
     order = sorted(free_idx, key=lambda i: -_relevance(ctx.table.melds[i], ctx.rack))
 
+    def full_new_value(subset: Sequence[int]) -> int:
+        """Value of the new melds when only ``subset`` is freed and the optimum is reached."""
+        return full_gain + sum(old_value[i] for i in subset)
+
     def attempt(subset: Sequence[int]) -> int | None:
         """The value gained when only ``subset`` is freed, if the optimum is reached."""
         if ctx.expired():
             raise SolverTimeout
-        res = best_score(_problem(ctx, _free_parts(ctx, subset), ctx.rack), ctx.deadline)
+        prob = _problem(ctx, _free_parts(ctx, subset), ctx.rack)
+        # prune with the score to reach: the optimum itself, or (min-change, which ranks
+        # tiles first) any play with the same number of tiles
+        value = 0 if exact else full_new_value(subset)
+        need = (target_tiles + prob.jt) * prob.w_tiles + value * prob.w_value
+        res = best_score(prob, ctx.deadline, at_least=need)
         if res is None or res[0] != target_tiles:
             return None
         gain = res[1] - sum(old_value[i] for i in subset)

@@ -156,16 +156,19 @@ def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
     return {b: _trace(p, steps, score) for b, (score, steps) in finals.items()}
 
 
-def best_score(p: Problem, deadline: float | None = None) -> tuple[int, int] | None:
+def best_score(
+    p: Problem, deadline: float | None = None, *, at_least: int | None = None
+) -> tuple[int, int] | None:
     """(tiles placed, value of the new melds) of the optimum, without building the melds;
-    ``None`` when no arrangement exists. Not for ``per_count`` problems."""
+    ``None`` when no arrangement exists (or none scores ``at_least``, a pruning hint). Not for
+    ``per_count`` problems."""
     from . import fast
 
     if fast.available() and fast.fits(p):
-        finals = fast.run(p, deadline, trace=False)
+        finals = fast.run(p, deadline, trace=False, at_least=at_least)
     else:
         finals = run_python(p, deadline)
-    if 0 not in finals:
+    if 0 not in finals or (at_least is not None and finals[0][0] < at_least):
         return None
     score = finals[0][0]
     if p.w_tiles >= p.w_value:
