@@ -232,3 +232,22 @@ def test_position_from_json_round_trip() -> None:
 def test_position_from_json_errors(data: object, error: type[Exception]) -> None:
     with pytest.raises(error):
         Position.from_json(data)
+
+
+def test_pure_python_fallback_gives_the_same_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummikub.solver import fast
+
+    table, rack = Table.parse("R1 R2 R3 | K5 B5 O5 | O7 O8 O9"), Rack.parse("R4 J K1 O10 B7")
+    with_kernel = solve(table, rack, opened=True)
+    monkeypatch.setattr(fast, "available", lambda: False)
+    without = solve(table, rack, opened=True)
+    assert (without.tiles, without.value) == (with_kernel.tiles, with_kernel.value)
+    check_solution(table, rack, True, STANDARD, without)
+
+
+def test_custom_rules_more_colours_and_numbers() -> None:
+    rules = STANDARD.replace(colours=5, numbers=15, max_players=4)
+    table, rack = Table.parse("G13 G14 G15 | K15 R15 B15"), Rack.parse("O15 G15 G12 J")
+    sol = solve(table, rack, opened=True, rules=rules)
+    check_solution(table, rack, True, rules, sol)
+    assert sol.tiles == 4
