@@ -16,7 +16,7 @@ venv: $(STAMP)
 
 ## run: install everything and start the game
 run: $(STAMP)
-	$(BIN)/rummikub
+	$(BIN)/rummikub serve
 
 ## test: lint, type-check and run the whole test suite
 test: lint typecheck unit

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from . import records, simulate, solve
+from . import play, records, serve, simulate, solve, xpress
 
 app = typer.Typer(
     name="rummikub",
@@ -15,8 +15,11 @@ app = typer.Typer(
 )
 
 records.register(app)
+play.register(app)
 simulate.register(app)
+serve.register(app)
 solve.register(app)
+xpress.register(app)
 
 
 def main() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,6 +21,7 @@ from rummikub.core import (
 from rummikub.core.record import FORMAT
 
 from .common import fail
+from .xpress import XPRESS_FORMAT, replay_document
 
 __all__ = ["describe_record", "iter_documents", "register"]
 
@@ -108,13 +110,27 @@ def replay_command(
         bool,
         typer.Option("--verify", help="Re-check every turn; exit non-zero at the first bad one."),
     ] = False,
+    text: Annotated[
+        bool, typer.Option("--text", help="Print the game even on a terminal (no viewer).")
+    ] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help="Viewer language (en, sv).")] = None,
 ) -> None:
-    """Print a game turn by turn (re-checking it against the rules), or only verify it."""
+    """Print a game turn by turn (re-checking it against the rules), or only verify it.
+    On an interactive terminal a single record opens in the terminal replay viewer."""
+    if not verify_only and not text and sys.stdout.isatty() and sys.stdin.isatty():
+        from .replay_tui import open_viewer
+
+        if open_viewer(file, lang):
+            return
     checked = 0
     try:
         for lineno, doc in iter_documents(file):
             where = f"{file}:{lineno}" if lineno > 1 or file.suffix == ".jsonl" else str(file)
             try:
+                if isinstance(doc, dict) and doc.get("format") == XPRESS_FORMAT:
+                    replay_document(doc, verify_only)
+                    checked += 1
+                    continue
                 if isinstance(doc, dict) and doc.get("format") not in (FORMAT, None):
                     raise RecordError(f"unknown record format {doc.get('format')!r}")
                 rec = load_record(doc)

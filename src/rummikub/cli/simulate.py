@@ -14,6 +14,7 @@ from rummikub.bots.play import play_match
 from rummikub.core import RummikubError, match_record
 
 from .common import dumps, fail, load_rules
+from .xpress import simulate_xpress
 
 __all__ = ["register"]
 
@@ -29,11 +30,21 @@ def simulate(
         str, typer.Option(help="Preset name, rules JSON file, or inline JSON.")
     ] = "standard",
     bots: Annotated[
-        str, typer.Option(help="Comma-separated bot levels, cycled over the seats.")
-    ] = "beginner",
+        str | None,
+        typer.Option(
+            help="Comma-separated bot levels, cycled over the seats "
+            "(default beginner; for xpress greedy,expert)."
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
+    game: Annotated[str, typer.Option(help="Which game: rummikub or xpress.")] = "rummikub",
 ) -> None:
     """Play complete games between built-in bots and write one record per line."""
+    if game == "xpress":
+        return simulate_xpress(games, seed, out, bots, quiet)
+    if game != "rummikub":
+        raise fail(f"unknown game {game!r} (rummikub, xpress)")
+    bots = bots or "beginner"
     try:
         rule_obj = load_rules(rules)
         rule_obj.check_players(players)

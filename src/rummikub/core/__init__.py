@@ -33,7 +33,7 @@ from .record import (
     write_record,
 )
 from .rules import PRESETS, MatchRules, Rules, preset
-from .scoring import rack_value, score_round
+from .scoring import rack_value, score_round, score_table
 from .state import RoundEnd, RoundState, apply, check_play, penalise, validate
 from .table import Rack, Table
 from .tiles import JOKER, Tile, parse_tile, parse_tiles
@@ -90,6 +90,7 @@ __all__ = [
     "read_record",
     "replay",
     "score_round",
+    "score_table",
     "validate",
     "verify",
     "write_record",

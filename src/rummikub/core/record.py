@@ -19,6 +19,7 @@ from .actions import Action, Draw, Pass, Play, Timeout, parse_tile_list
 from .errors import IllegalPlayError, NotationError, RecordError, RummikubError
 from .game import Match, PlayerInfo, RoundLog, TurnLog
 from .rules import Rules
+from .scoring import match_over
 from .state import RoundEnd, RoundState, apply, penalise
 from .table import Rack, Table
 from .tiles import parse_tile
@@ -312,7 +313,14 @@ def _start_state(rec: GameRecord, ri: int, rd: RoundLog) -> RoundState:
 def replay(rec: GameRecord) -> Iterator[ReplayStep]:
     """Every turn of every round with the states before and after; raises
     :class:`RecordError` naming the first turn that does not follow the rules."""
+    totals = [0] * len(rec.players)
     for ri, rd in enumerate(rec.rounds):
+        if ri > 0 and match_over(rec.rules, ri, totals):
+            raise RecordError(
+                f"the match was over after {ri} round(s) (totals {totals}); no further round "
+                "may follow",
+                round=ri,
+            )
         state = _start_state(rec, ri, rd)
         for ti, log in enumerate(rd.turns):
             if state.end is not None:
@@ -330,10 +338,20 @@ def replay(rec: GameRecord) -> Iterator[ReplayStep]:
             yield ReplayStep(ri, ti, log, state, after)
             state = after
         if rd.end is not None:
+            n = len(rec.players)
+            if len(rd.end.scores) != n or len(rd.end.racks) != n:
+                raise RecordError(f"the round's end needs {n} racks and {n} scores", round=ri)
             if state.end is None:
                 if rd.end.reason != "abandoned":
                     raise RecordError(
                         f"round recorded as ended ({rd.end.reason}) but the turns do not end it",
+                        round=ri,
+                    )
+                if rd.end.winner is not None or any(rd.end.scores) or rd.end.racks != state.racks:
+                    raise RecordError(
+                        "an abandoned round has no winner, scores nothing and ends with the "
+                        f"racks as played (recorded winner {rd.end.winner}, scores "
+                        f"{list(rd.end.scores)})",
                         round=ri,
                     )
             elif (state.end.reason, state.end.winner, state.end.scores) != (
@@ -350,6 +368,8 @@ def replay(rec: GameRecord) -> Iterator[ReplayStep]:
                 )
         elif ri < len(rec.rounds) - 1:
             raise RecordError("only the last round may be unfinished", round=ri)
+        if rd.end is not None:
+            totals = [a + b for a, b in zip(totals, rd.end.scores, strict=True)]
 
 
 def _replay_turn(state: RoundState, log: TurnLog, ri: int, ti: int) -> RoundState:

@@ -21,6 +21,8 @@ __all__ = ["PRESETS", "MatchRules", "Rules", "preset"]
 JokerRule = Literal["free", "strict"]
 InvalidPlay = Literal["reject", "penalty"]
 Scoring = Literal["zero-sum", "penalty-points"]
+#: the preset names; ``Rules.preset`` is always one of them (the preset an object started from)
+PRESET_NAMES = ("standard", "classic-strict", "tournament", "xp", "casual")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +42,8 @@ class MatchRules:
         unknown = set(data) - {"rounds", "target"}
         if unknown:
             raise RulesError(f"unknown field match.{sorted(unknown)[0]}", field="match")
-        rounds = data.get("rounds", 1)
+        # a match given only a target score plays until the target is reached
+        rounds = data.get("rounds", 1 if data.get("target") is None else None)
         target = data.get("target")
         for name, value in (("rounds", rounds), ("target", target)):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
@@ -128,8 +131,11 @@ class Rules:
             if not lo <= value <= hi:
                 raise RulesError(f"{name} {value} out of range {lo}..{hi}", field=name)
 
-        if not isinstance(self.preset, str):
-            raise RulesError("preset must be a string", field="preset")
+        if not isinstance(self.preset, str) or self.preset not in PRESET_NAMES:
+            raise RulesError(
+                f"unknown preset {self.preset!r} (presets: {', '.join(PRESET_NAMES)})",
+                field="preset",
+            )
         rng("colours", 1, len(COLOUR_LETTERS))
         rng("numbers", 3, 30)
         rng("copies", 1, 4)
@@ -171,8 +177,8 @@ class Rules:
         self.match.check()
         if self.max_players * self.rack_size > self.tile_count:
             raise RulesError(
-                f"{self.max_players} racks of {self.rack_size} need more than the "
-                f"{self.tile_count} tiles of this set",
+                f"rack_size {self.rack_size}: {self.max_players} racks of {self.rack_size} "
+                f"need more than the {self.tile_count} tiles of this set",
                 field="rack_size",
             )
 

@@ -68,3 +68,19 @@ def match_winners(rules: Rules, totals: Sequence[int]) -> list[int]:
         return []
     best = min(totals) if rules.scoring == "penalty-points" else max(totals)
     return [i for i, t in enumerate(totals) if t == best]
+
+
+def score_table(
+    round_scores: Sequence[Sequence[int]],
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The match score table: for every round, its scores and the running totals after it."""
+    rows: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    totals: tuple[int, ...] = ()
+    for scores in round_scores:
+        totals = (
+            tuple(scores)
+            if not totals
+            else tuple(a + b for a, b in zip(totals, scores, strict=True))
+        )
+        rows.append((tuple(scores), totals))
+    return rows

@@ -155,10 +155,12 @@ def _check_opening(state: RoundState, play: Play, readings: list[Reading]) -> No
                 reason="opening-value",
             )
         return
-    remaining = Counter(m.key() for m in state.table.melds)
+    # every table meld must still be there, read the same way (its jokers standing for the
+    # same tiles): re-reading "R5 J=R6 J=R7" as "R5 J=5 J=5" is a rearrangement too
+    remaining = Counter(_meld_identity(read_meld(m, rules)) for m in state.table.melds)
     new_value = 0
-    for meld, reading in zip(play.table.melds, readings, strict=True):
-        k = meld.key()
+    for reading in readings:
+        k = _meld_identity(reading)
         if remaining[k] > 0:
             remaining[k] -= 1
         else:
@@ -167,7 +169,7 @@ def _check_opening(state: RoundState, play: Play, readings: list[Reading]) -> No
         touched = next(iter((+remaining).keys()))
         raise IllegalPlayError(
             f"opening: the table may not be touched before opening (meld "
-            f"{format_tiles(touched)} changed)",
+            f"{format_tiles(touched[3])} changed)",
             reason="opening-touches-table",
         )
     if new_value < rules.opening_value:
@@ -175,6 +177,10 @@ def _check_opening(state: RoundState, play: Play, readings: list[Reading]) -> No
             f"opening: new melds worth {new_value}, below the opening value {rules.opening_value}",
             reason="opening-value",
         )
+
+
+def _meld_identity(reading: Reading) -> tuple[str, int, int, tuple[Tile, ...]]:
+    return (reading.kind, reading.colour, reading.number, reading.tiles)
 
 
 # ---------------------------------------------------------------------- joker variants
@@ -224,21 +230,36 @@ def _check_jokers(state: RoundState, play: Play) -> None:
         return
     capacity = [m.tiles for m in play.table.melds]
     caps = [Counter(c) for c in capacity]
+    old_jokers = [m.tiles.count(JOKER) for m, _ in constrained]
+    # strict: a freed joker must go into a new meld, one that is neither the meld it came from
+    # (or another kept joker meld) nor an old meld with tiles added
+    old_sets = [Counter(m.tiles) for m in state.table.melds]
+    fresh_jokers = [
+        0 if any(not (o - Counter(c)) for o in old_sets) else c.count(JOKER) for c in capacity
+    ]
 
-    def fits(i: int) -> bool:
+    def fits(i: int, hosts: frozenset[int], freed: int, need_new: bool) -> bool:
         if i == len(constrained):
-            return True
+            if not need_new or freed == 0:
+                return True
+            return sum(j for k, j in enumerate(fresh_jokers) if k not in hosts) >= freed
         for option in constrained[i][1]:
-            for cap in caps:
+            for k, cap in enumerate(caps):
                 if not option - cap:
                     cap.subtract(option)
-                    ok = fits(i + 1)
+                    ok = fits(i + 1, hosts | {k}, freed + old_jokers[i] - option[JOKER], need_new)
                     cap.update(option)
                     if ok:
                         return True
         return False
 
-    if not fits(0):
+    if fits(0, frozenset(), 0, False) and strict and not fits(0, frozenset(), 0, True):
+        raise IllegalPlayError(
+            "joker rule: under the strict joker rule a freed joker must be used in a new meld "
+            "in the same turn (not added to an existing one)",
+            reason="joker-rule",
+        )
+    if not fits(0, frozenset(), 0, False):
         # name the first meld that cannot be matched on its own
         meld = next(
             (

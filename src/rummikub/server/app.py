@@ -1,0 +1,134 @@
+"""The FastAPI application: the WebSocket endpoint, a small JSON API and the web client."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from rummikub.core import PRESETS
+
+from .manager import ClientError, RoomManager, bot_levels
+from .storage import Store
+from .xpress_room import XPRESS_BOTS
+
+__all__ = ["ServerConfig", "create_app"]
+
+STATIC = Path(str(resources.files("rummikub.server") / "static"))
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """Options of one server. ``db_url`` ``None`` means the default SQLite file."""
+
+    db_url: str | None = None
+    rate: float = 20.0
+    burst: float = 60.0
+    bot_threads: int = 2
+
+
+def create_app(config: ServerConfig | None = None) -> FastAPI:
+    """A new application; the database is opened (and created) when it starts."""
+    cfg = config or ServerConfig()
+    state: dict[str, RoomManager] = {}
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        store = Store(cfg.db_url)
+        manager = RoomManager(store, rate=cfg.rate, burst=cfg.burst, bot_threads=cfg.bot_threads)
+        await manager.start()
+        state["manager"] = manager
+        try:
+            yield
+        finally:
+            await manager.stop()
+            store.close()
+
+    app = FastAPI(title="Rummikub", lifespan=lifespan, docs_url=None, redoc_url=None)
+
+    def mgr() -> RoomManager:
+        return state["manager"]
+
+    @app.websocket("/ws")
+    async def websocket(ws: WebSocket) -> None:
+        await ws.accept()
+        m = mgr()
+        conn = m.new_connection(ws.send_text, lambda code: ws.close(code))
+        try:
+            while not conn.closed:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                data = message.get("text")
+                if data is None:
+                    data = message.get("bytes") or b""
+                await m.receive(conn, data)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await m.disconnect(conn)
+
+    @app.get("/api/info")
+    async def info() -> dict[str, Any]:
+        return {
+            "bots": bot_levels(),
+            "presets": {name: r.to_dict() for name, r in PRESETS.items()},
+            "xpress_bots": XPRESS_BOTS,
+        }
+
+    @app.get("/api/rooms")
+    async def rooms() -> dict[str, Any]:
+        out = mgr().lobby()
+        out["finished"] = await mgr().finished()
+        return out
+
+    @app.get("/api/rooms/{code}")
+    async def room(code: str) -> JSONResponse:
+        rt = mgr().rooms.get(code.upper())
+        if rt is None:
+            return JSONResponse({"error": f"no open room with code {code.upper()}"}, 404)
+        r = rt.room
+        return JSONResponse(
+            {
+                "code": r.code,
+                "status": r.status,
+                **r.lobby_info(),
+                "seats": [s.public() for s in r.seats],
+            }
+        )
+
+    @app.get("/api/rooms/{code}/record")
+    async def record(code: str) -> JSONResponse:
+        try:
+            return JSONResponse(await mgr().record(code))
+        except ClientError as exc:
+            status = 404 if exc.code == "no-such-room" else 403
+            return JSONResponse({"error": exc.message, "code": exc.code}, status)
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "rooms": len(mgr().rooms)}
+
+    index = STATIC / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/r/{code}", include_in_schema=False)
+    async def invite(code: str) -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/replay/{code}", include_in_schema=False)
+    async def replay_page(code: str) -> FileResponse:
+        return FileResponse(index)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

@@ -1,0 +1,244 @@
+"""The client-to-server messages of the WebSocket protocol, schema-checked with pydantic.
+
+Every message is one JSON object with a ``type``; an optional ``id`` (a short string or number
+chosen by the client) is echoed in the reply. Unknown fields, wrong types and values outside
+the limits below are rejected with an ``error`` reply naming what was wrong; nothing changes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "ChatMsg",
+    "CheckMsg",
+    "ClientMessage",
+    "CreateMsg",
+    "EndTurnMsg",
+    "JoinMsg",
+    "PlaceMsg",
+    "PlayMsg",
+    "ProtocolError",
+    "ResumeMsg",
+    "SeatSpec",
+    "SettingsSpec",
+    "ThrowMsg",
+    "WatchMsg",
+    "parse_message",
+]
+
+MAX_MESSAGE_BYTES = 16_384
+MAX_MELDS = 60
+MAX_MELD_TILES = 16
+
+Name = Annotated[str, Field(min_length=1, max_length=24)]
+Code = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Za-z0-9]+$")]
+Token = Annotated[str, Field(min_length=8, max_length=128)]
+TileStr = Annotated[str, Field(min_length=1, max_length=8)]
+MeldJson = Annotated[list[TileStr], Field(min_length=1, max_length=MAX_MELD_TILES)]
+TableJson = Annotated[list[MeldJson], Field(max_length=MAX_MELDS)]
+MsgId = Annotated[str, Field(max_length=40)] | int | None
+
+
+class ProtocolError(Exception):
+    """A message that is not valid JSON, too large, or does not match the schema."""
+
+    def __init__(self, code: str, message: str, msg_id: str | int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.msg_id = msg_id
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: MsgId = None
+
+
+class SeatSpec(BaseModel):
+    """A seat of a new room: a person, or a bot of a level."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["human", "bot"]
+    level: Annotated[str, Field(max_length=32)] | None = None
+
+
+class SettingsSpec(BaseModel):
+    """Room settings (all optional)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    hints: bool = True
+    grace_seconds: Annotated[float, Field(ge=0, le=3600)] = 30.0
+    public: bool = True
+    bot_delay: Annotated[float, Field(ge=0, le=10)] = 1.0
+    round_pause: Annotated[float, Field(ge=0, le=600)] = 20.0
+    standin: Annotated[str, Field(max_length=32)] | None = None
+
+
+class CreateMsg(_Msg):
+    type: Literal["create"]
+    name: Name
+    game: Literal["tiles", "xpress"] = "tiles"
+    rules: Annotated[str, Field(max_length=32)] | dict[str, Any] = "standard"
+    seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=6)]
+    settings: SettingsSpec = SettingsSpec()
+
+
+class JoinMsg(_Msg):
+    type: Literal["join"]
+    room: Code
+    name: Name
+    seat: Annotated[int, Field(ge=0, le=5)] | None = None
+
+
+class ResumeMsg(_Msg):
+    type: Literal["resume"]
+    room: Code
+    token: Token
+
+
+class WatchMsg(_Msg):
+    type: Literal["watch"]
+    room: Code
+
+
+class StartMsg(_Msg):
+    type: Literal["start"]
+
+
+class PlayMsg(_Msg):
+    type: Literal["play"]
+    table: TableJson
+    tiles: Annotated[list[TileStr], Field(max_length=60)] | None = None
+
+
+class CheckMsg(_Msg):
+    type: Literal["check"]
+    table: TableJson
+
+
+class DrawMsg(_Msg):
+    type: Literal["draw"]
+
+
+class PassMsg(_Msg):
+    type: Literal["pass"]
+
+
+class HintMsg(_Msg):
+    type: Literal["hint"]
+
+
+DieIndex = Annotated[int, Field(ge=0, le=63)]
+
+
+class ThrowMsg(_Msg):
+    """Xpress: throw these of your unplaced dice again (the server throws them)."""
+
+    type: Literal["throw"]
+    dice: Annotated[list[DieIndex], Field(min_length=1, max_length=18)]
+
+
+class PlaceMsg(_Msg):
+    """Xpress: place dice; ``table`` is the complete new table, ``dice`` the dice placed
+    (default: dice of your hand showing the faces the new table adds)."""
+
+    type: Literal["place"]
+    table: TableJson
+    dice: Annotated[list[DieIndex], Field(max_length=18)] | None = None
+
+
+class EndTurnMsg(_Msg):
+    """Xpress: end your turn."""
+
+    type: Literal["end_turn"]
+
+
+class ChatMsg(_Msg):
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=300)]
+
+
+class NextRoundMsg(_Msg):
+    type: Literal["next_round"]
+
+
+class LeaveMsg(_Msg):
+    type: Literal["leave"]
+
+
+class PingMsg(_Msg):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    CreateMsg
+    | JoinMsg
+    | ResumeMsg
+    | WatchMsg
+    | StartMsg
+    | PlayMsg
+    | CheckMsg
+    | DrawMsg
+    | PassMsg
+    | HintMsg
+    | ChatMsg
+    | NextRoundMsg
+    | LeaveMsg
+    | PingMsg
+    | ThrowMsg
+    | PlaceMsg
+    | EndTurnMsg,
+    Field(discriminator="type"),
+]
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+TYPES = (
+    "create",
+    "join",
+    "resume",
+    "watch",
+    "start",
+    "play",
+    "check",
+    "draw",
+    "pass",
+    "hint",
+    "chat",
+    "next_round",
+    "leave",
+    "ping",
+    "throw",
+    "place",
+    "end_turn",
+)
+
+
+def parse_message(text: str | bytes) -> Any:
+    """Decode and validate one client message; raise :class:`ProtocolError` saying why not."""
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too-large", f"message larger than {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("bad-json", "message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad-message", "a message must be a JSON object")
+    raw_id = data.get("id")
+    msg_id = raw_id if isinstance(raw_id, str | int) and not isinstance(raw_id, bool) else None
+    if isinstance(msg_id, str) and len(msg_id) > 40:
+        msg_id = None
+    kind = data.get("type")
+    if kind not in TYPES:
+        raise ProtocolError(
+            "bad-message", f"unknown message type {kind!r} (one of {', '.join(TYPES)})", msg_id
+        )
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or "message"
+        raise ProtocolError("bad-message", f"{kind}: {where}: {first['msg']}", msg_id) from None

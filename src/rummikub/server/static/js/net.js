@@ -1,0 +1,64 @@
+// The WebSocket connection to the server: JSON messages, request ids, automatic reconnect.
+export class Net {
+  constructor({ onMessage, onOpen, onStatus }) {
+    this.onMessage = onMessage;
+    this.onOpen = onOpen;
+    this.onStatus = onStatus || (() => {});
+    this.pending = new Map();
+    this.nextId = 1;
+    this.ws = null;
+    this.retry = 0;
+    this.closedByUs = false;
+  }
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws`);
+    this.ws = ws;
+    this.onStatus("connecting");
+    ws.onopen = () => {
+      this.retry = 0;
+      this.onStatus("open");
+      if (this.onOpen) this.onOpen();
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.id != null && this.pending.has(msg.id)) {
+        const { resolve, reject } = this.pending.get(msg.id);
+        this.pending.delete(msg.id);
+        if (msg.type === "error") reject(msg); else resolve(msg);
+      }
+      this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      for (const { reject } of this.pending.values()) reject({ code: "disconnected", message: "" });
+      this.pending.clear();
+      if (this.closedByUs) return;
+      this.onStatus("closed");
+      const delay = Math.min(8000, 400 * 2 ** this.retry++);
+      setTimeout(() => { if (!this.closedByUs) this.connect(); }, delay);
+    };
+  }
+
+  close() {
+    this.closedByUs = true;
+    if (this.ws) this.ws.close();
+  }
+
+  get open() { return this.ws && this.ws.readyState === WebSocket.OPEN; }
+
+  send(msg) {
+    if (this.open) this.ws.send(JSON.stringify(msg));
+  }
+
+  // Send a message and wait for the reply carrying the same id (rejects on an error reply).
+  request(msg) {
+    const id = `c${this.nextId++}`;
+    return new Promise((resolve, reject) => {
+      if (!this.open) { reject({ code: "disconnected", message: "" }); return; }
+      this.pending.set(id, { resolve, reject });
+      this.ws.send(JSON.stringify({ ...msg, id }));
+    });
+  }
+}

@@ -1,0 +1,334 @@
+"""Persistence with SQLAlchemy 2: rooms, seats, the event log of every accepted action, round
+results and a heartbeat that lets a restarted server restore the turn clocks.
+
+SQLite (a file under the user's data directory) is the default; any SQLAlchemy URL works, and
+``postgresql://`` URLs are driven by psycopg 3. All methods are synchronous; the room manager
+calls them from one dedicated writer thread so the event loop never waits on the database.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    insert,
+    inspect,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+__all__ = ["Store", "StoredEvent", "StoredRoom", "StoredSeat", "default_db_url", "normalise_url"]
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class RoomRow(Base):
+    __tablename__ = "rooms"
+    code: Mapped[str] = mapped_column(String(16), primary_key=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    rules: Mapped[str] = mapped_column(Text)
+    settings: Mapped[str] = mapped_column(Text)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    turn_started: Mapped[float | None] = mapped_column(Float, nullable=True)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    game: Mapped[str] = mapped_column(String(16), default="tiles", server_default="tiles")
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("room_code", "seat"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(128), nullable=True)
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("room_code", "seq"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    data: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ResultRow(Base):
+    __tablename__ = "results"
+    __table_args__ = (UniqueConstraint("room_code", "round"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(String(16))
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    scores: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class HeartbeatRow(Base):
+    __tablename__ = "heartbeat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[float] = mapped_column(Float)
+
+
+@dataclass(slots=True)
+class StoredSeat:
+    seat: int
+    kind: str
+    bot: str | None
+    name: str | None
+    token_hash: str | None
+
+
+@dataclass(slots=True)
+class StoredEvent:
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    at: float
+
+
+@dataclass(slots=True)
+class StoredRoom:
+    code: str
+    created_at: float
+    rules: dict[str, Any]
+    settings: dict[str, Any]
+    seed: int
+    status: str
+    turn_started: float | None
+    finished_at: float | None
+    seats: list[StoredSeat] = field(default_factory=list)
+    events: list[StoredEvent] = field(default_factory=list)
+    game: str = "tiles"
+
+
+def default_db_url() -> str:
+    """``sqlite:///<user data dir>/rummikub/rummikub.db`` (the directory is created)."""
+    from platformdirs import user_data_dir
+
+    path = Path(user_data_dir("rummikub", appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path / 'rummikub.db'}"
+
+
+def normalise_url(url: str) -> str:
+    """Accept plain ``postgresql://``/``postgres://`` URLs and use the psycopg 3 driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _room(row: RoomRow) -> StoredRoom:
+    return StoredRoom(
+        row.code,
+        row.created_at,
+        json.loads(row.rules),
+        json.loads(row.settings),
+        row.seed,
+        row.status,
+        row.turn_started,
+        row.finished_at,
+        game=row.game or "tiles",
+    )
+
+
+class Store:
+    """The database behind a server."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = normalise_url(url or default_db_url())
+        kwargs: dict[str, Any] = {}
+        if self.url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
+                Path(self.url[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- writing ---------------------------------------------------------------------
+    def create_room(self, room: StoredRoom) -> None:
+        with self._session.begin() as s:
+            s.add(
+                RoomRow(
+                    code=room.code,
+                    created_at=room.created_at,
+                    rules=json.dumps(room.rules),
+                    settings=json.dumps(room.settings),
+                    seed=room.seed,
+                    status=room.status,
+                    turn_started=room.turn_started,
+                    finished_at=room.finished_at,
+                    game=room.game,
+                )
+            )
+            s.flush()
+            for seat in room.seats:
+                s.add(
+                    SeatRow(
+                        room_code=room.code,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        bot=seat.bot,
+                        name=seat.name,
+                        token_hash=seat.token_hash,
+                    )
+                )
+
+    def update_seat(self, code: str, seat: StoredSeat) -> None:
+        with self._session.begin() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.room_code == code, SeatRow.seat == seat.seat)
+                .values(kind=seat.kind, bot=seat.bot, name=seat.name, token_hash=seat.token_hash)
+            )
+
+    def append(
+        self,
+        code: str,
+        ev: StoredEvent,
+        *,
+        room: dict[str, Any] | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Append one event and, in the same transaction, update the room row and store a
+        round result. Either all of it is stored or none."""
+        with self._session.begin() as s:
+            s.add(
+                EventRow(
+                    room_code=code, seq=ev.seq, kind=ev.kind, data=json.dumps(ev.data), at=ev.at
+                )
+            )
+            if room:
+                s.execute(update(RoomRow).where(RoomRow.code == code).values(**room))
+            if result is not None:
+                s.add(
+                    ResultRow(
+                        room_code=code,
+                        round=result["round"],
+                        reason=result["reason"],
+                        winner=result["winner"],
+                        scores=json.dumps(result["scores"]),
+                        at=ev.at,
+                    )
+                )
+
+    def update_room(self, code: str, **values: Any) -> None:
+        with self._session.begin() as s:
+            s.execute(update(RoomRow).where(RoomRow.code == code).values(**values))
+
+    def beat(self, at: float | None = None) -> None:
+        now = time.time() if at is None else at
+        with self.engine.begin() as conn:
+            done = conn.execute(update(HeartbeatRow).where(HeartbeatRow.id == 1).values(at=now))
+            if done.rowcount == 0:
+                conn.execute(insert(HeartbeatRow).values(id=1, at=now))
+
+    # -- reading ---------------------------------------------------------------------
+    def last_beat(self) -> float | None:
+        with Session(self.engine) as s:
+            row = s.get(HeartbeatRow, 1)
+            return row.at if row is not None else None
+
+    def load_room(self, code: str, *, events: bool = True) -> StoredRoom | None:
+        with Session(self.engine) as s:
+            row = s.get(RoomRow, code)
+            if row is None:
+                return None
+            return self._fill(s, _room(row), events)
+
+    def load_active(self) -> list[StoredRoom]:
+        """Every room whose game is not finished (waiting for players or being played)."""
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(RoomRow)
+                .where(RoomRow.status.in_(("waiting", "playing")))
+                .order_by(RoomRow.created_at)
+            ).all()
+            return [self._fill(s, _room(r), True) for r in rows]
+
+    def finished(self, limit: int = 30) -> list[StoredRoom]:
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(RoomRow)
+                .where(RoomRow.status == "finished")
+                .order_by(RoomRow.finished_at.desc())
+                .limit(limit)
+            ).all()
+            return [self._fill(s, _room(r), False) for r in rows]
+
+    def results(self, code: str) -> list[dict[str, Any]]:
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(ResultRow).where(ResultRow.room_code == code).order_by(ResultRow.round)
+            ).all()
+            return [
+                {
+                    "round": r.round,
+                    "reason": r.reason,
+                    "winner": r.winner,
+                    "scores": json.loads(r.scores),
+                }
+                for r in rows
+            ]
+
+    def _fill(self, s: Session, room: StoredRoom, events: bool) -> StoredRoom:
+        seats = s.scalars(
+            select(SeatRow).where(SeatRow.room_code == room.code).order_by(SeatRow.seat)
+        ).all()
+        room.seats = [StoredSeat(x.seat, x.kind, x.bot, x.name, x.token_hash) for x in seats]
+        if events:
+            evs = s.scalars(
+                select(EventRow).where(EventRow.room_code == room.code).order_by(EventRow.seq)
+            ).all()
+            room.events = [StoredEvent(e.seq, e.kind, json.loads(e.data), e.at) for e in evs]
+        return room
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring a database made by an older version up to date: ``rooms.game`` (which game a
+    room plays) came with Xpress rooms; older rooms all play the tile game."""
+    columns = {c["name"] for c in inspect(engine).get_columns("rooms")}
+    if "game" not in columns:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(
+                "ALTER TABLE rooms ADD COLUMN game VARCHAR(16) NOT NULL DEFAULT 'tiles'"
+            )
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()

@@ -1,0 +1,651 @@
+"""The game screen: the table, the rack, the turn editor's controls, the timer and the log.
+
+A person's turn is edited in a :class:`~rummikub.tui.editor.TurnEditor`; nothing reaches the
+match until "end turn" (or "draw", or the clock running out). Bot turns are computed in a
+worker thread and shown one at a time, with the tiles they placed highlighted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from rummikub.core import (
+    Action,
+    Draw,
+    IllegalPlayError,
+    Pass,
+    Table,
+    Tile,
+    Timeout,
+    TurnLog,
+)
+from rummikub.i18n import Translator
+
+from ..editor import EditorError, IntoMeld, NewMeld, Problem, ToRack, TurnEditor
+from ..session import HintUnavailable, Session
+from ..widgets import (
+    DropClicked,
+    GameLog,
+    MeldClicked,
+    MeldRow,
+    PlayersPanel,
+    RackView,
+    TableView,
+    TileClicked,
+    TurnTimer,
+    rows_from_editor,
+    rows_from_table,
+)
+from .handover import HandoverScreen
+from .round_end import RoundEndScreen
+
+if TYPE_CHECKING:
+    from ..app import RummikubApp
+
+__all__ = ["GameScreen", "describe_turn", "fresh_ids", "rejection_text"]
+
+Translate = Callable[..., str]
+#: Seconds a bot's move stays on screen before the next turn, per speed step.
+SPEEDS = (3.0, 1.5, 0.7, 0.25, 0.0)
+
+
+def rejection_text(t: Translator, err: IllegalPlayError) -> str:
+    """A rejected play explained in the interface language (the engine's detail follows)."""
+    key = f"reject.{err.reason}"
+    head = t(key) if t.has(key) else t("reject.other")
+    return f"{head} ({err})"
+
+
+def problem_text(t: Translate, problem: Problem) -> str:
+    return t(problem.key, **problem.params)
+
+
+def describe_turn(t: Translate, name: str, log: TurnLog, *, show_draw: bool = False) -> str:
+    """One log line for a turn."""
+    if log.action == "play":
+        tiles = " ".join(map(str, log.play))
+        line = t("log.play", name=name, tiles=tiles, count=len(log.play))
+        return line + (" " + t("log.hinted") if log.hint else "")
+    if log.action == "draw":
+        if show_draw and log.tile is not None:
+            return t("log.draw_tile", name=name, tile=str(log.tile))
+        return t("log.draw", name=name)
+    if log.action == "pass":
+        return t("log.pass", name=name)
+    if log.action == "timeout":
+        return t("log.timeout", name=name, count=len(log.penalty))
+    return t("log.invalid", name=name, count=len(log.penalty))
+
+
+def fresh_ids(rows: list[MeldRow], placed: tuple[Tile, ...]) -> frozenset[int]:
+    """The pieces of ``rows`` that are the tiles just placed (looked for in changed melds)."""
+    want = Counter(placed)
+    out: set[int] = set()
+    for row in rows:
+        if not row.changed:
+            continue
+        for pid, tile in row.pieces:
+            if want[tile] > 0:
+                want[tile] -= 1
+                out.add(pid)
+    return frozenset(out)
+
+
+class GameScreen(Screen[None]):
+    """Play a match: hot-seat people and bots around one table."""
+
+    BINDINGS = [  # noqa: RUF012
+        Binding("space", "select", show=False),
+        Binding("enter", "drop", show=False),
+        Binding("n", "new_meld", show=False),
+        Binding("s", "split", show=False),
+        Binding("j", "join", show=False),
+        Binding("m", "select_meld", show=False),
+        Binding("escape", "clear", show=False),
+        Binding("shift+left", "shift(-1)", show=False),
+        Binding("shift+right", "shift(1)", show=False),
+        Binding("e", "end_turn", show=False),
+        Binding("d", "draw", show=False),
+        Binding("r", "reset", show=False),
+        Binding("u", "undo", show=False),
+        Binding("h", "hint", show=False),
+        Binding("t", "sort('run')", show=False),
+        Binding("g", "sort('group')", show=False),
+        Binding("ctrl+s", "save", show=False),
+        Binding("plus,equals_sign", "speed(1)", show=False),
+        Binding("minus", "speed(-1)", show=False),
+        Binding("f", "speed(9)", show=False),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.editor: TurnEditor | None = None
+        self.selected: list[int] = []
+        self.message: str = ""
+        self.fresh_table: frozenset[int] = frozenset()
+        self.shown_table: Table = session.match.state.table
+        self.shown_changed: list[bool] = []
+        self.waiting_bot = False
+        self._next_turn_timer: object | None = None
+
+    @property
+    def rk_app(self) -> RummikubApp:
+        from ..app import RummikubApp
+
+        assert isinstance(self.app, RummikubApp)
+        return self.app
+
+    @property
+    def t(self) -> Translator:
+        return self.rk_app.t
+
+    # -- layout --------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Static("", id="status")
+                with VerticalScroll(id="table-box") as box:
+                    box.border_title = t("game.table")
+                    yield TableView(t, id="table")
+                yield Static("", id="problems")
+                with Vertical(id="rack-box") as rack_box:
+                    rack_box.border_title = t("game.rack")
+                    yield RackView(t, id="rack")
+                with Horizontal(id="buttons"):
+                    yield Button(
+                        t("button.end_turn"), id="end-turn", variant="success", compact=True
+                    )
+                    yield Button(t("button.draw"), id="draw", variant="primary", compact=True)
+                    yield Button(t("button.reset"), id="reset", variant="warning", compact=True)
+                    yield Button(t("button.undo"), id="undo", compact=True)
+                    yield Button(t("button.hint"), id="hint", compact=True)
+                    yield Button("789", id="sort-run", compact=True)
+                    yield Button("777", id="sort-group", compact=True)
+                    yield Button(t("button.save"), id="save", compact=True)
+            with Vertical(id="side"):
+                yield TurnTimer(t, id="timer")
+                yield PlayersPanel(t, id="players")
+                yield GameLog(id="log")
+        yield Static(t("game.keys"), id="keys")
+
+    def on_mount(self) -> None:
+        self.set_interval(self.rk_app.tick, self.tick)
+        self.query_one("#hint", Button).display = self.session.hints
+        log = self.query_one(GameLog)
+        log.write(
+            self.t(
+                "log.round",
+                round=len(self.session.match.rounds),
+                name=self.session.players[self.session.match.rounds[-1].first].name,
+            )
+        )
+        self.call_after_refresh(self.begin_turn)
+
+    # -- turn flow -----------------------------------------------------------------------
+    def begin_turn(self) -> None:
+        """Start whatever comes next: a bot's move, a handover, a person's turn, round end."""
+        self._next_turn_timer = None
+        session = self.session
+        if session.match.round_over:
+            self.editor = None
+            self.redraw()
+            self.app.push_screen(RoundEndScreen(session), self._after_round)
+            return
+        seat = session.current
+        if not session.is_human(seat):
+            self.editor = None
+            self.waiting_bot = True
+            self.message = self.t("game.thinking", name=session.players[seat].name)
+            self.redraw()
+            self.run_bot(seat)
+            return
+        if session.hot_seat:
+            self.editor = None
+            self.redraw()
+            self.app.push_screen(
+                HandoverScreen(session.players[seat].name), lambda _: self.start_human_turn()
+            )
+            return
+        self.start_human_turn()
+
+    def start_human_turn(self) -> None:
+        session = self.session
+        seat = session.current
+        obs = session.match.observation(seat)
+        session.start_turn()
+        self.editor = TurnEditor(
+            obs.table,
+            obs.rack,
+            session.rules,
+            opened=obs.has_opened,
+            rack_order=session.rack_orders.get(seat),
+        )
+        self.selected = []
+        self.fresh_table = frozenset()
+        self.message = self.t("game.your_turn", name=session.players[seat].name)
+        self.redraw()
+        self.query_one("#rack", RackView).focus()
+
+    @work(thread=True, group="bot")
+    def run_bot(self, seat: int) -> None:
+        action, ms = self.session.bot_action(seat)
+        self.app.call_from_thread(self.bot_done, seat, action, ms)
+
+    def bot_done(self, seat: int, action: Action, ms: int) -> None:
+        session = self.session
+        if session.current != seat or session.match.round_over or not self.is_attached:
+            return
+        before = session.match.state.table
+        log = session.play_bot(seat, action, ms)
+        self.waiting_bot = False
+        self.after_turn(log, before)
+        delay = SPEEDS[self.rk_app.speed]
+        if log.action == "play" and delay > 0:
+            self._next_turn_timer = self.set_timer(delay, self.begin_turn)
+        else:
+            self.call_after_refresh(self.begin_turn)
+
+    def after_turn(self, log: TurnLog, before: Table) -> None:
+        """Log a finished turn and show the table with what moved."""
+        name = self.session.players[log.player].name
+        self.query_one(GameLog).write(describe_turn(self.t, name, log))
+        table = self.session.match.state.table
+        old = Counter(m.key() for m in before.melds)
+        changed = []
+        for m in table.melds:
+            if old[m.key()] > 0:
+                old[m.key()] -= 1
+                changed.append(False)
+            else:
+                changed.append(True)
+        self.shown_changed = changed if log.action == "play" else []
+        rows = rows_from_table(table, self.session.rules, changed=self.shown_changed)
+        self.fresh_table = fresh_ids(rows, log.play) if log.action == "play" else (frozenset())
+        self.editor = None
+        self.selected = []
+        if log.action == "play":
+            self.message = describe_turn(self.t, name, log)
+        end = self.session.match.state.end
+        if end is not None:
+            self.query_one(GameLog).write(
+                self.t(
+                    "log.round_over",
+                    name=self.session.players[end.winner].name if end.winner is not None else "-",
+                )
+            )
+        self.redraw()
+
+    def _after_round(self, choice: str | None) -> None:
+        if choice == "next":
+            self.session.next_round()
+            self.fresh_table = frozenset()
+            self.shown_changed = []
+            self.query_one(GameLog).write(
+                self.t(
+                    "log.round",
+                    round=len(self.session.match.rounds),
+                    name=self.session.players[self.session.match.rounds[-1].first].name,
+                )
+            )
+            self.begin_turn()
+        elif choice == "new":
+            self.rk_app.new_game()
+        else:
+            self.app.exit()
+
+    def human_done(self, log: TurnLog, before: Table) -> None:
+        seat = log.player
+        if self.editor is not None:
+            self.session.remember_rack_order(seat, [p.tile for p in self.editor.rack])
+        self.after_turn(log, before)
+        self.call_after_refresh(self.begin_turn)
+
+    def tick(self) -> None:
+        session = self.session
+        timer = self.query_one(TurnTimer)
+        active = self.editor is not None and session.turn_started is not None
+        timer.show_time(
+            session.time_left()
+            if active
+            else (float(session.rules.turn_seconds) if session.rules.turn_seconds else None),
+            running=active,
+        )
+        if active and session.timed_out():
+            before = session.match.state.table
+            log = session.submit(Timeout())
+            self.notify(self.t("game.timeout", count=len(log.penalty)), severity="warning")
+            self.human_done(log, before)
+
+    # -- drawing -------------------------------------------------------------------------
+    def redraw(self) -> None:
+        session = self.session
+        t = self.t
+        table_view = self.query_one("#table", TableView)
+        rack_view = self.query_one("#rack", RackView)
+        ed = self.editor
+        sel = frozenset(self.selected)
+        viewer = session.viewer(turn_active=ed is not None)
+        if ed is not None:
+            table_view.show(
+                rows_from_editor(ed),
+                selected=sel,
+                fresh=frozenset(p.id for m in ed.melds for p in m if p.origin == "rack"),
+                editable=True,
+            )
+            rack_view.show([(p.id, p.tile) for p in ed.rack], selected=sel, droppable=True)
+        else:
+            table = session.match.state.table
+            table_view.show(
+                rows_from_table(table, session.rules, changed=self.shown_changed),
+                fresh=self.fresh_table,
+                editable=False,
+            )
+            if viewer is None:
+                rack_view.show([], hidden=t("game.rack_hidden"))
+            else:
+                rack = session.match.observation(viewer).rack
+                rack_view.show(list(enumerate(rack.tiles)))
+        rack_box = self.query_one("#rack-box")
+        owner = viewer if viewer is not None else None
+        if owner is not None:
+            size = len(ed.rack) if ed is not None else len(session.match.state.racks[owner])
+            rack_box.border_title = t("game.rack_of", name=session.players[owner].name, count=size)
+        else:
+            rack_box.border_title = t("game.rack")
+        obs = session.match.observation(viewer if viewer is not None else session.current)
+        self.query_one(PlayersPanel).show_players(
+            session.players, obs, round_over=session.match.round_over
+        )
+        status = t(
+            "game.status",
+            round=len(session.match.rounds),
+            name=session.players[session.current].name,
+            pool=obs.pool_size,
+        )
+        self.query_one("#status", Static).update(Text(status, style="bold"))
+        self.query_one("#problems", Static).update(self.problems_text())
+        for bid in ("end-turn", "draw", "reset", "undo", "hint", "sort-run", "sort-group"):
+            self.query_one(f"#{bid}", Button).disabled = ed is None
+        self.query_one("#draw", Button).label = (
+            t("button.pass") if (obs.pool_size == 0) else t("button.draw")
+        )
+
+    def problems_text(self) -> Text:
+        ed = self.editor
+        out = Text()
+        if ed is not None:
+            for i, check in enumerate(ed.checks()):
+                if not check.valid and check.problem is not None:
+                    out.append("✗ ", "bold #ef5350")
+                    out.append(
+                        self.t("problem.meld", meld=i + 1, why=problem_text(self.t, check.problem))
+                        + "\n"
+                    )
+            if not ed.opened:
+                value = ed.new_value
+                need = ed.rules.opening_value
+                style = "bold #66bb6a" if value >= need else "bold #ffa726"
+                out.append(self.t("problem.opening", value=value, needed=need), style)
+                if ed.touched_table and not ed.rules.open_then_extend:
+                    out.append("  " + self.t("play.opening_touches"), "bold #ef5350")
+                out.append("\n")
+        if self.message:
+            out.append(self.message)
+        return out
+
+    # -- selecting and moving ------------------------------------------------------------
+    def _focused_view(self) -> TableView | RackView | None:
+        focused = self.focused
+        if isinstance(focused, TableView | RackView):
+            return focused
+        return None
+
+    def _toggle(self, piece: int) -> None:
+        if piece in self.selected:
+            self.selected.remove(piece)
+        else:
+            self.selected.append(piece)
+        self.redraw()
+
+    def _edit(self, fn: Callable[[TurnEditor], object]) -> None:
+        ed = self.editor
+        if ed is None:
+            return
+        try:
+            fn(ed)
+        except EditorError as exc:
+            self.message = problem_text(self.t, exc.problem)
+            self.app.bell()
+        else:
+            self.message = ""
+        pieces = ed.pieces
+        self.selected = [p for p in self.selected if p in pieces]
+        self.redraw()
+
+    def _drop(self, target: IntoMeld | NewMeld | ToRack) -> None:
+        chosen = list(self.selected)
+
+        def go(ed: TurnEditor) -> None:
+            ed.move(chosen, target)
+            self.selected = []
+
+        self._edit(go)
+
+    def action_select(self) -> None:
+        view = self._focused_view()
+        if self.editor is None or view is None or view.cursor_piece is None:
+            return
+        self._toggle(view.cursor_piece)
+
+    def action_select_meld(self) -> None:
+        view = self._focused_view()
+        if self.editor is None or not isinstance(view, TableView):
+            return
+        where = view.cursor_meld
+        if where is not None:
+            self._select_meld(where[0])
+
+    def _select_meld(self, meld: int) -> None:
+        assert self.editor is not None
+        ids = [p.id for p in self.editor.melds[meld]]
+        if all(i in self.selected for i in ids):
+            self.selected = [i for i in self.selected if i not in ids]
+        else:
+            self.selected += [i for i in ids if i not in self.selected]
+        self.redraw()
+
+    def action_clear(self) -> None:
+        self.selected = []
+        self.redraw()
+
+    def action_drop(self) -> None:
+        view = self._focused_view()
+        if self.editor is None or view is None:
+            return
+        if not self.selected:
+            self.action_select()
+            return
+        if isinstance(view, TableView):
+            where = view.cursor_meld
+            if where is None:
+                self._drop(NewMeld())
+            else:
+                self._drop(IntoMeld(where[0]))
+        else:
+            self._drop(ToRack(view.cursor if view.order else None))
+
+    def action_new_meld(self) -> None:
+        if self.editor is not None:
+            self._drop(NewMeld())
+
+    def action_split(self) -> None:
+        view = self._focused_view()
+        if not isinstance(view, TableView) or view.cursor_meld is None:
+            return
+        mi, pos = view.cursor_meld
+        self._edit(lambda ed: ed.split(mi, pos))
+
+    def action_join(self) -> None:
+        view = self._focused_view()
+        if not isinstance(view, TableView) or view.cursor_meld is None:
+            return
+        mi = view.cursor_meld[0]
+        self._edit(lambda ed: ed.join(mi, mi + 1))
+
+    def action_shift(self, delta: int) -> None:
+        view = self._focused_view()
+        if view is None or view.cursor_piece is None:
+            return
+        piece = view.cursor_piece
+        self._edit(lambda ed: ed.shift(piece, delta))
+        view.set_cursor_piece(piece)
+
+    def action_sort(self, view: str) -> None:
+        if self.editor is not None:
+            self._edit(lambda ed: ed.sort_rack("group" if view == "group" else "run"))
+
+    def action_undo(self) -> None:
+        self._edit(lambda ed: ed.undo())
+
+    def action_reset(self) -> None:
+        self.selected = []
+        self._edit(lambda ed: ed.reset())
+        self.message = self.t("game.reset_done")
+        self.redraw()
+
+    # -- ending the turn -----------------------------------------------------------------
+    def action_end_turn(self) -> None:
+        ed = self.editor
+        if ed is None:
+            return
+        play = ed.play()
+        if play is None:
+            self.message = self.t("play.no_rack_tile") + " " + self.t("game.draw_instead")
+            self.app.bell()
+            self.redraw()
+            return
+        before = self.session.match.state.table
+        try:
+            log = self.session.submit(play)
+        except IllegalPlayError as exc:
+            self.message = rejection_text(self.t, exc)
+            self.app.bell()
+            self.redraw()
+            return
+        if log.action == "invalid":
+            self.notify(self.t("game.penalised", count=len(log.penalty)), severity="error")
+        self.human_done(log, before)
+
+    def action_draw(self) -> None:
+        if self.editor is None:
+            return
+        action: Action = Draw() if self.session.match.state.pool else Pass()
+        before = self.session.match.state.table
+        log = self.session.submit(action)
+        if log.tile is not None and not self.session.hot_seat:
+            # (in hot-seat the next person would see the toast)
+            self.notify(self.t("game.you_drew", tile=str(log.tile)))
+        self.human_done(log, before)
+
+    def action_hint(self) -> None:
+        if self.editor is None or not self.session.hints:
+            return
+        self.message = self.t("game.hint_thinking")
+        self.redraw()
+        self.compute_hint(self.session.current)
+
+    @work(thread=True, group="hint")
+    def compute_hint(self, seat: int) -> None:
+        try:
+            table = self.session.hint(seat)
+            self.app.call_from_thread(self.show_hint, seat, table, None)
+        except HintUnavailable as exc:
+            self.app.call_from_thread(self.show_hint, seat, None, str(exc))
+
+    def show_hint(self, seat: int, table: Table | None, error: str | None) -> None:
+        ed = self.editor
+        if ed is None or self.session.current != seat:
+            return
+        if error is not None:
+            self.message = self.t("game.hint_unavailable")
+        elif table is None:
+            self.message = self.t("game.hint_none")
+        else:
+            self.selected = []
+            self._edit(lambda e: e.load(table))
+            self.message = self.t("game.hint_shown")
+        self.redraw()
+
+    def action_save(self) -> None:
+        try:
+            path = self.session.save()
+        except OSError as exc:
+            self.notify(self.t("game.save_failed", error=str(exc)), severity="error")
+            return
+        self.notify(self.t("game.saved", path=str(path)))
+
+    def action_speed(self, delta: int) -> None:
+        app = self.rk_app
+        app.speed = max(0, min(len(SPEEDS) - 1, app.speed + delta))
+        self.notify(self.t("game.speed", speed=app.speed + 1, max=len(SPEEDS)))
+        if self._next_turn_timer is not None and SPEEDS[app.speed] == 0:
+            self._next_turn_timer.stop()  # type: ignore[attr-defined]
+            self.begin_turn()
+
+    # -- mouse ---------------------------------------------------------------------------
+    @on(TileClicked)
+    def tile_clicked(self, event: TileClicked) -> None:
+        if self.editor is None:
+            return
+        view = event.view
+        if event.button == 3 and isinstance(view, TableView):
+            where = view.cursor_meld
+            if where is not None:
+                mi, pos = where
+                self._edit(lambda ed: ed.split(mi, pos))
+            return
+        view.focus()
+        self._toggle(event.piece)
+
+    @on(MeldClicked)
+    def meld_clicked(self, event: MeldClicked) -> None:
+        if self.editor is not None:
+            self._select_meld(event.meld)
+
+    @on(DropClicked)
+    def drop_clicked(self, event: DropClicked) -> None:
+        if self.editor is None:
+            return
+        if event.kind == "drop" and event.meld is not None:
+            self._drop(IntoMeld(event.meld))
+        elif event.kind == "new":
+            self._drop(NewMeld())
+        elif event.kind == "rack":
+            self._drop(ToRack())
+
+    @on(Button.Pressed)
+    def button(self, event: Button.Pressed) -> None:
+        actions: dict[str, Callable[[], None]] = {
+            "end-turn": self.action_end_turn,
+            "draw": self.action_draw,
+            "reset": self.action_reset,
+            "undo": self.action_undo,
+            "hint": self.action_hint,
+            "sort-run": lambda: self.action_sort("run"),
+            "sort-group": lambda: self.action_sort("group"),
+            "save": self.action_save,
+        }
+        if event.button.id in actions:
+            actions[event.button.id]()

@@ -1,0 +1,203 @@
+"""The replay viewer: step through a game record turn by turn, every rack shown."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from rummikub.core import GameRecord, RoundState, TurnLog, rack_value, replay
+
+from ..tiles import tile_text
+from ..widgets import TableView, rows_from_table
+from .game import describe_turn, fresh_ids
+from .round_end import score_table
+
+__all__ = ["Frame", "ReplayScreen", "frames_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One position of the replay: a round's deal (``log`` None) or the state after a turn."""
+
+    round: int
+    turn: int  # -1 for the deal
+    state: RoundState
+    log: TurnLog | None
+    before: RoundState | None
+
+
+def frames_of(rec: GameRecord) -> list[Frame]:
+    """Every position of the record (raises :class:`~rummikub.core.RecordError` if the record
+    does not replay)."""
+    frames: list[Frame] = []
+    seen_round = -1
+    for step in replay(rec):
+        if step.round != seen_round:
+            seen_round = step.round
+            frames.append(Frame(step.round, -1, step.before, None, None))
+        frames.append(Frame(step.round, step.turn, step.after, step.log, step.before))
+    for ri, rd in enumerate(rec.rounds):
+        if not rd.turns:  # a round without turns still has its deal
+            frames.append(
+                Frame(ri, -1, RoundState.start(rec.rules, rd.racks, rd.pool, rd.first), None, None)
+            )
+    frames.sort(key=lambda f: (f.round, f.turn))
+    return frames
+
+
+class ReplayScreen(Screen[None]):
+    """Left/right (or space) step, up/down jump ten turns, PageUp/PageDown change round,
+    Home/End go to the start/end, P plays automatically, Q leaves."""
+
+    BINDINGS = [  # noqa: RUF012
+        Binding("right,space,l", "step(1)", show=False),
+        Binding("left,backspace,h", "step(-1)", show=False),
+        Binding("down", "step(10)", show=False),
+        Binding("up", "step(-10)", show=False),
+        Binding("pagedown", "round(1)", show=False),
+        Binding("pageup", "round(-1)", show=False),
+        Binding("home", "goto(0)", show=False),
+        Binding("end", "goto(-1)", show=False),
+        Binding("p", "autoplay", show=False),
+        Binding("q,escape", "leave", show=False),
+    ]
+
+    def __init__(self, record: GameRecord, *, autoplay_seconds: float = 1.0) -> None:
+        super().__init__()
+        self.record = record
+        self.frames = frames_of(record)
+        self.index = 0
+        self.autoplay_seconds = autoplay_seconds
+        self._auto: object | None = None
+
+    @property
+    def t(self):  # type: ignore[no-untyped-def]
+        from ..app import RummikubApp
+
+        app = self.app
+        assert isinstance(app, RummikubApp)
+        return app.t
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with Vertical(id="replay"):
+            yield Static("", id="replay-status")
+            with VerticalScroll(id="table-box") as box:
+                box.border_title = t("game.table")
+                yield TableView(t, editable=False, id="table")
+            yield Static("", id="replay-racks")
+            yield Static(t("replay.keys"), id="keys")
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        t = self.t
+        rec = self.record
+        names = [p.name for p in rec.players]
+        frame = self.frames[self.index] if self.frames else None
+        if frame is None:
+            self.query_one("#replay-status", Static).update(t("replay.empty"))
+            return
+        rd = rec.rounds[frame.round]
+        head = t(
+            "replay.position",
+            index=self.index + 1,
+            total=len(self.frames),
+            round=frame.round + 1,
+            rounds=len(rec.rounds),
+        )
+        if frame.log is None:
+            what = t("replay.deal", name=names[rd.first])
+        else:
+            what = (
+                t("replay.turn", turn=frame.turn + 1)
+                + " "
+                + describe_turn(t, names[frame.log.player], frame.log, show_draw=True)
+            )
+        status = Text(head + "\n", style="bold")
+        status.append(what)
+        end = frame.state.end
+        if end is not None and frame.log is not None and frame.turn == len(rd.turns) - 1:
+            winner = names[end.winner] if end.winner is not None else "-"
+            status.append(
+                "\n"
+                + t(
+                    "end.title",
+                    round=frame.round + 1,
+                    name=winner,
+                    reason=t(f"end.reason.{end.reason}"),
+                ),
+                style="bold #66bb6a",
+            )
+        self.query_one("#replay-status", Static).update(status)
+        table = frame.state.table
+        changed: list[bool] = []
+        if frame.log is not None and frame.log.action == "play" and frame.before is not None:
+            old = Counter(m.key() for m in frame.before.table.melds)
+            for m in table.melds:
+                changed.append(old[m.key()] <= 0)
+                old[m.key()] -= 1
+        rows = rows_from_table(table, rec.rules, changed=changed)
+        fresh = (
+            fresh_ids(rows, frame.log.play)
+            if frame.log is not None and (frame.log.action == "play")
+            else frozenset()
+        )
+        self.query_one("#table", TableView).show(rows, fresh=fresh, editable=False)
+        racks = RichTable.grid(padding=(0, 1))
+        racks.add_column(no_wrap=True)
+        racks.add_column(justify="right")
+        racks.add_column()
+        for i, name in enumerate(names):
+            rack = frame.state.racks[i]
+            mark = "▶ " if frame.state.current == i and end is None else "  "
+            tiles = Text(" ").join(tile_text(x) for x in rack.tiles)
+            racks.add_row(mark + name, t("end.points", points=rack_value(rack, rec.rules)), tiles)
+        body = RichTable.grid()
+        body.add_row(racks)
+        body.add_row(Text(t("players.pool", count=len(frame.state.pool)), style="#9e9e9e"))
+        if self.index == len(self.frames) - 1 and any(r.end for r in rec.rounds):
+            from rummikub.core import load_match
+
+            body.add_row(score_table(load_match(rec), t))
+        self.query_one("#replay-racks", Static).update(body)
+
+    def action_step(self, delta: int) -> None:
+        if self.frames:
+            self.index = max(0, min(len(self.frames) - 1, self.index + delta))
+            self.show()
+
+    def action_goto(self, index: int) -> None:
+        if self.frames:
+            self.index = index % len(self.frames)
+            self.show()
+
+    def action_round(self, delta: int) -> None:
+        if not self.frames:
+            return
+        current = self.frames[self.index].round
+        want = current + delta
+        for i, f in enumerate(self.frames):
+            if f.round == want and f.turn == -1:
+                self.index = i
+                break
+        self.show()
+
+    def action_autoplay(self) -> None:
+        if self._auto is not None:
+            self._auto.stop()  # type: ignore[attr-defined]
+            self._auto = None
+            return
+        self._auto = self.set_interval(self.autoplay_seconds, lambda: self.action_step(1))
+
+    def action_leave(self) -> None:
+        self.app.exit()

@@ -1,0 +1,301 @@
+"""The game flow behind the terminal UI, without any Textual: who plays each seat, the bots,
+the turn clock, hints, saving and resuming. The UI only draws what this gives it and forwards
+the player's actions.
+
+Everything a seat sees comes from :meth:`rummikub.core.Match.observation`; the session never
+hands the UI another player's rack (round ends reveal the racks through the round's end).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from rummikub.bots import BOTS, Bot, fallback_action, get_bot
+from rummikub.core import (
+    Action,
+    IllegalPlayError,
+    Match,
+    Observation,
+    Play,
+    PlayerInfo,
+    Rules,
+    RulesError,
+    Table,
+    Tile,
+    TurnLog,
+    load_match,
+    read_record,
+    write_record,
+)
+from rummikub.core.rules import MatchRules
+
+__all__ = [
+    "GameSetup",
+    "HintUnavailable",
+    "Seat",
+    "Session",
+    "autosave_path",
+    "bot_levels",
+    "build_rules",
+    "data_dir",
+]
+
+Clock = Callable[[], float]
+
+
+def bot_levels() -> list[str]:
+    """The bot levels available, weakest first where known."""
+    known = ["random", "beginner", "greedy", "strategic", "expert"]
+    return [n for n in known if n in BOTS] + sorted(n for n in BOTS if n not in known)
+
+
+def data_dir() -> Path:
+    """Where autosaves go: ``$XDG_DATA_HOME/rummikub`` (default ``~/.local/share/rummikub``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "rummikub"
+
+
+def autosave_path() -> Path:
+    return data_dir() / "autosave.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat: a person (hot-seat) or a bot of a level."""
+
+    name: str
+    kind: Literal["human", "bot"] = "human"
+    level: str | None = None
+
+    def info(self) -> PlayerInfo:
+        return PlayerInfo(self.name, self.kind, self.level if self.kind == "bot" else None)
+
+
+def build_rules(
+    preset_rules: Rules,
+    *,
+    turn_seconds: int | Literal["preset"] | None = "preset",
+    joker_rule: str | None = None,
+    opening_value: int | None = None,
+    rounds: int | None = 1,
+    target: int | None = None,
+) -> Rules:
+    """A preset changed field by field as the new-game screen offers (raises
+    :class:`RulesError` naming the bad field)."""
+    changes: dict[str, object] = {"match": MatchRules(rounds=rounds, target=target)}
+    if turn_seconds != "preset":
+        changes["turn_seconds"] = turn_seconds
+    if joker_rule is not None:
+        if joker_rule not in ("free", "strict"):
+            raise RulesError(
+                f"joker rule must be free or strict, not {joker_rule!r}", field="joker_rule"
+            )
+        changes["joker_rule"] = joker_rule
+    if opening_value is not None:
+        changes["opening_value"] = opening_value
+    return preset_rules.replace(**changes)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Everything the new-game screen decides."""
+
+    seats: tuple[Seat, ...]
+    rules: Rules
+    seed: int | None = None
+    hints: bool = True
+
+    def check(self) -> None:
+        self.rules.check_players(len(self.seats))
+        for s in self.seats:
+            if not s.name.strip():
+                raise RulesError("every player needs a name", field="players")
+            if s.kind == "bot" and (s.level is None or s.level not in BOTS):
+                raise RulesError(f"unknown bot level {s.level!r}", field="bot")
+
+
+class HintUnavailable(RuntimeError):
+    """The solver is not installed/available."""
+
+
+@dataclass
+class Session:
+    """A match in progress with its seats, bots, clock and save files."""
+
+    match: Match
+    hints: bool = True
+    save_path: Path | None = None
+    autosave: Path | None = None
+    clock: Clock = time.monotonic
+    bot_seconds: float = 5.0
+    bots: dict[int, Bot] = field(default_factory=dict)
+    rack_orders: dict[int, list[Tile]] = field(default_factory=dict)
+    hint_used: bool = False
+    turn_started: float | None = None
+
+    def __post_init__(self) -> None:
+        for i, p in enumerate(self.match.players):
+            if p.kind == "bot" and i not in self.bots:
+                self.bots[i] = get_bot(p.bot or "beginner", seed=self.match.seed * 10 + i)
+
+    # -- making sessions -----------------------------------------------------------------
+    @classmethod
+    def new(cls, setup: GameSetup, **kwargs: object) -> Session:
+        setup.check()
+        seed = setup.seed if setup.seed is not None else secrets.randbelow(10**9)
+        match = Match(setup.rules, [s.info() for s in setup.seats], seed)
+        return cls(match, hints=setup.hints, **kwargs)  # type: ignore[arg-type]
+
+    @classmethod
+    def resume(cls, path: Path, **kwargs: object) -> Session:
+        """Load a saved game record (raises :class:`~rummikub.core.RecordError`)."""
+        match = load_match(read_record(path))
+        return cls(match, **kwargs)  # type: ignore[arg-type]
+
+    # -- state ---------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    @property
+    def players(self) -> tuple[PlayerInfo, ...]:
+        return self.match.players
+
+    @property
+    def current(self) -> int:
+        return self.match.state.current
+
+    def is_human(self, seat: int) -> bool:
+        return self.match.players[seat].kind == "human"
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i in range(len(self.players)) if self.is_human(i)]
+
+    @property
+    def hot_seat(self) -> bool:
+        """More than one person shares the screen: racks are hidden between turns."""
+        return len(self.humans) > 1
+
+    def viewer(self, *, turn_active: bool) -> int | None:
+        """Whose rack the screen may show now: the only person; or, in hot-seat, the person
+        whose turn is active (after the handover); ``None`` when no rack may be shown."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        if turn_active and self.is_human(self.current) and not self.match.round_over:
+            return self.current
+        return None
+
+    def observation(self, seat: int) -> Observation:
+        return self.match.observation(seat, self.time_left())
+
+    # -- the clock -----------------------------------------------------------------------
+    def start_turn(self) -> None:
+        self.turn_started = self.clock()
+        self.hint_used = False
+
+    def elapsed(self) -> float:
+        return 0.0 if self.turn_started is None else self.clock() - self.turn_started
+
+    def time_left(self) -> float | None:
+        limit = self.rules.turn_seconds
+        if limit is None:
+            return None
+        return max(0.0, limit - self.elapsed())
+
+    def timed_out(self) -> bool:
+        left = self.time_left()
+        return left is not None and self.turn_started is not None and left <= 0
+
+    # -- acting --------------------------------------------------------------------------
+    def submit(self, action: Action) -> TurnLog:
+        """A person's action for the player to move; an illegal play raises
+        :class:`IllegalPlayError` (under ``reject``) and changes nothing."""
+        ms = int(self.elapsed() * 1000)
+        hint = self.hint_used and isinstance(action, Play)
+        log = self.match.act(action, ms=ms, hint=hint)
+        self._after_turn()
+        return log
+
+    def bot_action(self, seat: int) -> tuple[Action, int]:
+        """Ask the bot in ``seat`` for its action (call it off the UI thread)."""
+        obs = self.match.observation(seat, self.rules.turn_seconds)
+        limit = (
+            self.bot_seconds
+            if self.rules.turn_seconds is None
+            else min(self.bot_seconds, float(self.rules.turn_seconds))
+        )
+        started = time.perf_counter()
+        try:
+            action = self.bots[seat].act(obs, limit)
+        except Exception:  # a crashing bot loses its turn, as a timeout would
+            from rummikub.core import Timeout
+
+            action = Timeout()
+        return action, int((time.perf_counter() - started) * 1000)
+
+    def play_bot(self, seat: int, action: Action, ms: int) -> TurnLog:
+        """Carry out a bot's action; an illegal play falls back to a draw (or pass)."""
+        if self.current != seat or self.match.round_over:
+            raise IllegalPlayError("it is not this bot's turn", reason="not-your-turn")
+        try:
+            log = self.match.act(action, ms=ms)
+        except IllegalPlayError:
+            log = self.match.act(fallback_action(self.match.observation(seat)), ms=ms)
+        self._after_turn()
+        return log
+
+    def _after_turn(self) -> None:
+        self.turn_started = None
+        self.hint_used = False
+        if self.autosave is not None:
+            self.write(self.autosave)
+
+    def next_round(self) -> None:
+        self.match.next_round()
+        self.rack_orders.clear()
+        if self.autosave is not None:
+            self.write(self.autosave)
+
+    # -- hints ---------------------------------------------------------------------------
+    def hint(self, seat: int) -> Table | None:
+        """The solver's ``min-change`` suggestion for ``seat`` (the complete new table), or
+        ``None`` when no play is possible. Marks the turn as hinted. Raises
+        :class:`HintUnavailable` if the solver cannot be used."""
+        try:
+            from rummikub.solver import solve
+        except ImportError as exc:  # pragma: no cover - the solver ships with the package
+            raise HintUnavailable(str(exc)) from exc
+        obs = self.match.observation(seat)
+        solution = solve(
+            obs.table,
+            obs.rack,
+            opened=obs.has_opened,
+            rules=self.rules,
+            objective="min-change",
+            time_limit=self.bot_seconds,
+        )
+        self.hint_used = True
+        if not solution.play:
+            return None
+        return solution.table
+
+    # -- files ---------------------------------------------------------------------------
+    def write(self, path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_record(self.match, path)
+        return path
+
+    def save(self) -> Path:
+        """Save to ``save_path`` (or the autosave file)."""
+        return self.write(self.save_path or self.autosave or autosave_path())
+
+    def remember_rack_order(self, seat: int, order: Sequence[Tile]) -> None:
+        self.rack_orders[seat] = list(order)

@@ -1,0 +1,409 @@
+"""The Xpress game record (``rummikub-xpress/1``): write, read, replay and verify.
+
+```json
+{"format": "rummikub-xpress/1",
+ "rules": {"rounds": 6, "dice_per_player": 9, "block_throws": 3, "joker_value": 10},
+ "layout": {"name": "default", "dice": [["R1", "K2", ...], ...]},
+ "players": [{"name": "Ann", "kind": "human"}, {"name": "bot", "kind": "bot", "bot": "expert"}],
+ "seed": 7,
+ "rounds": [
+   {"first": 0,
+    "hands": [[{"die": 0, "face": "R1"}, ...], [...]],
+    "turns": [
+      {"player": 0, "places": [{"dice": [0, 4, 6], "table": [["R1", "R2", "R3"]]}], "end": true},
+      {"player": 1, "end": true},
+      {"player": 0, "throw": {"dice": [2, 5], "faces": ["O2", "J"]}, "places": [], "end": true}
+    ],
+    "end": {"reason": "out", "winner": 0, "hands": [[], [...]], "totals": [0, 23],
+            "scores": [23, 0]}}
+ ],
+ "totals": [23, 0]}
+```
+
+``hands`` per round are the dice each player took from the pouch with the faces of the setup
+roll (each player's first throw); a turn without ``throw`` is a player's first turn. Replaying
+needs no random generator; :func:`verify_xpress` re-checks every action and every end.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from rummikub.core.errors import IllegalPlayError, NotationError, RecordError, RummikubError
+from rummikub.core.table import Table
+from rummikub.core.tiles import parse_tile
+
+from .actions import EndTurn, Place, Throw, XpressAction
+from .dice import DieFace, Layout, check_layout
+from .game import XpressMatch, XpressPlayer, XpressRound, XpressTurn
+from .rules import XpressRules
+from .state import XpressEnd, XpressState, apply
+
+__all__ = [
+    "FORMAT",
+    "XpressRecord",
+    "XpressStep",
+    "dump_xpress",
+    "load_xpress",
+    "load_xpress_match",
+    "read_xpress",
+    "replay_xpress",
+    "verify_xpress",
+    "write_xpress",
+    "xpress_record",
+]
+
+FORMAT = "rummikub-xpress/1"
+
+
+# ----------------------------------------------------------------------------- writing
+def _dice_json(dice: tuple[DieFace, ...]) -> list[dict[str, Any]]:
+    return [{"die": d.die, "face": str(d.face)} for d in dice]
+
+
+def _turn_json(t: XpressTurn) -> dict[str, Any]:
+    out: dict[str, Any] = {"player": t.player}
+    if t.throw is not None:
+        out["throw"] = {"dice": list(t.throw.dice), "faces": [str(f) for f in t.throw.faces or ()]}
+    out["places"] = [{"dice": list(p.dice), "table": p.table.to_json()} for p in t.places]
+    out["end"] = t.ended
+    if t.ms is not None:
+        out["ms"] = t.ms
+    return out
+
+
+def _end_json(end: XpressEnd) -> dict[str, Any]:
+    return {
+        "reason": end.reason,
+        "winner": end.winner,
+        "hands": [_dice_json(h) for h in end.hands],
+        "totals": list(end.totals),
+        "scores": list(end.scores),
+    }
+
+
+def xpress_record(match: XpressMatch) -> dict[str, Any]:
+    """The record of a match, finished or running."""
+    rounds = []
+    for r in match.rounds:
+        rd: dict[str, Any] = {
+            "first": r.first,
+            "hands": [_dice_json(h) for h in r.hands],
+            "turns": [_turn_json(t) for t in r.turns],
+        }
+        if r.end is not None:
+            rd["end"] = _end_json(r.end)
+        rounds.append(rd)
+    players = []
+    for p in match.players:
+        d: dict[str, Any] = {"name": p.name, "kind": p.kind}
+        if p.bot is not None:
+            d["bot"] = p.bot
+        players.append(d)
+    return {
+        "format": FORMAT,
+        "rules": match.rules.to_dict(),
+        "layout": match.layout.to_json(),
+        "players": players,
+        "seed": match.seed,
+        "rounds": rounds,
+        "totals": list(match.totals),
+    }
+
+
+def dump_xpress(match: XpressMatch, *, indent: int | None = None) -> str:
+    return json.dumps(xpress_record(match), indent=indent)
+
+
+def write_xpress(match: XpressMatch, path: str | Path) -> None:
+    """Write the record atomically."""
+    p = Path(path)
+    tmp = p.with_name(p.name + ".tmp")
+    tmp.write_text(dump_xpress(match, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(p)
+
+
+# ----------------------------------------------------------------------------- reading
+@dataclass(frozen=True, slots=True)
+class XpressRecord:
+    rules: XpressRules
+    layout: Layout
+    players: tuple[XpressPlayer, ...]
+    seed: int | None
+    rounds: tuple[XpressRound, ...]
+    totals: tuple[int, ...] | None
+
+
+def _req(d: dict[str, Any], key: str, where: str) -> Any:
+    if key not in d:
+        raise NotationError(f"{where}: missing field {key!r}")
+    return d[key]
+
+
+def _int(v: Any, where: str) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise NotationError(f"{where} must be a whole number, got {v!r}")
+    return v
+
+
+def _list(v: Any, where: str) -> list[Any]:
+    if not isinstance(v, list):
+        raise NotationError(f"{where} must be a list")
+    return v
+
+
+def _dice(v: Any, where: str) -> tuple[DieFace, ...]:
+    out = []
+    for i, d in enumerate(_list(v, where)):
+        if not isinstance(d, dict):
+            raise NotationError(f"{where} die {i + 1} must be an object {{die, face}}")
+        face = _req(d, "face", where)
+        if not isinstance(face, str):
+            raise NotationError(f"{where} die {i + 1} face must be a string")
+        out.append(DieFace(_int(_req(d, "die", where), f"{where} die"), parse_tile(face)))
+    return tuple(out)
+
+
+def _ints(v: Any, where: str) -> tuple[int, ...]:
+    return tuple(_int(x, where) for x in _list(v, where))
+
+
+def _turn(d: Any, where: str) -> XpressTurn:
+    if not isinstance(d, dict):
+        raise NotationError(f"{where} must be an object")
+    player = _int(_req(d, "player", where), f"{where} player")
+    throw = None
+    if d.get("throw") is not None:
+        t = d["throw"]
+        if not isinstance(t, dict):
+            raise NotationError(f"{where} throw must be an object {{dice, faces}}")
+        faces = _list(_req(t, "faces", f"{where} throw"), f"{where} throw faces")
+        if not all(isinstance(f, str) for f in faces):
+            raise NotationError(f"{where} throw faces must be strings")
+        throw = Throw(
+            _ints(_req(t, "dice", f"{where} throw"), f"{where} throw dice"),
+            tuple(parse_tile(f) for f in faces),
+        )
+    places = []
+    for k, p in enumerate(_list(d.get("places", []), f"{where} places")):
+        pw = f"{where} place {k + 1}"
+        if not isinstance(p, dict):
+            raise NotationError(f"{pw} must be an object {{dice, table}}")
+        places.append(
+            Place(
+                _ints(_req(p, "dice", pw), f"{pw} dice"),
+                Table.from_json(_req(p, "table", pw), where=f"{pw} table"),
+            )
+        )
+    ended = d.get("end", False)
+    if not isinstance(ended, bool):
+        raise NotationError(f"{where} end must be true or false")
+    ms = d.get("ms")
+    return XpressTurn(
+        player, throw, places, ended, _int(ms, f"{where} ms") if ms is not None else None
+    )
+
+
+def _end(d: Any, where: str) -> XpressEnd:
+    if not isinstance(d, dict):
+        raise NotationError(f"{where} must be an object")
+    reason = _req(d, "reason", where)
+    if reason not in ("out", "blocked", "abandoned"):
+        raise NotationError(f"{where}: unknown end reason {reason!r} (out, blocked, abandoned)")
+    winner = d.get("winner")
+    return XpressEnd(
+        reason,
+        _int(winner, f"{where} winner") if winner is not None else None,
+        tuple(_dice(h, f"{where} hand") for h in _list(_req(d, "hands", where), where)),
+        _ints(_req(d, "totals", where), f"{where} totals"),
+        _ints(_req(d, "scores", where), f"{where} scores"),
+    )
+
+
+def load_xpress(data: Any) -> XpressRecord:
+    """Parse a decoded ``rummikub-xpress/1`` record; any problem raises :class:`RecordError`
+    naming it."""
+    if not isinstance(data, dict):
+        raise RecordError("an Xpress record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not a {FORMAT} record (format is {data.get('format')!r})")
+    try:
+        rules = XpressRules.from_dict(_req(data, "rules", "record"))
+        layout = check_layout(_req(data, "layout", "record"))
+        players = []
+        for i, p in enumerate(_list(_req(data, "players", "record"), "record players")):
+            if not isinstance(p, dict) or not isinstance(p.get("name"), str):
+                raise NotationError(f"player {i + 1} needs a name")
+            kind = p.get("kind", "human")
+            if kind not in ("human", "bot"):
+                raise NotationError(f"player {i + 1}: kind must be human or bot")
+            bot = p.get("bot")
+            players.append(XpressPlayer(p["name"], kind, bot if isinstance(bot, str) else None))
+        seed = data.get("seed")
+        if seed is not None:
+            seed = _int(seed, "record seed")
+        rounds = []
+        for ri, rd in enumerate(_list(_req(data, "rounds", "record"), "record rounds")):
+            where = f"round {ri + 1}"
+            if not isinstance(rd, dict):
+                raise NotationError(f"{where} must be an object")
+            hands = tuple(
+                _dice(h, f"{where} hand {k + 1}")
+                for k, h in enumerate(_list(_req(rd, "hands", where), where))
+            )
+            turns = [
+                _turn(t, f"{where} turn {k + 1}")
+                for k, t in enumerate(_list(rd.get("turns", []), f"{where} turns"))
+            ]
+            end = _end(rd["end"], f"{where} end") if rd.get("end") is not None else None
+            rounds.append(
+                XpressRound(_int(_req(rd, "first", where), f"{where} first"), hands, turns, end)
+            )
+        totals = data.get("totals")
+        if totals is not None:
+            totals = _ints(totals, "record totals")
+    except RecordError:
+        raise
+    except RummikubError as exc:
+        raise RecordError(str(exc)) from exc
+    return XpressRecord(rules, layout, tuple(players), seed, tuple(rounds), totals)
+
+
+def read_xpress(path: str | Path) -> XpressRecord:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not valid JSON ({exc})") from exc
+    return load_xpress(data)
+
+
+# ----------------------------------------------------------------------------- replaying
+@dataclass(frozen=True, slots=True)
+class XpressStep:
+    """One action of a replay with the states around it."""
+
+    round: int
+    turn: int
+    action: XpressAction
+    before: XpressState
+    after: XpressState
+
+
+def _start(rec: XpressRecord, ri: int, rd: XpressRound) -> XpressState:
+    if len(rec.players) != rec.rules.players:
+        raise RecordError(f"{len(rec.players)} players; Xpress is for {rec.rules.players}")
+    if ri > 0 and rd.first != (rec.rounds[0].first + ri) % rec.rules.players:
+        raise RecordError(
+            f"round starts with player {rd.first + 1}, but the start alternates", round=ri
+        )
+    try:
+        return XpressState.start(rec.rules, rec.layout, rd.hands, rd.first)
+    except IllegalPlayError as exc:
+        raise RecordError(f"setup: {exc}", round=ri) from exc
+
+
+def _turn_actions(t: XpressTurn) -> list[XpressAction]:
+    out: list[XpressAction] = []
+    if t.throw is not None:
+        out.append(t.throw)
+    out.extend(t.places)
+    if t.ended:
+        out.append(EndTurn())
+    return out
+
+
+def replay_xpress(rec: XpressRecord) -> Iterator[XpressStep]:
+    """Every action of every round with the states before and after; raises
+    :class:`RecordError` naming the first round and turn that break the rules."""
+    if len(rec.rounds) > rec.rules.rounds:
+        raise RecordError(f"{len(rec.rounds)} rounds recorded; the rules play {rec.rules.rounds}")
+    for ri, rd in enumerate(rec.rounds):
+        state = _start(rec, ri, rd)
+        for ti, turn in enumerate(rd.turns):
+            if state.end is not None:
+                raise RecordError("turn recorded after the round ended", round=ri, turn=ti)
+            if turn.player != state.current:
+                raise RecordError(
+                    f"player {turn.player + 1} moved, but it was player {state.current + 1}'s turn",
+                    round=ri,
+                    turn=ti,
+                )
+            if turn.throw is None and state.phase == "throw":
+                raise RecordError(
+                    "the turn has no throw (only a first turn uses the setup roll)",
+                    round=ri,
+                    turn=ti,
+                )
+            actions = _turn_actions(turn)
+            if not actions:
+                raise RecordError("empty turn", round=ri, turn=ti)
+            for action in actions:
+                if state.end is not None:
+                    raise RecordError("action recorded after the round ended", round=ri, turn=ti)
+                try:
+                    after = apply(state, action)
+                except IllegalPlayError as exc:
+                    raise RecordError(f"{action}: {exc}", round=ri, turn=ti) from exc
+                yield XpressStep(ri, ti, action, state, after)
+                state = after
+            if state.end is None and not turn.ended:
+                raise RecordError("the turn neither ends nor wins the round", round=ri, turn=ti)
+        if rd.end is not None:
+            if state.end is None:
+                if rd.end.reason != "abandoned":
+                    raise RecordError(
+                        f"round recorded as ended ({rd.end.reason}) but the turns do not end it",
+                        round=ri,
+                    )
+            elif state.end != rd.end:
+                raise RecordError(
+                    f"recorded end ({rd.end.reason}, winner {rd.end.winner}, scores "
+                    f"{list(rd.end.scores)}) differs from the replayed end ({state.end.reason}, "
+                    f"winner {state.end.winner}, scores {list(state.end.scores)})",
+                    round=ri,
+                )
+        elif ri < len(rec.rounds) - 1:
+            raise RecordError("only the last round may be unfinished", round=ri)
+
+
+def verify_xpress(rec: XpressRecord) -> int:
+    """Re-check every action, every round's end and the totals; return the actions checked."""
+    count = sum(1 for _ in replay_xpress(rec))
+    if rec.totals is not None:
+        totals = [0] * len(rec.players)
+        for rd in rec.rounds:
+            if rd.end is not None:
+                totals = [a + b for a, b in zip(totals, rd.end.scores, strict=True)]
+        if list(rec.totals) != totals:
+            raise RecordError(
+                f"totals {list(rec.totals)} differ from the sum of the rounds {totals}"
+            )
+    return count
+
+
+def load_xpress_match(rec: XpressRecord) -> XpressMatch:
+    """Rebuild a match from a record (to resume it); the record is verified on the way. The
+    round's generator is wound forward past the recorded throws, so a resumed game throws the
+    same faces an uninterrupted one would have."""
+    verify_xpress(rec)
+    match = XpressMatch(rec.players, rec.seed or 0, rules=rec.rules, layout=rec.layout, start=False)
+    last = {ri: _start(rec, ri, rd) for ri, rd in enumerate(rec.rounds)}
+    for step in replay_xpress(rec):
+        last[step.round] = step.after
+    for ri, rd in enumerate(rec.rounds):
+        state = last[ri]
+        if state.end is None and rd.end is not None:  # abandoned
+            state = replace(state, end=rd.end)
+        match.rounds.append(XpressRound(rd.first, rd.hands, list(rd.turns), state.end))
+        match.state = state
+        if state.end is not None:
+            match.totals = tuple(a + b for a, b in zip(match.totals, state.end.scores, strict=True))
+    if rec.rounds:
+        match.wind_generator()
+    else:
+        match.start_round()
+    return match

@@ -1,0 +1,155 @@
+"""Jokers on the table: the ``free`` and ``strict`` rules and ``group_needs_both_colours``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rummikub.core import RoundState, Rules, check_play, preset
+
+from .strategies import STANDARD, play, position
+
+STRICT = STANDARD.replace(joker_rule="strict")
+BOTH = STANDARD.replace(group_needs_both_colours=True)
+CLASSIC = preset("classic-strict")
+
+
+def ok(state: RoundState, text: str) -> None:
+    err = check_play(state, play(text))
+    assert err is None, f"{text}: {err}"
+
+
+def bad(state: RoundState, text: str, reason: str) -> None:
+    err = check_play(state, play(text))
+    assert err is not None, f"{text} was accepted"
+    assert err.reason == reason, str(err)
+
+
+def at(table: str, rack: str, rules: Rules, opened: bool = True) -> RoundState:
+    return position(table, [rack, "K1"], opened=[opened, True], rules=rules)
+
+
+ALL = [STANDARD, STRICT, BOTH, CLASSIC]
+
+
+# ------------------------------------------------------------------- every variant
+@pytest.mark.parametrize("rules", ALL)
+def test_retrieve_a_run_joker_by_replacement_and_reuse_it(rules: Rules) -> None:
+    state = at("R4 J R6 | K8 B8 O8", "R5 B10 B11", rules)
+    ok(state, "R5 B10 B11 -> R4 R5 R6 | K8 B8 O8 | B10 B11 J")
+    if rules.joker_rule == "free":
+        ok(state, "R5 -> R4 R5 R6 | K8 B8 O8 J")
+    else:  # strict: the freed joker must go into a new meld, not onto an existing one
+        bad(state, "R5 -> R4 R5 R6 | K8 B8 O8 J", "joker-rule")
+        # (the end state "R4 R5 R6 J" holds the whole old meld: it reads as added to)
+        ok(state, "R5 -> R4 R5 R6 J | K8 B8 O8")
+
+
+@pytest.mark.parametrize("rules", ALL)
+def test_freed_joker_must_stay_on_the_table(rules: Rules) -> None:
+    state = at("R4 J R6 | K8 B8 O8", "R5 B10 B11", rules)
+    bad(state, "R5 -> R4 R5 R6 | K8 B8 O8", "table-tile-missing")
+
+
+@pytest.mark.parametrize("rules", ALL)
+def test_joker_melds_may_be_added_to(rules: Rules) -> None:
+    ok(at("R4 J R6", "R7 R3", rules), "R3 R7 -> R3 R4 J R6 R7")
+    ok(at("K7 B7 J", "R7", rules), "R7 -> K7 R7 B7 J")
+
+
+@pytest.mark.parametrize("rules", ALL)
+def test_no_retrieval_before_opening(rules: Rules) -> None:
+    state = at("R4 J R6", "R5 K10 K11 K12", rules, opened=False)
+    bad(state, "R5 K10 K11 K12 -> R4 R5 R6 | K10 K11 K12 J", "opening-touches-table")
+    ok(state, "K10 K11 K12 -> R4 J R6 | K10 K11 K12")
+
+
+# ------------------------------------------------------------------------------ free
+def test_free_joker_melds_can_be_split_and_rearranged() -> None:
+    state = at("R1 R2 J R4 R5 R6 | K9 B9 J", "R3 O9", STANDARD)
+    ok(state, "R3 -> R1 R2 J | R3 R4 R5 R6 | K9 B9 J")  # split, joker now stands for R3
+    ok(state, "O9 -> R1 R2 J R4 R5 R6 J | K9 B9 O9")  # freed joker extends the run
+    bad(state, "O9 -> R1 R2 J R4 R5 R6 | K9 B9 O9 | J", "invalid-meld")
+
+
+def test_free_replacement_from_elsewhere_on_the_table() -> None:
+    state = at("R4 J R6 | K5 R5 B5 O5", "K9 K10", STANDARD)
+    ok(state, "K9 K10 -> R4 R5 R6 | K5 B5 O5 | K9 K10 J")
+
+
+def test_free_group_of_three_either_missing_colour_frees_it() -> None:
+    for face in ("R7", "O7"):
+        state = at("K7 B7 J", f"{face} B1 B2", STANDARD)
+        ok(state, f"{face} B1 B2 -> K7 B7 {face} | B1 B2 J")
+
+
+def test_free_tiles_may_be_taken_from_a_joker_meld() -> None:
+    state = at("R3 R4 J R6 | K1 K2 K3", "R1 R2", STANDARD)
+    ok(state, "R1 R2 -> R1 R2 R3 | R4 J R6 | K1 K2 K3")
+
+
+# ---------------------------------------------------------------------------- strict
+def test_strict_no_tile_may_be_taken_from_a_joker_meld() -> None:
+    state = at("R3 R4 J R6 | K1 K2 K3", "R1 R2", STRICT)
+    bad(state, "R1 R2 -> R1 R2 R3 | R4 J R6 | K1 K2 K3", "joker-rule")
+    ok(state, "R1 R2 -> R1 R2 R3 R4 J R6 | K1 K2 K3")
+
+
+def test_strict_joker_meld_may_not_be_split() -> None:
+    state = at("R1 R2 J R4 R5 R6", "R3", STRICT)
+    bad(state, "R3 -> R1 R2 J | R3 R4 R5 R6", "joker-rule")
+
+
+def test_strict_melds_without_jokers_rearrange_freely() -> None:
+    state = at("R1 R2 R3 R4 R5 R6 | K9 B9 J", "R4", STRICT)
+    ok(state, "R4 -> R1 R2 R3 R4 | R4 R5 R6 | K9 B9 J")
+
+
+def test_strict_replacement_from_the_table_is_allowed() -> None:
+    state = at("R4 J R6 | K5 R5 B5 O5", "K9 K10", STRICT)
+    ok(state, "K9 K10 -> R4 R5 R6 | K5 B5 O5 | K9 K10 J")
+
+
+def test_strict_freed_joker_in_a_new_meld_of_table_tiles() -> None:
+    state = at("R4 J R6 | K1 K2 K3 K4 | B4 B5 B6 B7", "R5", STRICT)
+    ok(state, "R5 -> R4 R5 R6 | K1 K2 K3 | B5 B6 B7 | K4 B4 J")
+    bad(state, "R5 -> R4 R5 R6 | K1 K2 K3 K4 J | B4 B5 B6 B7", "joker-rule")
+
+
+def test_strict_group_of_three_either_colour_frees_the_joker() -> None:
+    for face in ("R7", "O7"):
+        ok(at("K7 B7 J", f"{face} B1 B2", STRICT), f"{face} B1 B2 -> K7 B7 {face} | B1 B2 J")
+
+
+def test_strict_group_tiles_may_not_be_taken() -> None:
+    state = at("K7 B7 O7 J | K8 K9", "K10", STRICT)
+    bad(state, "K10 -> B7 O7 J | K7 K8 K9 K10", "joker-rule")
+    ok(replace(state, rules=STANDARD), "K10 -> B7 O7 J | K7 K8 K9 K10")
+
+
+# ----------------------------------------------------------- group_needs_both_colours
+@pytest.mark.parametrize("rules", [BOTH, CLASSIC])
+def test_group_of_three_needs_both_missing_colours(rules: Rules) -> None:
+    state = at("K7 B7 J", "R7 O7 B1 B2", rules)
+    bad(state, "R7 B1 B2 -> K7 R7 B7 | B1 B2 J", "joker-rule")
+    bad(state, "O7 B1 B2 -> K7 B7 O7 | B1 B2 J", "joker-rule")
+    ok(state, "R7 O7 B1 B2 -> K7 R7 B7 O7 | B1 B2 J")
+
+
+@pytest.mark.parametrize("rules", [BOTH, CLASSIC])
+def test_group_of_four_frees_its_joker_with_the_missing_colour(rules: Rules) -> None:
+    ok(at("K7 R7 B7 J", "O7 B1 B2", rules), "O7 B1 B2 -> K7 R7 B7 O7 | B1 B2 J")
+
+
+def test_both_colours_does_not_restrict_runs() -> None:
+    state = at("R4 J R6", "R5 B1 B2", BOTH)
+    ok(state, "R5 B1 B2 -> R4 R5 R6 | B1 B2 J")
+
+
+def test_both_colours_with_free_allows_other_rearrangements() -> None:
+    # a run holding a joker is still free to split under group_needs_both_colours alone
+    state = at("R1 R2 J R4 R5 R6", "R3", BOTH)
+    ok(state, "R3 -> R1 R2 J | R3 R4 R5 R6")
+    # ... but not under classic-strict
+    bad(at("R1 R2 J R4 R5 R6", "R3", CLASSIC), "R3 -> R1 R2 J | R3 R4 R5 R6", "joker-rule")

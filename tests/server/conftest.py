@@ -1,0 +1,100 @@
+"""Fixtures: real servers on SQLite and PostgreSQL, and a Chromium for the browser tests."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .helpers import Client, ServerProcess
+
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+CHROMIUM = os.environ.get("RUMMIKUB_CHROMIUM", "/usr/bin/chromium")
+
+
+def _missing(what: str) -> None:
+    if IN_CI:
+        pytest.fail(f"{what} is required in CI (.ci/run installs it)")
+    pytest.skip(f"{what} not available")
+
+
+@pytest.fixture(scope="session")
+def pg_admin_url() -> str | None:
+    return os.environ.get("RUMMIKUB_TEST_PG_URL")
+
+
+def _fresh_pg_database(admin_url: str) -> tuple[str, str]:
+    import psycopg
+
+    name = f"rummikub_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    base, _, _ = admin_url.rpartition("/")
+    return f"{base}/{name}", name
+
+
+def _drop_pg_database(admin_url: str, name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(
+    request: pytest.FixtureRequest, tmp_path: Path, pg_admin_url: str | None
+) -> Iterator[str]:
+    """A fresh, empty database of each kind."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'rummikub.db'}"
+        return
+    if not pg_admin_url:
+        _missing("PostgreSQL (RUMMIKUB_TEST_PG_URL)")
+        return
+    url, name = _fresh_pg_database(pg_admin_url)
+    try:
+        yield url
+    finally:
+        _drop_pg_database(pg_admin_url, name)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'rummikub.db'}"
+
+
+@pytest.fixture
+def server(db_url: str) -> Iterator[ServerProcess]:
+    srv = ServerProcess(db_url).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
+def sqlite_server(sqlite_url: str) -> Iterator[ServerProcess]:
+    srv = ServerProcess(sqlite_url).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
+def clients() -> Iterator[list[Client]]:
+    made: list[Client] = []
+    yield made
+    for c in made:
+        c.close()
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        _missing(f"Chromium at {CHROMIUM}")
+    return CHROMIUM

@@ -1,0 +1,198 @@
+"""Shared helpers of the server tests: a real server process and a WebSocket client."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """``rummikub serve`` in a child process on a free port of 127.0.0.1."""
+
+    def __init__(self, db_url: str, port: int | None = None) -> None:
+        self.db_url = db_url
+        self.port = port or free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self) -> ServerProcess:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "rummikub.cli.main",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+            ],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                out = self.proc.stdout.read().decode() if self.proc.stdout else ""
+                raise RuntimeError(f"server exited: {out}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/health", timeout=1) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        """Kill the server at once (SIGKILL: no shutdown code runs)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def get(self, path: str) -> tuple[int, Any]:
+        try:
+            with urllib.request.urlopen(self.base + path, timeout=10) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read())
+
+
+class Client:
+    """A protocol client: send messages, wait for the ones you need, remember the last state."""
+
+    def __init__(self, url: str) -> None:
+        self.ws: ClientConnection = connect(url, max_size=2**22).__enter__()
+        self.state: dict[str, Any] | None = None
+        self.seen: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+
+    def close(self) -> None:
+        self.ws.close()
+
+    def send(self, **msg: Any) -> None:
+        self.ws.send(json.dumps(msg))
+
+    def send_raw(self, text: str | bytes) -> None:
+        self.ws.send(text)
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        text = self.ws.recv(timeout=timeout)
+        assert isinstance(text, str)
+        self.raw.append(text)
+        msg: dict[str, Any] = json.loads(text)
+        self.seen.append(msg)
+        if msg["type"] == "state":
+            self.state = msg
+        return msg
+
+    def wait(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 20) -> dict[str, Any]:
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no matching message")
+            msg = self.recv(left)
+            if pred(msg):
+                return msg
+
+    def request(self, timeout: float = 20, **msg: Any) -> dict[str, Any]:
+        """Send with an id and return the reply with that id (``ok``, ``error``, ...)."""
+        rid = f"r{time.monotonic_ns()}"
+        self.send(id=rid, **msg)
+        return self.wait(lambda m: m.get("id") == rid, timeout)
+
+    def wait_state(
+        self, pred: Callable[[dict[str, Any]], bool], timeout: float = 30
+    ) -> dict[str, Any]:
+        if self.state is not None and pred(self.state):
+            return self.state
+        return self.wait(lambda m: m["type"] == "state" and pred(m), timeout)
+
+    def my_turn(self) -> bool:
+        s = self.state
+        return bool(
+            s and s["game"] and not s["game"]["round_over"] and s["game"]["current"] == s["you"]
+        )
+
+
+def game(state: dict[str, Any] | None) -> dict[str, Any]:
+    assert state is not None and state["game"] is not None
+    g: dict[str, Any] = state["game"]
+    return g
+
+
+def create_vs_bots(
+    c: Client, bots: int = 1, *, rules: Any = "standard", **settings: Any
+) -> dict[str, Any]:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "beginner"}] * bots
+    reply = c.request(
+        type="create", name="Ann", rules=rules, seats=seats, settings={"bot_delay": 0, **settings}
+    )
+    assert reply["type"] == "joined", reply
+    return reply
+
+
+def draw_until_round_over(c: Client, timeout: float = 60) -> dict[str, Any]:
+    """Play the human seat by drawing (or passing) until the round ends."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        state = c.wait_state(
+            lambda s: (
+                s["game"] is not None
+                and (s["game"]["round_over"] or s["game"]["current"] == s["you"])
+            )
+        )
+        g = game(state)
+        if g["round_over"]:
+            return state
+        draw_and_wait(c, g)
+    raise TimeoutError("round did not end")
+
+
+def draw_and_wait(c: Client, g: dict[str, Any]) -> dict[str, Any]:
+    """Draw (or pass when the pool is empty) in game view ``g`` and return the next state.
+
+    The state after the move may arrive before the reply, so the latest state is kept and turn
+    numbers are compared instead of discarding it."""
+    acted_on = (g["round"], g["turn"])
+    reply = c.request(type="draw" if g["pool_size"] else "pass")
+    assert reply["type"] == "ok", reply
+    return c.wait_state(
+        lambda s: s["game"] is not None and (s["game"]["round"], s["game"]["turn"]) > acted_on
+    )

@@ -1,0 +1,246 @@
+"""Browser tests: Playwright driving the system Chromium against a real server."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rummikub.core import Rules, pack_melds, parse_tiles, read_meld
+
+from .helpers import Client, ServerProcess, create_vs_bots
+
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path, args=ARGS)
+        yield b
+        b.close()
+
+
+def _context(browser: Any, **kw: Any) -> Any:
+    ctx = browser.new_context(locale="en-GB", **kw)
+    ctx.set_default_timeout(20_000)
+    return ctx
+
+
+def _seat_page(
+    browser: Any, server: ServerProcess, code: str, seat: int, token: str, **kw: Any
+) -> Any:
+    ctx = _context(browser, **kw)
+    ctx.add_init_script(
+        f"localStorage.setItem('rummikub.seat.{code}', "
+        f"JSON.stringify({{seat: {seat}, token: {json.dumps(token)}}}));"
+        "localStorage.setItem('rummikub.lang', 'en');"
+    )
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/r/{code}")
+    page.wait_for_selector(".rack .tile")
+    page.errors = errors
+    return page
+
+
+def _drag(page: Any, src: Any, dst: Any) -> None:
+    for _ in range(50):  # the page re-renders on every message: retry a detached element
+        a, b = src.bounding_box(), dst.bounding_box()
+        if a is not None and b is not None:
+            break
+        page.wait_for_timeout(50)
+    assert a is not None and b is not None
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"] / 2 + 10, a["y"] + 5, steps=3)
+    page.mouse.move(b["x"] + b["width"] - 6, b["y"] + b["height"] / 2, steps=6)
+    page.mouse.up()
+
+
+def _rack(page: Any) -> list[str]:
+    tiles: list[str] = page.eval_on_selector_all(
+        ".rack .tile", "els => els.map(e => e.dataset.tile)"
+    )
+    return tiles
+
+
+def _play_melds(page: Any, melds: list[list[str]]) -> None:
+    """Build each meld on the table by dragging its tiles from the rack."""
+    for meld in melds:
+        index = page.locator(".meld").count()
+        _drag(
+            page,
+            page.locator(f'.rack .tile[data-tile="{meld[0]}"]').first,
+            page.locator(".new-meld"),
+        )
+        page.wait_for_function(f"document.querySelectorAll('.meld').length > {index}")
+        for tile in meld[1:]:
+            before = len(_rack(page))
+            _drag(
+                page,
+                page.locator(f'.rack .tile[data-tile="{tile}"]').first,
+                page.locator(f'.meld[data-index="{index}"]'),
+            )
+            page.wait_for_function(f"document.querySelectorAll('.rack .tile').length < {before}")
+
+
+def _my_turn_or_end(page: Any) -> str:
+    page.wait_for_selector("#btn-draw:not([disabled]), .overlay .score-card", timeout=60_000)
+    return "end" if page.locator(".overlay .score-card").count() else "turn"
+
+
+def test_lobby_starts_a_game_against_bots(browser: Any, sqlite_server: ServerProcess) -> None:
+    ctx = _context(browser)
+    page = ctx.new_page()
+    page.goto(sqlite_server.base + "/")
+    page.fill("#player-name", "Ann")
+    page.select_option("#quick-opponents", "2")
+    page.click("#play-bots")
+    page.wait_for_selector(".rack .tile")
+    assert page.locator(".rack .tile").count() == 14
+    assert page.locator(".players .player").count() == 3
+    assert "/r/" in page.url
+    # the language switch translates the page
+    page.select_option("#lang-select", "sv")
+    page.wait_for_selector("text=Sortera")
+    ctx.close()
+
+
+def test_a_person_plays_against_bots_to_the_end_of_a_round(
+    browser: Any, sqlite_server: ServerProcess, clients: list[Client]
+) -> None:
+    c = Client(sqlite_server.ws_url)
+    clients.append(c)
+    joined = create_vs_bots(c, bots=1, rules="casual", bot_delay=0.05)
+    page = _seat_page(browser, sqlite_server, joined["room"], 0, joined["token"])
+    rules = Rules.from_dict("casual")
+    played = 0
+    for _ in range(150):
+        if _my_turn_or_end(page) == "end":
+            break
+        turn = page.get_attribute(".game", "data-turn")
+        rack = _rack(page)
+        opened = page.locator(".player.me .opened").count() > 0
+        melds = pack_melds(
+            parse_tiles(" ".join(rack)), rules, objective="tiles" if opened else "value"
+        )
+        value = sum(read_meld(m, rules).value for m in melds)
+        if melds and (opened or value >= rules.opening_value):
+            _play_melds(page, [[str(t) for t in m.tiles] for m in melds])
+            try:
+                page.wait_for_selector("#btn-play:not([disabled])")
+            except Exception:
+                page.screenshot(path="/tmp/rummikub-play-failed.png")
+                raise
+            page.click("#btn-play")
+            played += 1
+        else:
+            page.click("#btn-draw")
+        page.wait_for_function(
+            "(t) => !document.querySelector('.game') || "
+            "document.querySelector('.game').dataset.turn != t || "
+            "!!document.querySelector('.overlay .score-card')",
+            arg=turn,
+        )
+    else:
+        raise AssertionError("the round did not end")
+    card = page.locator(".overlay .score-card")
+    assert card.locator("table.scores tr.totals").count() == 1
+    assert page.locator("a[href^='/replay/']").count() == 1
+    assert not page.errors
+    page.click("a[href^='/replay/']")
+    page.wait_for_selector("#replay-next")
+    page.click("#replay-last")
+    assert page.locator(".replay-end").count() == 1
+    page.context.close()
+
+
+def test_two_people_play_each_other(browser: Any, sqlite_server: ServerProcess) -> None:
+    ctx_a = _context(browser)
+    a = ctx_a.new_page()
+    a.goto(sqlite_server.base + "/")
+    a.fill("#player-name", "Ann")
+    a.select_option("#room-players", "2")
+    a.click("#create-room")
+    link = a.locator("#invite-link").input_value()
+    ctx_b = _context(browser, viewport={"width": 390, "height": 844}, has_touch=True)
+    b = ctx_b.new_page()
+    b.goto(link)
+    b.fill("#join-name", "Bo")
+    b.click("#join-seat")
+    a.wait_for_selector(".rack .tile")
+    b.wait_for_selector(".rack .tile")
+    for _ in range(4):
+        mover = a if a.locator("#btn-draw:not([disabled])").count() else b
+        other = b if mover is a else a
+        before = other.locator(".log-list li").count()
+        mover.click("#btn-draw")
+        other.wait_for_function(f"document.querySelectorAll('.log-list li').length > {before}")
+        other.wait_for_selector("#btn-draw:not([disabled])")
+    assert a.locator(".rack .tile").count() == 16 and b.locator(".rack .tile").count() == 16
+    b.click(".tab[data-tab='chat']")
+    b.fill("#chat-input", "Hej Ann!")
+    b.press("#chat-input", "Enter")
+    a.click(".tab[data-tab='chat']")
+    a.wait_for_selector("text=Hej Ann!")
+    ctx_a.close()
+    ctx_b.close()
+
+
+def test_reload_mid_turn_reconnects(
+    browser: Any, sqlite_server: ServerProcess, clients: list[Client]
+) -> None:
+    c = Client(sqlite_server.ws_url)
+    clients.append(c)
+    joined = create_vs_bots(c, bots=1, rules="casual", bot_delay=0.05)
+    page = _seat_page(browser, sqlite_server, joined["room"], 0, joined["token"])
+    assert _my_turn_or_end(page) == "turn"
+    rack = _rack(page)
+    _drag(page, page.locator(".rack .tile").first, page.locator(".new-meld"))
+    page.wait_for_selector(".meld .tile.placed")
+    assert len(_rack(page)) == len(rack) - 1
+    page.reload()
+    page.wait_for_selector("#btn-draw:not([disabled])")
+    assert sorted(_rack(page)) == sorted(rack)  # the unfinished move was not played
+    assert page.locator(".meld .tile.placed").count() == 0
+    page.click("#btn-draw")
+    page.wait_for_function(f"document.querySelectorAll('.rack .tile').length == {len(rack) + 1}")
+    page.context.close()
+
+
+def test_a_spectator_sees_no_racks(
+    browser: Any, sqlite_server: ServerProcess, clients: list[Client]
+) -> None:
+    c = Client(sqlite_server.ws_url)
+    clients.append(c)
+    joined = create_vs_bots(c, bots=1, rules="casual", bot_delay=0.05)
+    ctx = _context(browser)
+    page = ctx.new_page()
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
+    page.goto(f"{sqlite_server.base}/r/{joined['room']}?watch=1")
+    page.wait_for_selector(".players .player")
+    c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == 0)
+    c.request(type="draw")
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and len(frames) < 3:
+        page.wait_for_timeout(100)
+    assert page.locator(".rack").count() == 0
+    assert page.locator(".spectator-bar").count() == 1
+    assert frames and all('"rack":' not in f for f in frames)
+    ctx.close()

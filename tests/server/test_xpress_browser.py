@@ -1,0 +1,191 @@
+"""Xpress in the browser: Playwright driving the system Chromium against a real server."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rummikub.core import Table, parse_tile
+from rummikub.xpress import best_placement
+
+from .helpers import Client, ServerProcess
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path, args=ARGS)
+        yield b
+        b.close()
+
+
+def _page(browser: Any, url: str, init: str = "", **kw: Any) -> Any:
+    ctx = browser.new_context(locale="en-GB", **kw)
+    ctx.set_default_timeout(20_000)
+    ctx.add_init_script("localStorage.setItem('rummikub.lang', 'en');" + init)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.errors = errors
+    return page
+
+
+def _drag(page: Any, src: Any, dst: Any) -> None:
+    for _ in range(50):  # the page re-renders on every message: retry a detached element
+        a, b = src.bounding_box(), dst.bounding_box()
+        if a is not None and b is not None:
+            break
+        page.wait_for_timeout(50)
+    assert a is not None and b is not None
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"] / 2 + 10, a["y"] + 5, steps=3)
+    page.mouse.move(b["x"] + b["width"] - 6, b["y"] + b["height"] / 2, steps=6)
+    page.mouse.up()
+
+
+def _faces(page: Any, selector: str) -> list[str]:
+    faces: list[str] = page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.face)")
+    return faces
+
+
+def _seq(page: Any) -> str:
+    seq: str = page.get_attribute(".game", "data-seq")
+    return seq
+
+
+def _wait_change(page: Any, seq: str) -> None:
+    page.wait_for_function(
+        "(s) => !!document.querySelector('.overlay .score-card') || "
+        "(document.querySelector('.game') && document.querySelector('.game').dataset.seq != s)",
+        arg=seq,
+        timeout=60_000,
+    )
+
+
+def _place_new_sets(page: Any, melds: list[list[str]]) -> None:
+    """Build each set on the table by dragging its dice from the tray onto + new set."""
+    for meld in melds:
+        index = page.locator(".meld").count()
+        _drag(
+            page,
+            page.locator(f'.dice-tray.rack .die[data-face="{meld[0]}"]').first,
+            page.locator(".new-meld"),
+        )
+        page.wait_for_function(f"document.querySelectorAll('.meld').length > {index}")
+        for face in meld[1:]:
+            before = page.locator(".dice-tray.rack .die").count()
+            _drag(
+                page,
+                page.locator(f'.dice-tray.rack .die[data-face="{face}"]').first,
+                page.locator(f'.meld[data-index="{index}"]'),
+            )
+            page.wait_for_function(
+                f"document.querySelectorAll('.dice-tray.rack .die').length < {before}"
+            )
+
+
+def test_a_person_plays_xpress_against_a_bot(
+    browser: Any, sqlite_server: ServerProcess, clients: list[Client]
+) -> None:
+    c = Client(sqlite_server.ws_url)
+    clients.append(c)
+    joined = c.request(
+        type="create",
+        name="Ann",
+        game="xpress",
+        rules={"rounds": 1},
+        seats=[{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
+        settings={"bot_delay": 0.05},
+    )
+    code, token = joined["room"], joined["token"]
+    seat = json.dumps({"seat": 0, "token": token})
+    page = _page(
+        browser,
+        f"{sqlite_server.base}/r/{code}",
+        f"localStorage.setItem('rummikub.seat.{code}', {json.dumps(seat)});",
+        reduced_motion="reduce",
+    )
+    page.wait_for_selector(".dice-tray.rack .die")
+    # all 18 dice are shown: yours, the other player's (he may have moved already), the table's
+    shown = page.evaluate(
+        "['.dice-tray.rack .die', '.dice-tray.other-tray .die', '.meld .die']"
+        ".map(s => document.querySelectorAll(s).length)"
+    )
+    assert shown[0] + shown[1] + shown[2] == 18 and shown[0] >= 6, shown
+    counts = {"throw": 0, "drag": 0, "hint": 0}
+    for _ in range(200):
+        page.wait_for_selector(".dice-tray.rack.active, .overlay .score-card", timeout=60_000)
+        if page.locator(".overlay .score-card").count():
+            break
+        seq = _seq(page)
+        if page.locator("#btn-throw:not([disabled])").count():
+            # select two dice to throw again (tap them), and throw
+            dice = page.locator(".dice-tray.rack .die")
+            if dice.count() > 2:
+                dice.nth(0).click()
+                dice.nth(1).click()
+                page.wait_for_selector(".dice-tray.rack .die.to-throw >> nth=1")
+                assert "2" in page.inner_text("#btn-throw")
+            page.click("#btn-throw")
+            counts["throw"] += 1
+        elif page.locator("#btn-end:not([disabled])").count():
+            page.click("#btn-end")
+        else:  # a placement is possible and required
+            hand = _faces(page, ".dice-tray.rack .die")
+            own = best_placement(Table(), [parse_tile(f) for f in hand])
+            if own.count:
+                _place_new_sets(page, [[str(t) for t in m.tiles] for m in own.table.melds])
+                counts["drag"] += 1
+            else:  # the dice only fit with the table's sets: let the hint lay them out
+                page.click("#btn-hint")
+                page.click("#btn-apply-hint")
+                counts["hint"] += 1
+            page.wait_for_selector("#btn-end:not([disabled])")
+            assert page.locator(".meld.invalid").count() == 0
+            page.click("#btn-end")
+        _wait_change(page, seq)
+    else:
+        raise AssertionError("the round did not end")
+    card = page.locator(".overlay .score-card")
+    assert card.locator("table.scores tr.totals").count() == 1
+    assert counts["throw"] > 0 and counts["drag"] + counts["hint"] > 0, counts
+    assert not page.errors, page.errors
+    page.click("a[href^='/replay/']")
+    page.wait_for_selector("#replay-next")
+    assert "Round 1" in page.inner_text(".replay-text")
+    page.click("#replay-next")
+    page.click("#replay-last")
+    assert page.locator(".replay-end").count() == 1
+    assert page.locator(".xpress-replay .die").count() > 0
+    page.context.close()
+
+
+def test_lobby_starts_xpress_on_a_phone(browser: Any, sqlite_server: ServerProcess) -> None:
+    page = _page(
+        browser,
+        sqlite_server.base + "/",
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+    )
+    page.fill("#player-name", "Bo")
+    page.select_option("#xpress-level", "greedy")
+    page.click("#play-xpress")
+    page.wait_for_selector(".dice-tray.rack .die")
+    assert "/r/" in page.url
+    assert page.locator(".players .player").count() == 2
+    # every die fits on the screen (no horizontal scrolling on a phone)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    page.select_option("#lang-select", "sv")
+    page.wait_for_selector("text=Dina tärningar")
+    assert not page.errors, page.errors
+    page.context.close()

@@ -1,0 +1,275 @@
+"""Xpress rooms over the WebSocket protocol, against a real server (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rummikub.core import parse_tile
+from rummikub.xpress import (
+    EndTurn,
+    Place,
+    Throw,
+    XpressMatch,
+    best_placement,
+    load_xpress,
+    verify_xpress,
+)
+from rummikub.xpress.dice import DieFace
+
+from .helpers import Client, ServerProcess, game
+
+
+def create_xpress(c: Client, *, bot: str = "greedy", **kw: Any) -> dict[str, Any]:
+    settings = {"bot_delay": 0, **kw.pop("settings", {})}
+    reply = c.request(
+        type="create",
+        name="Ann",
+        game="xpress",
+        seats=[{"kind": "human"}, {"kind": "bot", "level": bot}],
+        settings=settings,
+        **kw,
+    )
+    assert reply["type"] == "joined", reply
+    return reply
+
+
+def my_move(c: Client, timeout: float = 30) -> dict[str, Any]:
+    """Wait until it is this client's move or the round is over; the state."""
+    return c.wait_state(
+        lambda s: (
+            s["game"] is not None and (s["game"]["round_over"] or s["game"]["current"] == s["you"])
+        ),
+        timeout,
+    )
+
+
+def hand(g: dict[str, Any], seat: int) -> list[DieFace]:
+    return [DieFace(d["die"], parse_tile(d["face"])) for d in g["hands"][seat]]
+
+
+def play_one(c: Client) -> dict[str, Any]:
+    """One action of the human seat: throw everything, place the most, or end the turn."""
+    state = my_move(c)
+    g = game(state)
+    if g["round_over"]:
+        return state
+    mine = hand(g, state["you"])
+    if g["phase"] == "throw":
+        reply = c.request(type="throw", dice=[d.die for d in mine])
+    elif g["placed"] == 0 and g["can_place"]:
+        from rummikub.core import Table
+
+        best = best_placement(Table.from_json(g["table"]), [d.face for d in mine])
+        from rummikub.xpress.bots import dice_for
+
+        reply = c.request(
+            type="place", dice=list(dice_for(mine, best.faces)), table=best.table.to_json()
+        )
+    else:
+        reply = c.request(type="end_turn")
+    assert reply["type"] == "ok", reply  # the state it led to came before the reply
+    return state
+
+
+def play_round(c: Client, limit: int = 400) -> dict[str, Any]:
+    for _ in range(limit):
+        state = play_one(c)
+        if game(state)["round_over"]:
+            return state
+    raise AssertionError("the round did not end")
+
+
+def check_throws_follow_the_seed(record: dict[str, Any]) -> None:
+    """Replaying the recorded choices on a fresh match with the record's seed throws exactly
+    the recorded faces: the server's dice come from the seeded generator only."""
+    rec = load_xpress(record)
+    match = XpressMatch(list(rec.players), rec.seed or 0, rules=rec.rules)
+    for ri, rd in enumerate(rec.rounds):
+        if ri:
+            match.next_round()
+        assert match.rounds[-1].hands == rd.hands
+        for turn in rd.turns:
+            if turn.throw is not None:
+                match.act(Throw(turn.throw.dice))
+                assert match.rounds[-1].turns[-1].throw == turn.throw
+            for place in turn.places:
+                match.act(Place(place.dice, place.table))
+            if turn.ended:
+                match.act(EndTurn())
+
+
+def test_xpress_against_a_bot_to_the_end(server: ServerProcess, clients: list[Client]) -> None:
+    c = Client(server.ws_url)
+    clients.append(c)
+    joined = create_xpress(c, rules={"rounds": 1})
+    state = c.wait_state(lambda s: s["game"] is not None)
+    g = game(state)
+    assert state["room"]["game"] == "xpress" and g["kind"] == "xpress"
+    # dice are thrown in the open: both hands are visible, 9 dice each, all different
+    assert [len(h) for h in g["hands"]] == [9, 9]
+    assert len({d["die"] for h in g["hands"] for d in h}) == 18
+    assert g["rounds"] == 1 and g["block_throws"] == 3 and g["time_left"] is None
+    final = play_round(c)
+    g = game(final)
+    result = g["results"][-1]
+    assert result["reason"] in ("out", "blocked")
+    assert g["totals"] == result["scores"] and final["room"]["status"] == "finished"
+    assert any(e["action"] == "throw" and len(e["faces"]) == len(e["dice"]) for e in g["log"])
+    # the record of the finished game replays under the Xpress rules
+    status, record = server.get(f"/api/rooms/{joined['room']}/record")
+    assert status == 200 and record["format"] == "rummikub-xpress/1"
+    assert record["players"][0]["name"] == "Ann"
+    assert verify_xpress(load_xpress(record)) > 0
+    check_throws_follow_the_seed(record)
+    status, lobby = server.get("/api/rooms")
+    finished = {r["code"]: r for r in lobby["finished"]}
+    assert finished[joined["room"]]["game"] == "xpress"
+
+
+def test_illegal_xpress_actions_are_refused_and_change_nothing(
+    sqlite_server: ServerProcess, clients: list[Client]
+) -> None:
+    c = Client(sqlite_server.ws_url)
+    clients.append(c)
+    create_xpress(c, settings={"bot_delay": 0.3})
+    # play until it is our turn in the throw phase (after our first, setup-roll turn)
+    for _ in range(200):
+        state = my_move(c)
+        if game(state)["phase"] == "throw":
+            break
+        play_one(c)
+    else:
+        raise AssertionError("never reached a throw")
+    g, seq = game(state), state["seq"]
+    mine = hand(g, state["you"])
+    other = hand(g, 1 - state["you"])
+
+    def refused(code: str, reason: str | None = None, **msg: Any) -> None:
+        reply = c.request(**msg)
+        assert reply["type"] == "error" and reply["code"] == code, reply
+        if reason is not None:
+            assert reply["reason"] == reason, reply
+
+    refused("illegal", "must-throw", type="end_turn")
+    refused("illegal", "must-throw", type="place", dice=[mine[0].die], table=[[str(mine[0].face)]])
+    refused("illegal", "not-in-hand", type="throw", dice=[other[0].die])
+    refused("illegal", "no-dice", type="throw", dice=[mine[0].die, mine[0].die])
+    refused("bad-message", type="throw", dice=[])
+    refused("bad-message", type="throw", dice=[1], faces=["R5"])  # nobody chooses faces
+    refused("wrong-game", type="draw")
+    refused("wrong-game", type="play", table=[])
+    assert c.request(type="throw", dice=[mine[0].die])["type"] == "ok"
+    after = c.wait_state(lambda s: s["seq"] == seq + 1)
+    g2 = game(after)
+    assert g2["phase"] == "place" and g2["rolled"] == [mine[0].die]
+    # only the thrown die may change its face
+    kept = [d for d in hand(g2, after["you"]) if d.die != mine[0].die]
+    assert kept == [d for d in mine if d.die != mine[0].die]
+    refused("illegal", "already-thrown", type="throw", dice=[mine[1].die])
+    one = hand(g2, after["you"])[0]
+    broken = [*g2["table"], [str(one.face)]]
+    refused("illegal", "invalid-meld", type="place", dice=[one.die], table=broken)
+    refused("illegal", "table-tile-missing", type="place", dice=[one.die], table=[[str(one.face)]])
+    faces = {str(d.face) for d in hand(g2, after["you"])}
+    number = next(n for n in range(1, 14) if not {f"K{n}", f"R{n}", f"B{n}"} & faces)
+    group = [f"K{number}", f"R{number}", f"B{number}"]
+    refused("illegal", "tile-from-nowhere", type="place", table=[*g2["table"], group])
+    if g2["can_place"]:
+        refused("illegal", "must-place", type="end_turn")
+    assert c.request(type="ping")["type"] == "pong"
+    assert c.state is not None and c.state["seq"] == seq + 1  # nothing else happened
+    # a spectator cannot act, and Xpress messages are refused in a tile-game room
+    w = Client(sqlite_server.ws_url)
+    clients.append(w)
+    code = after["room"]["code"]
+    assert w.request(type="watch", room=code)["type"] == "watching"
+    reply = w.request(type="end_turn")
+    assert reply["type"] == "error" and reply["code"] == "spectator"
+    t = Client(sqlite_server.ws_url)
+    clients.append(t)
+    t.request(
+        type="create",
+        name="Bo",
+        seats=[{"kind": "human"}, {"kind": "bot", "level": "beginner"}],
+        settings={"bot_delay": 0},
+    )
+    reply = t.request(type="throw", dice=[0])
+    assert reply["type"] == "error" and reply["code"] == "wrong-game"
+    bad = t.request(
+        type="create",
+        name="Bo",
+        game="xpress",
+        seats=[{"kind": "human"}, {"kind": "bot", "level": "expert"}, {"kind": "human"}],
+    )
+    assert bad["type"] == "error" and bad["code"] == "bad-seats"
+    bad = t.request(
+        type="create",
+        name="Bo",
+        game="xpress",
+        seats=[{"kind": "human"}, {"kind": "bot", "level": "strategic"}],
+    )
+    assert bad["type"] == "error" and bad["code"] == "bad-seats" and "strategic" in bad["message"]
+    bad = t.request(
+        type="create", name="Bo", game="xpress", rules={"rounds": 0}, seats=[{"kind": "human"}] * 2
+    )
+    assert bad["type"] == "error" and bad["code"] == "bad-rules"
+
+
+def test_two_people_and_a_hint(sqlite_server: ServerProcess, clients: list[Client]) -> None:
+    a, b = Client(sqlite_server.ws_url), Client(sqlite_server.ws_url)
+    clients += [a, b]
+    made = a.request(
+        type="create", name="Ann", game="xpress", seats=[{"kind": "human"}, {"kind": "human"}]
+    )
+    status, info = sqlite_server.get(f"/api/rooms/{made['room']}")
+    assert status == 200 and info["game"] == "xpress" and info["status"] == "waiting"
+    assert b.request(type="join", room=made["room"], name="Bo")["seat"] == 1
+    sa = a.wait_state(lambda s: s["game"] is not None)
+    sb = b.wait_state(lambda s: s["game"] is not None)
+    assert game(sa)["hands"] == game(sb)["hands"]  # public dice
+    mover = a if game(sa)["current"] == 0 else b
+    g = game(mover.state)
+    hint = mover.request(type="hint")
+    assert hint["type"] == "hint"
+    if g["can_place"]:
+        assert hint["dice"] and hint["table"]
+        reply = mover.request(type="place", dice=hint["dice"], table=hint["table"])
+        assert reply["type"] == "ok", reply
+    else:
+        assert hint["dice"] == [] and hint["table"] is None
+    assert mover.request(type="end_turn")["type"] == "ok"
+    other, you = (b, 1) if mover is a else (a, 0)
+    s = other.wait_state(lambda s: game(s)["current"] == you)
+    assert game(s)["first_turn"] and game(s)["phase"] == "place"
+
+
+def test_restart_resumes_an_xpress_game_exactly(db_url: str, clients: list[Client]) -> None:
+    srv = ServerProcess(db_url).start()
+    try:
+        c = Client(srv.ws_url)
+        joined = create_xpress(c, rules={"rounds": 1})
+        code, token = joined["room"], joined["token"]
+        for _ in range(5):  # a few actions, so there is a log (throws among them) to replay
+            play_one(c)
+        before = my_move(c)
+        time.sleep(0.2)
+        c.close()
+        srv.kill()
+        srv.start()
+        c2 = Client(srv.ws_url)
+        clients.append(c2)
+        assert c2.request(type="resume", room=code, token=token)["type"] == "joined"
+        after = c2.wait_state(lambda s: s["game"] is not None)
+        g0, g1 = game(before), game(after)
+        for key in ("hands", "table", "phase", "current", "turn", "placed", "idle", "log"):
+            assert g1[key] == g0[key], key
+        assert after["seq"] == before["seq"]
+        final = play_round(c2)
+        assert final["room"]["status"] == "finished"
+        status, record = srv.get(f"/api/rooms/{code}/record")
+        assert status == 200
+        verify_xpress(load_xpress(record))
+        check_throws_follow_the_seed(record)  # the throws after the restart too
+    finally:
+        srv.stop()

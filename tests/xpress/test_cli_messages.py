@@ -1,0 +1,87 @@
+"""The command line (simulate --game xpress, replay, xpress subcommands) and the message
+catalogue."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from rummikub.cli.main import app
+from rummikub.xpress.messages import LANGUAGES, MESSAGES, text
+
+runner = CliRunner()
+
+
+def test_simulate_and_verify_xpress(tmp_path: Path) -> None:
+    out = tmp_path / "x.jsonl"
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "--game",
+            "xpress",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+            "--bots",
+            "greedy",
+            "-q",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2
+    assert all(json.loads(line)["format"] == "rummikub-xpress/1" for line in lines)
+    result = runner.invoke(app, ["replay", "--verify", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "2 record(s) verified" in result.output
+    # printed replay of one record
+    single = tmp_path / "one.json"
+    single.write_text(lines[0], encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(single)])
+    assert result.exit_code == 0, result.output
+    assert "Round 1:" in result.output and "Totals:" in result.output
+    # a tampered record fails, naming the place
+    bad = json.loads(lines[0])
+    bad["rounds"][0]["end"]["scores"] = [500, 0]
+    single.write_text(json.dumps(bad), encoding="utf-8")
+    result = runner.invoke(app, ["replay", "--verify", str(single)])
+    assert result.exit_code != 0
+    assert "round 1" in result.output
+
+
+def test_simulate_rejects_bad_options(tmp_path: Path) -> None:
+    out = tmp_path / "x.jsonl"
+    result = runner.invoke(
+        app, ["simulate", "--game", "xpress", "--bots", "a,b,c", "--out", str(out)]
+    )
+    assert result.exit_code != 0 and "two players" in result.output
+    result = runner.invoke(
+        app, ["simulate", "--game", "xpress", "--bots", "nobody", "--out", str(out)]
+    )
+    assert result.exit_code != 0 and "unknown Xpress bot" in result.output
+    result = runner.invoke(app, ["simulate", "--game", "chess", "--out", str(out)])
+    assert result.exit_code != 0 and "unknown game" in result.output
+
+
+def test_xpress_subcommands_check_their_options(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["xpress", "play", "--lang", "fr"])
+    assert result.exit_code != 0 and "unknown language" in result.output
+    result = runner.invoke(app, ["xpress", "play", "--bot", "nobody"])
+    assert result.exit_code != 0 and "unknown Xpress bot" in result.output
+    missing = tmp_path / "none.json"
+    result = runner.invoke(app, ["xpress", "replay", str(missing)])
+    assert result.exit_code != 0 and "cannot read" in result.output
+
+
+def test_catalogue_has_every_key_in_every_language() -> None:
+    keys = set(MESSAGES["en"])
+    for lang in LANGUAGES:
+        assert set(MESSAGES[lang]) == keys
+    assert text("sv", "round", round=2, rounds=6) == "Omgång 2/6"
+    assert text("xx", "round", round=2, rounds=6) == "Round 2/6"

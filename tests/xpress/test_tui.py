@@ -1,0 +1,97 @@
+"""The Xpress terminal app, driven by Textual's pilot: a full round against a bot, and a
+replay stepped through."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from rummikub.xpress import load_xpress, read_xpress, simulate, verify_xpress
+from rummikub.xpress.tui import DieWidget, XpressApp
+
+
+async def _play_round(app: XpressApp) -> None:
+    async with app.run_test(size=(110, 50)) as pilot:
+        match = app.match
+        assert match is not None
+        for _ in range(400):
+            await pilot.pause()
+            state = match.state
+            if state.end is not None:
+                break
+            if state.current != app.human:
+                await pilot.pause(0.02)
+                continue
+            if state.phase == "throw":
+                await pilot.press("t")
+            elif state.placed == 0 and state.can_place:
+                await pilot.press("h")
+                assert app.selected, "the hint selects the dice of the best placement"
+                await pilot.press("p")
+                assert match.state.placed > 0 or match.state.end is not None
+            else:
+                await pilot.press("e")
+        assert match.state.end is not None
+        assert "Round 1" in str(app.query_one("#message").render())
+        hand_dice = list(app.query("#hand DieWidget"))
+        assert len(hand_dice) == len(match.state.hands[0])
+
+
+def test_play_a_round_against_greedy(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    app = XpressApp.for_play(bot="greedy", seed=11, save=save, delay=0.0)
+    asyncio.run(_play_round(app))
+    rec = read_xpress(save)
+    assert verify_xpress(rec) > 0
+    assert rec.rounds[0].end is not None
+
+
+def test_select_by_click_and_keys_and_illegal_place() -> None:
+    async def run() -> None:
+        app = XpressApp.for_play(bot="greedy", seed=3, delay=0.0)
+        async with app.run_test(size=(110, 50)) as pilot:
+            match = app.match
+            assert match is not None
+            # wait for the human's turn
+            for _ in range(200):
+                await pilot.pause()
+                if match.state.current == app.human:
+                    break
+            hand = match.state.hands[app.human]
+            await pilot.press("1")
+            assert app.selected == {hand[0].die}
+            await pilot.press("1")
+            assert app.selected == set()
+            widget = app.query("#hand DieWidget").first(DieWidget)
+            await pilot.click(widget)
+            await pilot.pause()
+            assert app.selected == {hand[0].die}
+            if match.state.phase == "place":
+                table_before = match.state.table
+                # a single die alone can never form a set on an empty table
+                if not table_before.melds:
+                    await pilot.press("p")
+                    assert match.state.table == table_before
+                    assert "cannot" in str(app.query_one("#message").render())
+
+    asyncio.run(run())
+
+
+def test_replay_steps_through_a_record() -> None:
+    rec = load_xpress(next(simulate(1, 4, ("greedy", "greedy"))))
+
+    async def run() -> None:
+        app = XpressApp.for_replay(rec, lang="sv")
+        async with app.run_test(size=(110, 50)) as pilot:
+            await pilot.press("right")
+            assert app.step_index == 0
+            assert "Steg 1/" in str(app.query_one("#message").render())
+            for _ in range(5):
+                await pilot.press("space")
+            assert app.step_index == 5
+            await pilot.press("left")
+            assert app.step_index == 4
+            shown = len(app.query("#hand DieWidget"))
+            assert shown == len(app.steps[4].after.hands[0])
+
+    asyncio.run(run())
