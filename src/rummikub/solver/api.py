@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 from typing import Any, Literal
 
 from ..core.actions import Play
@@ -319,9 +320,17 @@ def _fewer_changes(
             size = 1 if size == 0 else size * 2
         limit = len(chosen[1]) if chosen is not None else len(order)
         if exact:
-            for k in range(0, min(limit, best.changes)):
+            upper = min(limit, best.changes)  # sizes below this are still to be tried
+            essential: list[int] = []
+            if upper > 1 and comb(len(order), upper - 1) > 4 * len(order):
+                # a meld that must be freed: keeping it alone already misses the optimum
+                # (freeing fewer melds never helps), so every answer contains it
+                essential = [i for i in order if attempt([j for j in order if j != i]) is None]
+            rest = [i for i in order if i not in essential]
+            for k in range(len(essential), upper):
                 found: tuple[int, tuple[int, ...]] | None = None
-                for subset in combinations(order, k):
+                for extra in combinations(rest, k - len(essential)):
+                    subset = (*essential, *extra)
                     gain = attempt(subset)
                     if gain is not None and (found is None or gain > found[0]):
                         found = (gain, subset)
