@@ -320,7 +320,7 @@ def _kernel_py(
     dom_idx: Any,
     lb: int,
     beam: int,
-) -> tuple[Any, Any, Any, Any, Any]:  # pragma: no cover - compiled
+) -> tuple[Any, Any, Any, Any, Any, Any]:  # pragma: no cover - compiled
     st_j = strides[C]
     st_h = strides[C + 1]
     st_v = strides[C + 2]
