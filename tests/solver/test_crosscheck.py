@@ -71,14 +71,14 @@ def test_midgame_matches_ilp(seed: int) -> None:
     _check_ilp(table, rack, preset("standard"))
 
 
-@check(15)
+@check(10)
 @given(seed=SEEDS)
 def test_dense_matches_ilp(seed: int) -> None:
     table, rack = _position(seed, preset("standard"), (70, 85), (15, 20), (2, 2))
     _check_ilp(table, rack, preset("standard"))
 
 
-@check(50)
+@check(40)
 @given(seed=SEEDS)
 def test_large_set_matches_ilp(seed: int) -> None:
     rules = preset("xp")
