@@ -494,8 +494,15 @@ def all_best(
         if ctx.expired():
             break
         bounds = queue.pop()
+        prob = _problem(ctx, free, ctx.rack, floor=floor, bounds=bounds)
         try:
-            res = _run(ctx, _problem(ctx, free, ctx.rack, floor=floor, bounds=bounds)).get(0)
+            # cheap test first: does this part of the space still reach the maximum?
+            if (
+                best_score(prob, ctx.deadline, at_least=(best.tiles + prob.jt) * prob.w_tiles)
+                is None
+            ):
+                continue
+            res = _run(ctx, prob).get(0)
         except SolverTimeout:
             break
         if res is None:
