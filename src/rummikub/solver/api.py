@@ -36,6 +36,7 @@ __all__ = [
 Objective = Literal["tiles", "value", "min-change"]
 OBJECTIVES: tuple[str, ...] = ("tiles", "value", "min-change")
 _STANDARD = preset("standard")
+_PREFIX_CAP = 8  # tiles/value objectives free at most this many nearest melds when trying
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,7 +312,8 @@ def _fewer_changes(
     chosen: tuple[int, tuple[int, ...]] | None = None
     try:
         size = 0
-        while size < len(order) and size < best.changes:
+        cap = len(order) if exact else _PREFIX_CAP
+        while size < len(order) and size < best.changes and size <= cap:
             subset = tuple(order[:size])
             gain = attempt(subset)
             if gain is not None:
