@@ -76,13 +76,17 @@ def main() -> None:
         ours: list[float] = []
         ours_cpu: list[float] = []
         ref: list[float] = []
+        # all solver runs first, then all ILP runs: HiGHS's worker threads would otherwise
+        # compete with the solver for the CPU
+        results = []
         for table, rack in pos:
             start, cpu = time.perf_counter(), time.process_time()
-            sol = solve(table, rack, opened=True)
+            results.append(solve(table, rack, opened=True))
             ours.append(time.perf_counter() - start)
             ours_cpu.append(time.process_time() - cpu)
+        for (table, rack), sol in zip(pos, results, strict=True):
             if args.no_ilp:
-                continue
+                break
             start = time.perf_counter()
             ilp = ilp_solve(table.tiles(), rack.tiles, rules)
             ref.append(time.perf_counter() - start)
