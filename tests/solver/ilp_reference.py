@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 import highspy
 import numpy as np
 
 from rummikub.core.rules import Rules
-from rummikub.core.tiles import JOKER, Tile
+from rummikub.core.tiles import Tile
 from rummikub.solver.groups import max_group_size
 
 Kind = tuple[int, int]  # (colour, number); (-1, 0) is the joker
@@ -30,7 +31,9 @@ class ILPResult:
     value: int  # value of all sets in the solution
 
 
+@lru_cache(maxsize=64)
 def candidate_sets(rules: Rules, jokers: int) -> list[tuple[Counter[Kind], int]]:
+    """Every possible set with at most ``jokers`` jokers, as (tile kinds, value)."""
     out: list[tuple[Counter[Kind], int]] = []
     gmax = max_group_size(rules.colours)
     for n in range(1, rules.numbers + 1):
@@ -57,8 +60,15 @@ def candidate_sets(rules: Rules, jokers: int) -> list[tuple[Counter[Kind], int]]
     return out
 
 
-def ilp_solve(table: Sequence[Tile], rack: Sequence[Tile], rules: Rules, *,
-              floor: int = 0, w_tiles: int = 100_000, w_value: int = 1) -> ILPResult | None:
+def ilp_solve(
+    table: Sequence[Tile],
+    rack: Sequence[Tile],
+    rules: Rules,
+    *,
+    floor: int = 0,
+    w_tiles: int = 100_000,
+    w_value: int = 1,
+) -> ILPResult | None:
     """Best (tiles, value) for placing rack tiles so that table + placed tiles form sets.
     ``None`` when even the table alone cannot be arranged."""
     tcount = Counter((t.colour, t.number) if not t.is_joker else (-1, 0) for t in table)
@@ -66,43 +76,59 @@ def ilp_solve(table: Sequence[Tile], rack: Sequence[Tile], rules: Rules, *,
     jokers = tcount[(-1, 0)] + rcount[(-1, 0)]
     kinds = sorted(set(tcount) | set(rcount))
     kind_index = {k: i for i, k in enumerate(kinds)}
-    sets = [(cnt, v) for cnt, v in candidate_sets(rules, jokers)
-            if all(k in kind_index and tcount[k] + rcount[k] >= m for k, m in cnt.items())]
-    h = highspy.Highs()
+    sets = [
+        (cnt, v)
+        for cnt, v in candidate_sets(rules, jokers)
+        if all(tcount[k] + rcount[k] >= m for k, m in cnt.items())
+    ]
+    h = highspy.Highs()  # type: ignore[no-untyped-call]
     h.setOptionValue("output_flag", False)
     h.setOptionValue("mip_rel_gap", 0.0)
     h.setOptionValue("mip_abs_gap", 0.0)
     ns, nk = len(sets), len(kinds)
     inf = highspy.kHighsInf
-    # variables: sets (0..copies or jokers), then placed counts per kind
+    # variables: sets (0..copies), then placed counts per kind (0..rack count)
     lower = np.zeros(ns + nk)
     upper = np.array([float(rules.copies)] * ns + [float(rcount[k]) for k in kinds])
     h.addVars(ns + nk, lower, upper)
-    h.changeColsIntegrality(ns + nk, np.arange(ns + nk, dtype=np.int32),
-                            np.array([highspy.HighsVarType.kInteger] * (ns + nk)))
+    h.changeColsIntegrality(
+        ns + nk,
+        np.arange(ns + nk, dtype=np.int32),
+        np.array([highspy.HighsVarType.kInteger] * (ns + nk)),
+    )
     costs = np.array([float(w_value * v) for _, v in sets] + [float(w_tiles)] * nk)
     h.changeColsCost(ns + nk, np.arange(ns + nk, dtype=np.int32), costs)
     h.changeObjectiveSense(highspy.ObjSense.kMaximize)
+    rows: dict[Kind, tuple[list[int], list[float]]] = {k: ([], []) for k in kinds}
+    for si, (cnt, _) in enumerate(sets):
+        for k, m in cnt.items():
+            rows[k][0].append(si)
+            rows[k][1].append(float(m))
     for k in kinds:
-        idx = [s for s, (cnt, _) in enumerate(sets) if cnt.get(k)]
-        vals = [float(sets[s][0][k]) for s in idx]
+        idx, vals = rows[k]
         idx.append(ns + kind_index[k])
         vals.append(-1.0)
-        h.addRow(float(tcount[k]), float(tcount[k]), len(idx), np.array(idx, dtype=np.int32),
-                 np.array(vals))
+        h.addRow(
+            float(tcount[k]),
+            float(tcount[k]),
+            len(idx),
+            np.array(idx, dtype=np.int32),
+            np.array(vals),
+        )
     if floor:
         idx = list(range(ns))
-        h.addRow(float(floor), inf, ns, np.array(idx, dtype=np.int32),
-                 np.array([float(v) for _, v in sets]))
+        h.addRow(
+            float(floor),
+            inf,
+            ns,
+            np.array(idx, dtype=np.int32),
+            np.array([float(v) for _, v in sets]),
+        )
     h.run()
     status = h.getModelStatus()
     if status != highspy.HighsModelStatus.kOptimal:
         return None
     sol = h.getSolution().col_value
-    tiles = int(round(sum(sol[ns:])))
-    value = int(round(sum(sol[s] * sets[s][1] for s in range(ns))))
+    tiles = round(sum(sol[ns:]))
+    value = round(sum(sol[s] * sets[s][1] for s in range(ns)))
     return ILPResult(tiles, value)
-
-
-def joker_kind() -> Tile:
-    return JOKER

@@ -13,8 +13,9 @@ from rummikub.core.tiles import JOKER, Tile
 from rummikub.solver import Solution
 
 
-def random_meld(rng: random.Random, pool: list[Tile], rules: Rules,
-                joker_prob: float) -> list[Tile] | None:
+def random_meld(
+    rng: random.Random, pool: list[Tile], rules: Rules, joker_prob: float
+) -> list[Tile] | None:
     """Try to take one random valid meld out of ``pool`` (removing its tiles)."""
     jokers = pool.count(JOKER)
     for _ in range(20):
@@ -54,9 +55,16 @@ def random_meld(rng: random.Random, pool: list[Tile], rules: Rules,
     return None
 
 
-def random_position(rng: random.Random, rules: Rules, table_tiles: int, rack_tiles: int,
-                    *, table_jokers: int = 0, rack_jokers: int = 0,
-                    joker_prob: float = 0.1) -> tuple[Table, Rack]:
+def random_position(
+    rng: random.Random,
+    rules: Rules,
+    table_tiles: int,
+    rack_tiles: int,
+    *,
+    table_jokers: int = 0,
+    rack_jokers: int = 0,
+    joker_prob: float = 0.1,
+) -> tuple[Table, Rack]:
     """A table of about ``table_tiles`` tiles in valid melds (holding up to ``table_jokers``
     jokers) and a rack of ``rack_tiles`` tiles (with exactly ``rack_jokers`` jokers if the set
     has them left)."""
@@ -82,8 +90,7 @@ def random_position(rng: random.Random, rules: Rules, table_tiles: int, rack_til
     return Table(tuple(melds)), Rack(tuple(rack))
 
 
-def check_solution(table: Table, rack: Rack, opened: bool, rules: Rules,
-                   sol: Solution) -> None:
+def check_solution(table: Table, rack: Rack, opened: bool, rules: Rules, sol: Solution) -> None:
     """Assert that ``sol`` is a legal play (or no play) by the engine's own validation."""
     if not sol.play:
         assert sol.table == table

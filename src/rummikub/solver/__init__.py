@@ -38,8 +38,15 @@ __all__ = [
 ]
 
 
-def solve_position(position: Position, *, objective: str = "tiles",
-                   time_limit: float | None = None) -> Solution:
+def solve_position(
+    position: Position, *, objective: str = "tiles", time_limit: float | None = None
+) -> Solution:
     """:func:`solve` for a :class:`Position`."""
-    return solve(position.table, position.rack, opened=position.opened, rules=position.rules,
-                 objective=objective, time_limit=time_limit)
+    return solve(
+        position.table,
+        position.rack,
+        opened=position.opened,
+        rules=position.rules,
+        objective=objective,
+        time_limit=time_limit,
+    )

@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 from typing import Any, Literal
 
 from ..core.actions import Play
@@ -16,17 +17,26 @@ from ..core.melds import Meld, read_meld
 from ..core.rules import Rules, preset
 from ..core.table import Rack, Table
 from ..core.tiles import JOKER, Tile, sort_key
-from .dp import DPResult, Problem, SolverTimeout, run_dp
+from .dp import DPResult, Problem, SolverTimeout, best_score, run_dp
 from .model import check_position, counts_grid, meld_of
 from .opening import opening_cores
 from .strict import locked_melds
 
-__all__ = ["OBJECTIVES", "Objective", "Solution", "all_best", "arrangeable",
-           "best_per_count", "changes", "solve"]
+__all__ = [
+    "OBJECTIVES",
+    "Objective",
+    "Solution",
+    "all_best",
+    "arrangeable",
+    "best_per_count",
+    "changes",
+    "solve",
+]
 
 Objective = Literal["tiles", "value", "min-change"]
 OBJECTIVES: tuple[str, ...] = ("tiles", "value", "min-change")
 _STANDARD = preset("standard")
+_PREFIX_CAP = 8  # tiles/value objectives free at most this many nearest melds when trying
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +63,13 @@ class Solution:
 
     def to_json(self) -> dict[str, Any]:
         """The FORMATS result object."""
-        return {"play": [str(t) for t in self.play], "table": self.table.to_json(),
-                "tiles": self.tiles, "value": self.value, "optimal": self.optimal}
+        return {
+            "play": [str(t) for t in self.play],
+            "table": self.table.to_json(),
+            "tiles": self.tiles,
+            "value": self.value,
+            "optimal": self.optimal,
+        }
 
 
 def changes(old: Table, new: Table) -> int:
@@ -90,17 +105,22 @@ def _weights(objective: str) -> tuple[int, int]:
     return (100_000, 1)
 
 
-def _problem(ctx: _Ctx, free: Sequence[Tile], rack: Sequence[Tile], *, floor: int = 0,
-             forced: Sequence[Tile] = (), per_count: bool = False,
-             bounds: dict[tuple[int, int], tuple[int, int]] | None = None) -> Problem:
+def _problem(
+    ctx: _Ctx,
+    free: Sequence[Tile],
+    rack: Sequence[Tile],
+    *,
+    floor: int = 0,
+    forced: Sequence[Tile] = (),
+    per_count: bool = False,
+    bounds: dict[tuple[int, int], tuple[int, int]] | None = None,
+) -> Problem:
     rules = ctx.rules
     t_grid, jt = counts_grid(free, rules)
     r_grid, jr = counts_grid(rack, rules)
     f_grid, jf = counts_grid(forced, rules)
-    lo = [[t_grid[c][i] + f_grid[c][i] for i in range(rules.numbers)]
-          for c in range(rules.colours)]
-    hi = [[t_grid[c][i] + r_grid[c][i] for i in range(rules.numbers)]
-          for c in range(rules.colours)]
+    lo = [[t_grid[c][i] + f_grid[c][i] for i in range(rules.numbers)] for c in range(rules.colours)]
+    hi = [[t_grid[c][i] + r_grid[c][i] for i in range(rules.numbers)] for c in range(rules.colours)]
     jlo, jhi = jt + jf, jt + jr
     if bounds:
         for (c, n), (a, b) in bounds.items():
@@ -109,9 +129,21 @@ def _problem(ctx: _Ctx, free: Sequence[Tile], rack: Sequence[Tile], *, floor: in
             else:
                 lo[c][n - 1] = t_grid[c][n - 1] + a
                 hi[c][n - 1] = t_grid[c][n - 1] + b
-    return Problem(rules.colours, rules.numbers, rules.copies,
-                   tuple(map(tuple, t_grid)), tuple(map(tuple, lo)), tuple(map(tuple, hi)),
-                   jt, jlo, jhi, floor, ctx.weights[0], ctx.weights[1], per_count)
+    return Problem(
+        rules.colours,
+        rules.numbers,
+        rules.copies,
+        tuple(map(tuple, t_grid)),
+        tuple(map(tuple, lo)),
+        tuple(map(tuple, hi)),
+        jt,
+        jlo,
+        jhi,
+        floor,
+        ctx.weights[0],
+        ctx.weights[1],
+        per_count,
+    )
 
 
 def _placed(res: DPResult, free: Sequence[Tile], rules: Rules) -> tuple[Tile, ...]:
@@ -127,8 +159,9 @@ def _value(melds: Sequence[Meld], rules: Rules) -> int:
     return sum(read_meld(m, rules).value for m in melds)
 
 
-def _build(ctx: _Ctx, res: DPResult, kept: Sequence[int], free: Sequence[Tile],
-           optimal: bool) -> Solution:
+def _build(
+    ctx: _Ctx, res: DPResult, kept: Sequence[int], free: Sequence[Tile], optimal: bool
+) -> Solution:
     """The Solution for a DP result: kept old melds (in their order), then the new melds."""
     rules = ctx.rules
     new_melds = [meld_of(m, rules) for m in res.melds]
@@ -144,15 +177,16 @@ def _build(ctx: _Ctx, res: DPResult, kept: Sequence[int], free: Sequence[Tile],
 
 def _old_order(old: Table, melds: list[Meld]) -> list[Meld]:
     """Melds that are unchanged from the old table first, in the old order; then the rest."""
-    pending = list(melds)
-    first: list[Meld] = []
+    pending: dict[tuple[Tile, ...], list[int]] = {}
+    for i, m in enumerate(melds):
+        pending.setdefault(m.key(), []).append(i)
+    first: list[int] = []
     for m in old.melds:
-        k = m.key()
-        for i, cand in enumerate(pending):
-            if cand.key() == k:
-                first.append(pending.pop(i))
-                break
-    return first + pending
+        idx = pending.get(m.key())
+        if idx:
+            first.append(idx.pop(0))
+    taken = set(first)
+    return [melds[i] for i in first] + [m for i, m in enumerate(melds) if i not in taken]
 
 
 def _nothing(ctx: _Ctx, optimal: bool = True) -> Solution:
@@ -167,11 +201,18 @@ def _free_parts(ctx: _Ctx, free_idx: Sequence[int]) -> list[Tile]:
     return [t for i in free_idx for t in ctx.table.melds[i].tiles]
 
 
-def _prepare(table: Table, rack: Rack | Sequence[Tile], rules: Rules, objective: str,
-             time_limit: float | None) -> _Ctx:
+def _prepare(
+    table: Table,
+    rack: Rack | Sequence[Tile],
+    rules: Rules,
+    objective: str,
+    time_limit: float | None,
+) -> _Ctx:
     if objective not in OBJECTIVES:
-        raise RulesError(f"unknown objective {objective!r} (objectives: {', '.join(OBJECTIVES)})",
-                         field="objective")
+        raise RulesError(
+            f"unknown objective {objective!r} (objectives: {', '.join(OBJECTIVES)})",
+            field="objective",
+        )
     if time_limit is not None and time_limit <= 0:
         raise RulesError(f"time limit must be positive, got {time_limit}", field="time_limit")
     tiles = tuple(rack.tiles if isinstance(rack, Rack) else rack)
@@ -181,9 +222,15 @@ def _prepare(table: Table, rack: Rack | Sequence[Tile], rules: Rules, objective:
 
 
 # ------------------------------------------------------------------------------- solve
-def solve(table: Table, rack: Rack | Sequence[Tile], *, opened: bool,
-          rules: Rules = _STANDARD, objective: str = "tiles",
-          time_limit: float | None = None) -> Solution:
+def solve(
+    table: Table,
+    rack: Rack | Sequence[Tile],
+    *,
+    opened: bool,
+    rules: Rules = _STANDARD,
+    objective: str = "tiles",
+    time_limit: float | None = None,
+) -> Solution:
     """The best play for the player to move.
 
     ``objective``: ``"tiles"`` (most rack tiles placed; ties: highest value, then fewest
@@ -218,40 +265,115 @@ def _solve(ctx: _Ctx, opened: bool, objective: str) -> Solution:
     return _fewer_changes(ctx, full, best, sorted(locked), free_idx, exact=exact)
 
 
-def _fewer_changes(ctx: _Ctx, full: DPResult, best: Solution, locked: list[int],
-                   free_idx: list[int], *, exact: bool) -> Solution:
-    """Among plays as good as ``full`` (same tiles; same value unless ``exact`` min-change,
-    where value is the last tie-break), the one keeping the most old melds intact.
+def _fewer_changes(
+    ctx: _Ctx,
+    full: DPResult,
+    best: Solution,
+    locked: list[int],
+    free_idx: list[int],
+    *,
+    exact: bool,
+) -> Solution:
+    """Among plays as good as ``full``, one keeping more old melds intact.
 
-    Tries freeing 0, 1, 2, ... old melds (the rest kept as they are). For ``min-change`` this
-    is exhaustive (up to the time limit); for the other objectives it stops after subsets of
-    size 2 and then keeps what the full solution keeps."""
+    Old melds are ordered by how closely they relate to the rack tiles. First the melds
+    nearest the rack are freed in growing prefixes (1, 2, 4, ... of them; the rest kept as
+    they are) until the same optimum is reached — cheap, and what the ``tiles`` and ``value``
+    objectives use. For ``min-change`` (``exact``) every set of 0, 1, 2, ... freed melds is
+    then tried, up to the best size found, so the fewest changes are guaranteed (the tiles
+    must match; the value is the last tie-break)."""
+    rules = ctx.rules
     target_tiles = full.tiles
-    max_k = len(free_idx) if exact else min(2, len(free_idx))
-    old_value = {i: read_meld(ctx.table.melds[i], ctx.rules).value for i in free_idx}
+    old_value = {i: read_meld(ctx.table.melds[i], rules).value for i in free_idx}
     full_gain = full.value - sum(old_value.values())
-    for k in range(0, max_k + 1):
-        if k >= best.changes:
-            break
-        found: tuple[int, DPResult, list[int], list[Tile]] | None = None
-        for subset in combinations(free_idx, k):
-            if ctx.expired():
-                return Solution(best.play, best.table, best.tiles, best.value, False,
-                                best.changes)
-            part = _free_parts(ctx, subset)
-            res = _run(ctx, _problem(ctx, part, ctx.rack)).get(0)
-            if res is None or res.tiles != target_tiles:
-                continue
-            gain = res.value - sum(old_value[i] for i in subset)
-            if not exact and gain != full_gain:
-                continue
-            if found is None or gain > found[0]:
-                kept = sorted(locked + [i for i in free_idx if i not in subset])
-                found = (gain, res, kept, part)
-        if found is not None:
-            _, res, kept, part = found
-            return _build(ctx, res, kept, part, True)
-    return best
+    order = sorted(free_idx, key=lambda i: -_relevance(ctx.table.melds[i], ctx.rack))
+
+    def full_new_value(subset: Sequence[int]) -> int:
+        """Value of the new melds when only ``subset`` is freed and the optimum is reached."""
+        return full_gain + sum(old_value[i] for i in subset)
+
+    def attempt(subset: Sequence[int]) -> int | None:
+        """The value gained when only ``subset`` is freed, if the optimum is reached."""
+        if ctx.expired():
+            raise SolverTimeout
+        prob = _problem(ctx, _free_parts(ctx, subset), ctx.rack)
+        # prune with the score to reach: the optimum itself, or (min-change, which ranks
+        # tiles first) any play with the same number of tiles
+        value = 0 if exact else full_new_value(subset)
+        need = (target_tiles + prob.jt) * prob.w_tiles + value * prob.w_value
+        res = best_score(prob, ctx.deadline, at_least=need)
+        if res is None or res[0] != target_tiles:
+            return None
+        gain = res[1] - sum(old_value[i] for i in subset)
+        if not exact and gain != full_gain:
+            return None
+        return gain
+
+    chosen: tuple[int, tuple[int, ...]] | None = None
+    try:
+        size = 0
+        cap = len(order) if exact else _PREFIX_CAP
+        while size < len(order) and size < best.changes and size <= cap:
+            subset = tuple(order[:size])
+            gain = attempt(subset)
+            if gain is not None:
+                chosen = (gain, subset)
+                break
+            size = 1 if size == 0 else size * 2
+        limit = len(chosen[1]) if chosen is not None else len(order)
+        if exact:
+            upper = min(limit, best.changes)  # sizes below this are still to be tried
+            essential: list[int] = []
+            if upper > 1 and comb(len(order), upper - 1) > 4 * len(order):
+                # a meld that must be freed: keeping it alone already misses the optimum
+                # (freeing fewer melds never helps), so every answer contains it
+                essential = [i for i in order if attempt([j for j in order if j != i]) is None]
+            rest = [i for i in order if i not in essential]
+            for k in range(len(essential), upper):
+                found: tuple[int, tuple[int, ...]] | None = None
+                for extra in combinations(rest, k - len(essential)):
+                    subset = (*essential, *extra)
+                    gain = attempt(subset)
+                    if gain is not None and (found is None or gain > found[0]):
+                        found = (gain, subset)
+                if found is not None:
+                    chosen = found
+                    break
+    except SolverTimeout:
+        if chosen is None:
+            return Solution(best.play, best.table, best.tiles, best.value, False, best.changes)
+        return _build_subset(ctx, chosen[1], locked, free_idx, False)
+    if chosen is None:
+        return best
+    sol = _build_subset(ctx, chosen[1], locked, free_idx, True)
+    return sol if sol.changes <= best.changes or exact else best
+
+
+def _build_subset(
+    ctx: _Ctx, subset: Sequence[int], locked: list[int], free_idx: list[int], optimal: bool
+) -> Solution:
+    kept = sorted(locked + [i for i in free_idx if i not in subset])
+    part = _free_parts(ctx, subset)
+    traced = _run(ctx, _problem(ctx, part, ctx.rack)).get(0)
+    assert traced is not None
+    return _build(ctx, traced, kept, part, optimal)
+
+
+def _relevance(meld: Meld, rack: Sequence[Tile]) -> int:
+    """How many rack tiles could join or reshape ``meld`` (a search-order heuristic)."""
+    real = [t for t in meld.tiles if not t.is_joker]
+    numbers = {t.number for t in real}
+    colours = {t.colour for t in real}
+    lo, hi = min(numbers) - 1, max(numbers) + 1
+    score = 0
+    for t in rack:
+        if (
+            t.is_joker
+            or (t.colour in colours and lo <= t.number <= hi + len(meld.tiles))
+            or (len(numbers) == 1 and t.number in numbers)
+        ):
+            score += 1
+    return score
 
 
 def _solve_opening(ctx: _Ctx) -> Solution:
@@ -264,7 +386,9 @@ def _solve_opening(ctx: _Ctx) -> Solution:
         return _build(ctx, res, all_idx, (), True)
     # open_then_extend: the placed tiles must contain rack-only melds worth the opening value;
     # try the unconstrained best first, then every minimal opening core forced in.
-    free = list(ctx.table.tiles())
+    locked = locked_melds(ctx.table, rules)
+    kept = sorted(locked)
+    free = _free_parts(ctx, [i for i in all_idx if i not in locked])
     best: Solution | None = None
     for core in [None, *opening_cores(ctx.rack, rules)]:
         if ctx.expired():
@@ -272,7 +396,7 @@ def _solve_opening(ctx: _Ctx) -> Solution:
         res = _run(ctx, _problem(ctx, free, ctx.rack, forced=core or ())).get(0)
         if res is None:
             continue
-        sol = _build(ctx, res, [], free, True)
+        sol = _build(ctx, res, kept, free, True)
         if not sol.play or not _opens(sol.play, rules):
             continue
         if best is None or _rank(sol, ctx) > _rank(best, ctx):
@@ -306,9 +430,14 @@ def arrangeable(tiles: Sequence[Tile], rules: Rules = _STANDARD) -> bool:
     return bool(run_dp(p))
 
 
-def best_per_count(table: Table, rack: Rack | Sequence[Tile], *, opened: bool,
-                   rules: Rules = _STANDARD, time_limit: float | None = None,
-                   ) -> dict[int, Solution]:
+def best_per_count(
+    table: Table,
+    rack: Rack | Sequence[Tile],
+    *,
+    opened: bool,
+    rules: Rules = _STANDARD,
+    time_limit: float | None = None,
+) -> dict[int, Solution]:
     """For every number of rack tiles that can be placed, the best play placing exactly that
     many (highest value placed, then fewest changes). Keys are tile counts (1..)."""
     ctx = _prepare(table, rack, rules, "tiles", time_limit)
@@ -330,9 +459,15 @@ def best_per_count(table: Table, rack: Rack | Sequence[Tile], *, opened: bool,
     return out
 
 
-def all_best(table: Table, rack: Rack | Sequence[Tile], *, opened: bool,
-             rules: Rules = _STANDARD, limit: int = 100,
-             time_limit: float | None = None) -> list[Solution]:
+def all_best(
+    table: Table,
+    rack: Rack | Sequence[Tile],
+    *,
+    opened: bool,
+    rules: Rules = _STANDARD,
+    limit: int = 100,
+    time_limit: float | None = None,
+) -> list[Solution]:
     """All different plays (multisets of rack tiles) that place the maximum number of tiles,
     best value first, at most ``limit`` of them. Empty when nothing can be placed."""
     if limit < 1:
@@ -353,8 +488,7 @@ def all_best(table: Table, rack: Rack | Sequence[Tile], *, opened: bool,
         floor = 0
     rack_counts = Counter(ctx.rack)
     items = sorted({(t.colour, t.number) if not t.is_joker else (-1, 0) for t in ctx.rack})
-    full = {it: (0, rack_counts[Tile(*it)] if it[0] >= 0 else rack_counts[JOKER])
-            for it in items}
+    full = {it: (0, rack_counts[Tile(*it)] if it[0] >= 0 else rack_counts[JOKER]) for it in items}
     queue: list[dict[tuple[int, int], tuple[int, int]]] = [full]
     found: list[Solution] = []
     seen: set[tuple[Tile, ...]] = set()
@@ -362,8 +496,15 @@ def all_best(table: Table, rack: Rack | Sequence[Tile], *, opened: bool,
         if ctx.expired():
             break
         bounds = queue.pop()
+        prob = _problem(ctx, free, ctx.rack, floor=floor, bounds=bounds)
         try:
-            res = _run(ctx, _problem(ctx, free, ctx.rack, floor=floor, bounds=bounds)).get(0)
+            # cheap test first: does this part of the space still reach the maximum?
+            if (
+                best_score(prob, ctx.deadline, at_least=(best.tiles + prob.jt) * prob.w_tiles)
+                is None
+            ):
+                continue
+            res = _run(ctx, prob).get(0)
         except SolverTimeout:
             break
         if res is None:

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import product
+from typing import cast
 
 from .groups import group_joker_range, group_sizes, max_group_size
 
-__all__ = ["DPResult", "Problem", "SolverTimeout", "run_dp"]
+__all__ = ["DPResult", "Problem", "SolverTimeout", "best_score", "run_dp", "run_python"]
 
 # slot codes: 0 empty; 2*L + real for L in 1..3 (3 means "3 or more")
 _EMPTY = 0
@@ -73,9 +74,14 @@ class DPResult:
     jokers: int  # jokers used in the melds
 
 
-@lru_cache(maxsize=None)
-def _options(slots: tuple[int, ...], lo: int, hi: int, jmax: int, joker_real: bool,
-             ) -> tuple[tuple[tuple[int, ...], int, int, int, tuple[int, ...]], ...]:
+@cache
+def _options(
+    slots: tuple[int, ...],
+    lo: int,
+    hi: int,
+    jmax: int,
+    joker_real: bool,
+) -> tuple[tuple[tuple[int, ...], int, int, int, tuple[int, ...]], ...]:
     """Per-colour choices at one number: (new sorted slots, real used, to groups, jokers in
     runs, assignment per old slot: 0 none / 1 real / 2 joker)."""
     k = len(slots)
@@ -109,13 +115,73 @@ def _options(slots: tuple[int, ...], lo: int, hi: int, jmax: int, joker_real: bo
     return tuple((ns, x, g, jr, a) for (ns, x, g, jr), a in seen.items())
 
 
+@cache
+def canon_slots(slots: tuple[int, ...], cap: int) -> tuple[int, ...] | None:
+    """The slot multiset when at most ``cap`` tiles of the colour can go to runs at the next
+    number: more slots that must continue than that is a dead end (``None``); open runs of 3+
+    beyond what can continue are as good as closed (they become empty)."""
+    must = sum(1 for c in slots if c not in _CLOSABLE)
+    if must > cap:
+        return None
+    sevens = sum(1 for c in slots if c == 7)
+    keep = min(sevens, cap - must)
+    new = [c for c in slots if c not in _CLOSABLE] + [7] * keep
+    new += [0] * (len(slots) - len(new))
+    return tuple(sorted(new))
+
+
+def next_cap(p: Problem, c: int, n: int, jokers_used: int) -> int:
+    """How many tiles of colour ``c`` can at most go to runs at number ``n + 1``."""
+    k = p.copies
+    nxt = p.hi[c][n] if n < p.numbers else 0
+    return min(k, min(k, p.jhi - jokers_used) + nxt)
+
+
 def _closable(slots: tuple[int, ...]) -> bool:
     return all(s in _CLOSABLE for s in slots)
 
 
+Step = tuple[object, ...]
+
+
 def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
     """Solve ``p``. Returns {0: best} or, with ``per_count``, {tiles placed: best}; an empty
-    dict when no arrangement exists (e.g. table tiles that fit nowhere)."""
+    dict when no arrangement exists (e.g. table tiles that fit nowhere).
+
+    Uses the compiled kernel (:mod:`rummikub.solver.fast`, needs Numba) when available and
+    the problem fits its state encoding; otherwise the pure-Python DP below."""
+    from . import fast
+
+    finals = fast.run(p, deadline) if fast.available() and fast.fits(p) else run_python(p, deadline)
+    return {b: _trace(p, steps, score) for b, (score, steps) in finals.items()}
+
+
+def best_score(
+    p: Problem, deadline: float | None = None, *, at_least: int | None = None
+) -> tuple[int, int] | None:
+    """(tiles placed, value of the new melds) of the optimum, without building the melds;
+    ``None`` when no arrangement exists (or none scores ``at_least``, a pruning hint). Not for
+    ``per_count`` problems."""
+    from . import fast
+
+    if fast.available() and fast.fits(p):
+        finals = fast.run(p, deadline, trace=False, at_least=at_least)
+    else:
+        finals = run_python(p, deadline)
+    if 0 not in finals or (at_least is not None and finals[0][0] < at_least):
+        return None
+    score = finals[0][0]
+    if p.w_tiles >= p.w_value:
+        total = score // p.w_tiles
+        value = (score - total * p.w_tiles) // p.w_value
+    else:
+        value = score // p.w_value
+        total = (score - value * p.w_value) // p.w_tiles
+    return total - p.jt, value
+
+
+def run_python(p: Problem, deadline: float | None = None) -> dict[int, tuple[int, list[Step]]]:
+    """The pure-Python DP: {bucket: (best score, the choices of every step)}."""
     C, N, K = p.colours, p.numbers, p.copies
     gmax = max_group_size(C)
     joker_real = p.jhi < 3  # with fewer than 3 jokers no run can be jokers only
@@ -138,15 +204,18 @@ def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
             nxt: dict[tuple[object, ...], int] = {}
             bp: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[object, ...]]] = {}
             for key, score in layer.items():
-                slots = key[c]
-                j = key[ji]
-                jmax = min(K, p.jhi - j)  # type: ignore[operator]
-                for ns, x, g, jr, assign in _options(slots, lo, hi, jmax, joker_real):  # type: ignore[arg-type]
+                slots = cast(tuple[int, ...], key[c])
+                j = cast(int, key[ji])
+                jmax = min(K, p.jhi - j)
+                for ns0, x, g, jr, assign in _options(slots, lo, hi, jmax, joker_real):
+                    ns = canon_slots(ns0, next_cap(p, c, n, j + jr))
+                    if ns is None:
+                        continue
                     placed = x - t + jr
                     gained = n * (x + jr)
                     lst = list(key)
                     lst[c] = ns
-                    lst[ji] = j + jr  # type: ignore[operator]
+                    lst[ji] = j + jr
                     if g:
                         h = list(key[hi_idx])  # type: ignore[call-overload]
                         h[g] += 1
@@ -168,14 +237,18 @@ def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
         bp = {}
         for key, score in layer.items():
             hist = key[hi_idx]
-            counts = tuple(sorted((g for g in range(1, K + 1) for _ in range(hist[g])),  # type: ignore[index]
-                                  reverse=True))
-            j = key[ji]
+            counts = tuple(
+                sorted(
+                    (g for g in range(1, K + 1) for _ in range(hist[g])),  # type: ignore[index]
+                    reverse=True,
+                )
+            )
+            j = cast(int, key[ji])
             for jg in group_joker_range(counts, gmax):
-                if j + jg > p.jhi:  # type: ignore[operator]
+                if j + jg > p.jhi:
                     break
                 lst = list(key)
-                lst[ji] = j + jg  # type: ignore[operator]
+                lst[ji] = j + jg
                 lst[hi_idx] = zero_hist
                 gained = n * jg
                 if floor:
@@ -194,33 +267,38 @@ def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
     for key, score in layer.items():
         if not all(_closable(key[c]) for c in range(C)):  # type: ignore[arg-type]
             continue
-        j = key[ji]
-        if j < p.jlo:  # type: ignore[operator]
+        j = cast(int, key[ji])
+        if j < p.jlo:
             continue
         if floor and key[C + 2] < floor:  # type: ignore[operator]
             continue
-        bucket = key[C + 3] if p.per_count else 0
-        best = finals.get(bucket)  # type: ignore[arg-type]
+        bucket = cast(int, key[C + 3]) if p.per_count else 0
+        best = finals.get(bucket)
         if best is None or score > best[0]:
-            finals[bucket] = (score, key)  # type: ignore[index]
-    return {b: _trace(p, back, key, score) for b, (score, key) in finals.items()}
+            finals[bucket] = (score, key)
+    return {b: (score, _steps(back, key)) for b, (score, key) in finals.items()}
 
 
-def _trace(p: Problem, back: list[dict[tuple[object, ...], tuple[tuple[object, ...],
-                                                                   tuple[object, ...]]]],
-           key: tuple[object, ...], score: int) -> DPResult:
-    steps: list[tuple[object, ...]] = []
+def _steps(
+    back: list[dict[tuple[object, ...], tuple[tuple[object, ...], Step]]], key: tuple[object, ...]
+) -> list[Step]:
+    steps: list[Step] = []
     for bp in reversed(back):
         prev, choice = bp[key]
         steps.append(choice)
         key = prev
     steps.reverse()
+    return steps
+
+
+def _trace(p: Problem, steps: list[Step], score: int) -> DPResult:
     C, K = p.colours, p.copies
     gmax = max_group_size(C)
     melds: list[list[tuple[int, int, bool]]] = []
     # per colour: list of (code, tiles) for each slot
     slots: list[list[tuple[int, list[tuple[int, int, bool]]]]] = [
-        [(0, []) for _ in range(K)] for _ in range(C)]
+        [(0, []) for _ in range(K)] for _ in range(C)
+    ]
     used: dict[tuple[int, int], int] = {}
     group_counts = [0] * C
     jokers = 0
@@ -254,7 +332,20 @@ def _trace(p: Problem, back: list[dict[tuple[object, ...], tuple[tuple[object, .
                     joker_real = p.jhi < 3
                     nr = 1 if (a == 1 or joker_real) else (real if length else 0)
                     new.append((nl * 2 + nr, [*tiles, (c, n, a == 2)]))
-            slots[c] = new
+            cap = next_cap(p, c, n, jokers)
+            must = sum(1 for code, _ in new if code not in _CLOSABLE)
+            keep = cap - must
+            assert keep >= 0
+            canon: list[tuple[int, list[tuple[int, int, bool]]]] = []
+            for code, tiles in new:
+                if code == 7:
+                    if keep > 0:
+                        keep -= 1
+                    else:
+                        melds.append(tiles)
+                        code, tiles = 0, []
+                canon.append((code, tiles))
+            slots[c] = canon
         choice = steps[i]
         i += 1
         _, _, jg = choice

@@ -8,7 +8,7 @@ with ``jokers`` jokers, splits into groups, and build the groups.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 __all__ = ["group_joker_range", "group_sizes", "max_group_size"]
 
@@ -32,7 +32,7 @@ def _balanced_loads(counts: tuple[int, ...], k: int) -> list[int] | None:
     return loads
 
 
-@lru_cache(maxsize=None)
+@cache
 def group_joker_range(counts: tuple[int, ...], gmax: int) -> tuple[int, ...]:
     """The joker counts with which the colour counts ``counts`` (sorted, zeros dropped) split
     into valid groups; ``(0,)`` for no tiles; ``()`` when impossible."""

@@ -64,8 +64,9 @@ class Position:
         return pos
 
     @classmethod
-    def parse(cls, table: str, rack: str, *, opened: bool = True,
-              rules: Rules = _STANDARD) -> Position:
+    def parse(
+        cls, table: str, rack: str, *, opened: bool = True, rules: Rules = _STANDARD
+    ) -> Position:
         """From notation: ``Position.parse("R1 R2 R3 | K5 B5 O5", "R4 J K1")``."""
         pos = cls(Table.parse(table), Rack.parse(rack), opened, rules)
         check_position(pos.table, pos.rack.tiles, pos.rules)
@@ -76,8 +77,12 @@ class Position:
         rules: str | dict[str, Any] = self.rules.to_dict()
         if PRESETS.get(self.rules.preset) == self.rules:
             rules = self.rules.preset
-        return {"table": self.table.to_json(), "rack": self.rack.to_json(),
-                "opened": self.opened, "rules": rules}
+        return {
+            "table": self.table.to_json(),
+            "rack": self.rack.to_json(),
+            "opened": self.opened,
+            "rules": rules,
+        }
 
 
 def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> None:
@@ -87,20 +92,24 @@ def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> None:
         try:
             read_meld(meld, rules)
         except IllegalPlayError as exc:
-            raise IllegalPlayError(f"table meld {i + 1} ({meld}) is not valid: {exc}",
-                                   reason="invalid-meld", meld=i) from None
+            raise IllegalPlayError(
+                f"table meld {i + 1} ({meld}) is not valid: {exc}", reason="invalid-meld", meld=i
+            ) from None
     for t in rack:
         if not rules.is_valid_tile(t):
-            raise IllegalPlayError(f"rack tile {t} is not a tile of these rules",
-                                   reason="not-a-tile")
+            raise IllegalPlayError(
+                f"rack tile {t} is not a tile of these rules", reason="not-a-tile"
+            )
     counts: Counter[Tile] = Counter(table.tiles())
     counts.update(rack)
     for tile, k in counts.items():
         limit = rules.jokers if tile.is_joker else rules.copies
         if k > limit:
             what = "jokers" if tile.is_joker else f"copies of {tile}"
-            raise IllegalPlayError(f"{k} {what} in the position, but the set has only {limit}",
-                                   reason="too-many-copies")
+            raise IllegalPlayError(
+                f"{k} {what} in the position, but the set has only {limit}",
+                reason="too-many-copies",
+            )
 
 
 def counts_grid(tiles: Iterable[Tile], rules: Rules) -> tuple[list[list[int]], int]:

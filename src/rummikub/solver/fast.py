@@ -1,0 +1,564 @@
+"""The compiled DP kernel (Numba), the same algorithm as :func:`rummikub.solver.dp.run_python`.
+
+States are packed into one 64-bit integer (mixed radix: each colour's slot multiset, jokers
+used, the group histogram of the current number, the capped value, the tiles placed) and kept
+in an open-addressing hash table per layer; every layer is stored flat with a back pointer and
+the option chosen, so the best final state traces back to the new melds in Python.
+
+Numba is optional (the ``solver`` extra). Without it, or when a rule set is too large for the
+64-bit encoding, :mod:`rummikub.solver.dp` runs the pure-Python DP, which gives the same
+answers.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+from itertools import combinations_with_replacement
+from typing import Any
+
+import numpy as np
+
+from .dp import Problem, SolverTimeout, Step, _options, canon_slots
+from .groups import group_joker_range, max_group_size
+
+__all__ = ["available", "fits", "run"]
+
+try:  # pragma: no cover - depends on the environment
+    from numba import njit
+
+    _HAVE_NUMBA = True
+except ImportError:  # pragma: no cover
+    _HAVE_NUMBA = False
+
+_CODES = (0, 2, 3, 4, 5, 6, 7)
+_NO_BOUND = -(1 << 62)
+last_sizes: np.ndarray | None = None  # states per layer of the last exact pass (diagnostics)
+_BEAM = 100
+_BEAM_FROM = 30  # tiles: smaller problems are solved directly
+
+
+def available() -> bool:
+    """Whether the compiled kernel can be used (Numba is installed)."""
+    return _HAVE_NUMBA
+
+
+@cache
+def _slot_sets(k: int) -> tuple[tuple[tuple[int, ...], ...], dict[tuple[int, ...], int]]:
+    sets = tuple(combinations_with_replacement(_CODES, k))
+    return sets, {s: i for i, s in enumerate(sets)}
+
+
+def _radices(p: Problem, count_max: int | None = None) -> list[int] | None:
+    sets, _ = _slot_sets(p.copies)
+    if count_max is None and p.per_count:
+        count_max = (
+            sum(p.hi[c][i] - p.table[c][i] for c in range(p.colours) for i in range(p.numbers))
+            + p.jhi
+            + 1
+        )
+    radices = [len(sets)] * p.colours + [
+        p.jhi + 1,
+        (p.colours + 1) ** p.copies,
+        p.floor + 1,
+        (count_max or 0) + 1 if p.per_count else 1,
+    ]
+    bits = sum((r - 1).bit_length() for r in radices)
+    return radices if bits <= 62 else None
+
+
+def fits(p: Problem) -> bool:
+    """Whether ``p`` fits the kernel's 64-bit state encoding."""
+    return p.jhi < 63 and _radices(p) is not None
+
+
+@cache
+def _option_tables(k: int, joker_real: bool) -> tuple[np.ndarray, ...]:
+    """Per (lo, hi) pair and slot multiset, the per-colour options as flat arrays."""
+    sets, index = _slot_sets(k)
+    pairs = [(lo, hi) for lo in range(k + 1) for hi in range(lo, k + 1)]
+    ptr = np.zeros((len(pairs), len(sets) + 1), dtype=np.int64)
+    ns_l: list[int] = []
+    x_l: list[int] = []
+    g_l: list[int] = []
+    jr_l: list[int] = []
+    assign_l: list[tuple[int, ...]] = []
+    for pi, (lo, hi) in enumerate(pairs):
+        for si, slots in enumerate(sets):
+            ptr[pi, si] = len(ns_l)
+            for ns, x, g, jr, assign in _options(slots, lo, hi, k, joker_real):
+                ns_l.append(index[ns])
+                x_l.append(x)
+                g_l.append(g)
+                jr_l.append(jr)
+                assign_l.append(assign)
+        ptr[pi, len(sets)] = len(ns_l)
+    pair_index = np.full((k + 1, k + 1), -1, dtype=np.int64)
+    for pi, (lo, hi) in enumerate(pairs):
+        pair_index[lo, hi] = pi
+    assigns = np.array(assign_l, dtype=np.int64).reshape(len(assign_l), k)
+    closable = np.array([all(c in (0, 7) for c in s) for s in sets], dtype=np.bool_)
+    canon = np.full((len(sets), k + 1), -1, dtype=np.int64)
+    for si, slots in enumerate(sets):
+        for cap in range(k + 1):
+            new = canon_slots(slots, cap)
+            if new is not None:
+                canon[si, cap] = index[new]
+    return (
+        ptr,
+        np.array(ns_l, dtype=np.int64),
+        np.array(x_l, dtype=np.int64),
+        np.array(g_l, dtype=np.int64),
+        np.array(jr_l, dtype=np.int64),
+        assigns,
+        pair_index,
+        closable,
+        canon,
+    )
+
+
+def _dominates(b: int, a: int) -> bool:
+    """Whether slot code ``b`` can do everything slot code ``a`` can (and end up at least as
+    well placed): an open run of 3+ with a real tile can close or go on; a longer run beats a
+    shorter one that must go on anyway; a run with a real tile beats one of jokers only."""
+    if a == b:
+        return True
+    if b == 7:
+        return True
+    if a == 0 or b == 0:
+        return False
+    return (b >> 1) >= (a >> 1) and (b & 1) >= (a & 1)
+
+
+def _multiset_dominates(big: tuple[int, ...], small: tuple[int, ...]) -> bool:
+    """Whether the slots ``big`` can be matched one to one onto ``small``, each dominating."""
+
+    def rec(i: int, used: int) -> bool:
+        if i == len(small):
+            return True
+        for j, b in enumerate(big):
+            if not used >> j & 1 and _dominates(b, small[i]) and rec(i + 1, used | 1 << j):
+                return True
+        return False
+
+    return rec(0, 0)
+
+
+@cache
+def _dominance_tables(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """For each slot multiset, every other multiset that dominates it slot by slot
+    (CSR: pointers, indices)."""
+    sets, _ = _slot_sets(k)
+    ptr = np.zeros(len(sets) + 1, dtype=np.int64)
+    out: list[int] = []
+    for si, slots in enumerate(sets):
+        out.extend(
+            ti for ti, other in enumerate(sets) if ti != si and _multiset_dominates(other, slots)
+        )
+        ptr[si + 1] = len(out)
+    return ptr, np.array(out, dtype=np.int64)
+
+
+@cache
+def _hist_tables(colours: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """hist index arithmetic: add[h, g] (-1 if impossible) and the feasible-joker bit mask."""
+    radix = colours + 1
+    size = radix**k
+    add = np.full((size, k + 1), -1, dtype=np.int64)
+    mask = np.zeros(size, dtype=np.int64)
+    gmax = max_group_size(colours)
+    for h in range(size):
+        digits = [(h // radix**i) % radix for i in range(k)]  # digits[g-1] = colours with g
+        if sum(digits) > colours:
+            continue
+        for g in range(1, k + 1):
+            if digits[g - 1] + 1 <= colours and sum(digits) + 1 <= colours:
+                add[h, g] = h + radix ** (g - 1)
+        counts = tuple(
+            sorted((g for g in range(1, k + 1) for _ in range(digits[g - 1])), reverse=True)
+        )
+        m = 0
+        for jg in group_joker_range(counts, gmax):
+            if jg < 63:
+                m |= 1 << jg
+        mask[h] = m
+    return add, mask
+
+
+def run(
+    p: Problem, deadline: float | None = None, *, trace: bool = True, at_least: int | None = None
+) -> dict[int, tuple[int, list[Step]]]:
+    """Solve ``p`` with the compiled kernel: {bucket: (best score, steps)} (steps empty
+    without ``trace``). With ``at_least`` only solutions scoring that much are looked for
+    (states that cannot reach it are pruned); the result is empty if there is none."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise SolverTimeout
+    C, N, K = p.colours, p.numbers, p.copies
+    lo = np.array(p.lo, dtype=np.int64)
+    hi = np.array(p.hi, dtype=np.int64)
+    tcnt = np.array(p.table, dtype=np.int64)
+    count_max = int((hi - tcnt).sum()) + p.jhi + 1 if p.per_count else None
+    radices = _radices(p, count_max)
+    assert radices is not None
+    joker_real = p.jhi < 3
+    ptr, o_ns, o_x, o_g, o_jr, assigns, pair_index, closable, canon = _option_tables(K, joker_real)
+    add, mask = _hist_tables(C, K)
+    widths = [(r - 1).bit_length() for r in radices]
+    strides = np.cumsum(np.array([0, *widths[:-1]], dtype=np.int64))  # bit offsets
+    masks = np.array([(1 << w) - 1 for w in widths], dtype=np.int64)
+    pairs = pair_index[lo, hi]
+    if (pairs < 0).any():
+        return {}
+    nexthi = np.zeros_like(hi)
+    nexthi[:, :-1] = hi[:, 1:]
+    nb = radices[-1]
+    # upper bound on the score still to come after each step (jokers apart): every tile used
+    numbers = np.arange(1, N + 1, dtype=np.int64)
+    gains = np.zeros((N, C + 1), dtype=np.int64)
+    gains[:, :C] = (p.w_tiles * (hi - tcnt) + p.w_value * numbers * hi).T
+    flat = gains.reshape(-1)
+    ub_after = np.zeros_like(flat)
+    ub_after[:-1] = np.cumsum(flat[::-1])[::-1][1:]
+    jbonus = p.w_tiles + p.w_value * N
+    args = (
+        C,
+        N,
+        K,
+        len(_slot_sets(K)[0]),
+        pairs,
+        tcnt,
+        nexthi,
+        p.jlo,
+        p.jhi,
+        p.floor,
+        p.w_tiles,
+        p.w_value,
+        ptr,
+        o_ns,
+        o_x,
+        o_g,
+        o_jr,
+        add,
+        mask,
+        closable,
+        canon,
+        strides,
+        masks,
+        nb,
+        ub_after,
+        jbonus,
+        *_dominance_tables(K),
+    )
+    lb = _NO_BOUND if at_least is None else at_least
+    if nb == 1 and at_least is None and int(hi.sum()) > _BEAM_FROM:
+        # a quick beam search gives a feasible score; the exact pass prunes every state that
+        # cannot reach it even if all its remaining tiles were placed
+        _, _, _, bfinals, bscores, _ = _kernel(*args, _NO_BOUND, _BEAM)
+        if bfinals[0] >= 0:
+            lb = int(bscores[0])
+    _keys, parents, choices, finals, fscores, sizes = _kernel(*args, lb, 0)
+    global last_sizes
+    last_sizes = sizes
+    out: dict[int, tuple[int, list[Step]]] = {}
+    for bucket in range(nb):
+        idx = int(finals[bucket])
+        if idx < 0:
+            continue
+        steps: list[Step] = []
+        layer = N * (C + 1) - 1 if trace else -1
+        while layer >= 0:
+            ch = int(choices[idx])
+            n, pos = divmod(layer, C + 1)
+            if pos == C:
+                steps.append(("g", n + 1, ch))
+            else:
+                steps.append(
+                    (
+                        "c",
+                        pos,
+                        int(o_x[ch]),
+                        int(o_g[ch]),
+                        int(o_jr[ch]),
+                        tuple(int(a) for a in assigns[ch]),
+                    )
+                )
+            idx = int(parents[idx])
+            layer -= 1
+        steps.reverse()
+        out[bucket if p.per_count else 0] = (int(fscores[bucket]), steps)
+    return out
+
+
+def _kernel_py(
+    C: int,
+    N: int,
+    K: int,
+    S: int,
+    pairs: Any,
+    tcnt: Any,
+    nexthi: Any,
+    jlo: int,
+    jhi: int,
+    floor: int,
+    wt: int,
+    wv: int,
+    ptr: Any,
+    o_ns: Any,
+    o_x: Any,
+    o_g: Any,
+    o_jr: Any,
+    add: Any,
+    mask: Any,
+    closable: Any,
+    canon: Any,
+    strides: Any,
+    radices: Any,
+    nb: int,
+    ub_after: Any,
+    jbonus: int,
+    dom_ptr: Any,
+    dom_idx: Any,
+    lb: int,
+    beam: int,
+) -> tuple[Any, Any, Any, Any, Any, Any]:  # pragma: no cover - compiled
+    st_j = strides[C]
+    st_h = strides[C + 1]
+    st_v = strides[C + 2]
+    st_n = strides[C + 3]
+    MS = radices[0]
+    MH = radices[C + 1]
+    MJ = radices[C]
+    MV = radices[C + 2]
+    MN = radices[C + 3]
+    cap = 1 << 14
+    keys = np.empty(cap, np.int64)
+    scores = np.empty(cap, np.int64)
+    parents = np.empty(cap, np.int64)
+    choices = np.empty(cap, np.int64)
+    keys[0] = 0
+    scores[0] = 0
+    parents[0] = -1
+    choices[0] = -1
+    start = 0
+    end = 1
+    hcap = 1 << 6
+    hkeys = np.full(hcap, -1, np.int64)
+    hidx = np.empty(hcap, np.int64)
+    layer = -1
+    sizes = np.zeros(N * (C + 1), np.int64)
+    for n in range(1, N + 1):
+        for step in range(C + 1):
+            layer += 1
+            count = 0
+            # make sure the hash table is at least 4x the previous layer
+            want = 1 << 6
+            while want < 8 * (end - start):
+                want <<= 1
+            if want != hcap:
+                hcap = want
+                hkeys = np.full(hcap, -1, np.int64)
+                hidx = np.empty(hcap, np.int64)
+            else:
+                hkeys[:] = -1
+            hmask = hcap - 1
+            base = end
+            for i in range(start, end):
+                key = keys[i]
+                sc0 = scores[i]
+                j = (key >> st_j) & MJ
+                if step < C:
+                    c = step
+                    s = (key >> strides[c]) & MS
+                    pr = pairs[c, n - 1]
+                    t = tcnt[c, n - 1]
+                    o_lo = ptr[pr, s]
+                    o_hi = ptr[pr, s + 1]
+                    nopt = o_hi - o_lo
+                else:
+                    h = (key >> st_h) & MH
+                    m = mask[h]
+                    nopt = jhi - j + 1
+                    o_lo = 0
+                for q in range(nopt):
+                    if step < C:
+                        o = o_lo + q
+                        jr = o_jr[o]
+                        if j + jr > jhi:
+                            continue
+                        x = o_x[o]
+                        g = o_g[o]
+                        placed = x - t + jr
+                        gained = n * (x + jr)
+                        cap = jhi - j - jr
+                        if cap > K:
+                            cap = K
+                        cap += nexthi[c, n - 1]
+                        if cap > K:
+                            cap = K
+                        ns = canon[o_ns[o], cap]
+                        if ns < 0:
+                            continue
+                        nk = key + ((ns - s) << strides[c]) + (jr << st_j)
+                        if g > 0:
+                            hh = (key >> st_h) & MH
+                            h2 = add[hh, g]
+                            if h2 < 0:
+                                continue
+                            nk += (h2 - hh) << st_h
+                        ch = o
+                    else:
+                        jg = q
+                        if (m >> jg) & 1 == 0:
+                            continue
+                        placed = jg
+                        gained = n * jg
+                        nk = key - (h << st_h) + (jg << st_j)
+                        ch = jg
+                    if floor > 0:
+                        v = (key >> st_v) & MV
+                        v2 = v + gained
+                        if v2 > floor:
+                            v2 = floor
+                        nk += (v2 - v) << st_v
+                    if nb > 1:
+                        nk += placed << st_n
+                    sc = sc0 + wt * placed + wv * gained
+                    if sc + ub_after[layer] + (jhi - ((nk >> st_j) & MJ)) * jbonus < lb:
+                        continue
+                    # insert
+                    hpos = ((nk * 0x9E3779B1) ^ (nk >> 17)) & hmask
+                    while True:
+                        hk = hkeys[hpos]
+                        if hk == -1:
+                            # new entry
+                            if 2 * (count + 1) > hcap:
+                                # grow hash table
+                                ncap = hcap * 2
+                                nkeys = np.full(ncap, -1, np.int64)
+                                nidx = np.empty(ncap, np.int64)
+                                nmask = ncap - 1
+                                for e in range(base, base + count):
+                                    kk = keys[e]
+                                    pp = ((kk * 0x9E3779B1) ^ (kk >> 17)) & nmask
+                                    while nkeys[pp] != -1:
+                                        pp = (pp + 1) & nmask
+                                    nkeys[pp] = kk
+                                    nidx[pp] = e
+                                hkeys = nkeys
+                                hidx = nidx
+                                hcap = ncap
+                                hmask = nmask
+                                hpos = ((nk * 0x9E3779B1) ^ (nk >> 17)) & hmask
+                                while hkeys[hpos] != -1:
+                                    hpos = (hpos + 1) & hmask
+                            pos = base + count
+                            if pos >= keys.shape[0]:
+                                ncap2 = keys.shape[0] * 2
+                                k2 = np.empty(ncap2, np.int64)
+                                s2 = np.empty(ncap2, np.int64)
+                                p2 = np.empty(ncap2, np.int64)
+                                c2 = np.empty(ncap2, np.int64)
+                                k2[:pos] = keys[:pos]
+                                s2[:pos] = scores[:pos]
+                                p2[:pos] = parents[:pos]
+                                c2[:pos] = choices[:pos]
+                                keys = k2
+                                scores = s2
+                                parents = p2
+                                choices = c2
+                            keys[pos] = nk
+                            scores[pos] = sc
+                            parents[pos] = i
+                            choices[pos] = ch
+                            hkeys[hpos] = nk
+                            hidx[hpos] = pos
+                            count += 1
+                            break
+                        if hk == nk:
+                            e = hidx[hpos]
+                            if sc > scores[e]:
+                                scores[e] = sc
+                                parents[e] = i
+                                choices[e] = ch
+                            break
+                        hpos = (hpos + 1) & hmask
+            # dominance: drop a state when one with a single slot better placed (same jokers,
+            # same groups, same extras) scores at least as much
+            dead = 0
+            alive = np.ones(count, np.bool_)
+            for e in range(base, base + count):
+                key = keys[e]
+                sc = scores[e]
+                found = False
+                for c in range(C):
+                    s = (key >> strides[c]) & MS
+                    for d in range(dom_ptr[s], dom_ptr[s + 1]):
+                        uk = key + ((dom_idx[d] - s) << strides[c])
+                        hpos = ((uk * 0x9E3779B1) ^ (uk >> 17)) & hmask
+                        while True:
+                            hk = hkeys[hpos]
+                            if hk == -1:
+                                break
+                            if hk == uk:
+                                if scores[hidx[hpos]] >= sc:
+                                    found = True
+                                break
+                            hpos = (hpos + 1) & hmask
+                        if found:
+                            break
+                    if found:
+                        break
+                if found:
+                    alive[e - base] = False
+                    dead += 1
+            if dead > 0:
+                w = base
+                for e in range(base, base + count):
+                    if alive[e - base]:
+                        keys[w] = keys[e]
+                        scores[w] = scores[e]
+                        parents[w] = parents[e]
+                        choices[w] = choices[e]
+                        w += 1
+                count = w - base
+            if beam > 0 and count > beam:
+                # heuristic pass: keep the best ``beam`` states only
+                order = np.argsort(-scores[base : base + count])[:beam]
+                k2 = keys[base : base + count][order].copy()
+                s2 = scores[base : base + count][order].copy()
+                p2 = parents[base : base + count][order].copy()
+                c2 = choices[base : base + count][order].copy()
+                keys[base : base + beam] = k2
+                scores[base : base + beam] = s2
+                parents[base : base + beam] = p2
+                choices[base : base + beam] = c2
+                count = beam
+            start = base
+            end = base + count
+            sizes[layer] = count
+    finals = np.full(nb, -1, np.int64)
+    fscores = np.zeros(nb, np.int64)
+    for i in range(start, end):
+        key = keys[i]
+        ok = True
+        for c in range(C):
+            if not closable[(key >> strides[c]) & MS]:
+                ok = False
+                break
+        if not ok:
+            continue
+        if ((key >> st_j) & MJ) < jlo:
+            continue
+        if floor > 0 and ((key >> st_v) & MV) < floor:
+            continue
+        b = 0
+        if nb > 1:
+            b = (key >> st_n) & MN
+        if finals[b] < 0 or scores[i] > fscores[b]:
+            finals[b] = i
+            fscores[b] = scores[i]
+    return keys, parents, choices, finals, fscores, sizes
+
+
+# compiled once and cached on disk next to this module (numba's ``cache=True``)
+_kernel = njit(cache=True, nogil=True)(_kernel_py) if _HAVE_NUMBA else _kernel_py

@@ -1,0 +1,73 @@
+"""The ``rummikub solve`` command."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from rummikub.cli.main import app
+
+runner = CliRunner()
+POSITION = {
+    "table": [["R1", "R2", "R3"], ["K5", "B5", "O5"]],
+    "rack": ["R4", "J", "K1"],
+    "opened": True,
+    "rules": "standard",
+}
+
+
+def test_human_output() -> None:
+    result = runner.invoke(app, ["solve", "--table", "R1 R2 R3 | K5 B5 O5", "--rack", "R4 J K1"])
+    assert result.exit_code == 0, result.output
+    assert "Play 3 tile(s)" in result.output
+    assert "K5 B5 O5" in result.output
+
+
+def test_human_output_nothing_and_not_opened() -> None:
+    result = runner.invoke(app, ["solve", "--rack", "R1 R2 R3", "--not-opened"])
+    assert result.exit_code == 0
+    assert "No opening worth 30" in result.output
+    result = runner.invoke(app, ["solve", "--table", "R1 R2 R3", "--rack", "K9"])
+    assert "No tile can be placed" in result.output
+
+
+def test_human_errors() -> None:
+    result = runner.invoke(app, ["solve", "--table", "R1 R2", "--rack", "K9"])
+    assert result.exit_code == 1
+    assert "not valid" in result.output
+    assert runner.invoke(app, ["solve", "--rack", "K9", "--objective", "x"]).exit_code == 1
+    assert runner.invoke(app, ["solve"]).exit_code == 1
+
+
+def test_json_mode() -> None:
+    result = runner.invoke(app, ["solve", "--json"], input=json.dumps(POSITION))
+    assert result.exit_code == 0
+    out = json.loads(result.output)
+    assert out["tiles"] == 3 and out["optimal"] is True
+    assert sorted(out["play"]) == ["J", "K1", "R4"]
+
+
+def test_json_mode_error_exits_non_zero() -> None:
+    bad = {**POSITION, "table": [["R1", "R2"]]}
+    result = runner.invoke(app, ["solve", "--json"], input=json.dumps(bad))
+    assert result.exit_code == 1
+    assert "error" in json.loads(result.output)
+
+
+def test_jsonl_streams_results_and_errors_in_order() -> None:
+    lines = [
+        json.dumps(POSITION),
+        "not json",
+        json.dumps({**POSITION, "opened": False}),
+        json.dumps({**POSITION, "rack": ["R1", "R1", "R1"]}),
+    ]
+    result = runner.invoke(
+        app, ["solve", "--jsonl", "--objective", "value"], input="\n".join(lines) + "\n"
+    )
+    assert result.exit_code == 0
+    outs = [json.loads(x) for x in result.output.splitlines()]
+    assert len(outs) == 4
+    assert outs[0]["value"] == 9  # R4 and a joker standing for R5
+    assert "error" in outs[1] and "error" in outs[3]
+    assert outs[2]["tiles"] == 0 and outs[2]["table"] == POSITION["table"]
