@@ -11,6 +11,7 @@ import pytest
 from rummikub.core import Table, parse_tile
 from rummikub.xpress import best_placement
 
+from .browser_helpers import build_melds
 from .helpers import Client, ServerProcess
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
@@ -38,20 +39,6 @@ def _page(browser: Any, url: str, init: str = "", **kw: Any) -> Any:
     return page
 
 
-def _drag(page: Any, src: Any, dst: Any) -> None:
-    for _ in range(50):  # the page re-renders on every message: retry a detached element
-        a, b = src.bounding_box(), dst.bounding_box()
-        if a is not None and b is not None:
-            break
-        page.wait_for_timeout(50)
-    assert a is not None and b is not None
-    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
-    page.mouse.down()
-    page.mouse.move(a["x"] + a["width"] / 2 + 10, a["y"] + 5, steps=3)
-    page.mouse.move(b["x"] + b["width"] - 6, b["y"] + b["height"] / 2, steps=6)
-    page.mouse.up()
-
-
 def _faces(page: Any, selector: str) -> list[str]:
     faces: list[str] = page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.face)")
     return faces
@@ -73,24 +60,7 @@ def _wait_change(page: Any, seq: str) -> None:
 
 def _place_new_sets(page: Any, melds: list[list[str]]) -> None:
     """Build each set on the table by dragging its dice from the tray onto + new set."""
-    for meld in melds:
-        index = page.locator(".meld").count()
-        _drag(
-            page,
-            page.locator(f'.dice-tray.rack .die[data-face="{meld[0]}"]').first,
-            page.locator(".new-meld"),
-        )
-        page.wait_for_function(f"document.querySelectorAll('.meld').length > {index}")
-        for face in meld[1:]:
-            before = page.locator(".dice-tray.rack .die").count()
-            _drag(
-                page,
-                page.locator(f'.dice-tray.rack .die[data-face="{face}"]').first,
-                page.locator(f'.meld[data-index="{index}"]'),
-            )
-            page.wait_for_function(
-                f"document.querySelectorAll('.dice-tray.rack .die').length < {before}"
-            )
+    build_melds(page, melds, '.dice-tray.rack .die[data-face="{}"]', ".dice-tray.rack .die")
 
 
 def _play_one_round(browser: Any, server: ServerProcess, c: Client) -> tuple[Any, dict[str, int]]:
