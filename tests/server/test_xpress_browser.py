@@ -120,6 +120,12 @@ def _play_one_round(browser: Any, server: ServerProcess, c: Client) -> tuple[Any
             page.wait_for_selector("#btn-end:not([disabled])")
             assert page.locator(".meld.invalid").count() == 0
             page.click("#btn-end")
+            # placing may already have changed the sequence number: wait for the turn to pass
+            page.wait_for_function(
+                "() => !document.querySelector('.dice-tray.rack.active') || "
+                "!!document.querySelector('.overlay .score-card')"
+            )
+            continue
         _wait_change(page, seq)
     raise AssertionError("the round did not end")
 
