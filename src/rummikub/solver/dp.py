@@ -27,7 +27,17 @@ from typing import cast
 
 from .groups import group_joker_range, group_sizes, max_group_size
 
-__all__ = ["DPResult", "Problem", "SolverTimeout", "best_score", "run_dp", "run_python"]
+__all__ = [
+    "DPResult",
+    "Problem",
+    "SolverTimeout",
+    "best_score",
+    "decode",
+    "run_dp",
+    "run_python",
+    "run_raw",
+    "trace",
+]
 
 # slot codes: 0 empty; 2*L + real for L in 1..3 (3 means "3 or more")
 _EMPTY = 0
@@ -150,10 +160,29 @@ def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
 
     Uses the compiled kernel (:mod:`rummikub.solver.fast`, needs Numba) when available and
     the problem fits its state encoding; otherwise the pure-Python DP below."""
+    return {b: trace(p, steps, score) for b, (score, steps) in run_raw(p, deadline).items()}
+
+
+def run_raw(p: Problem, deadline: float | None = None) -> dict[int, tuple[int, list[Step]]]:
+    """Solve ``p`` without building the melds: {bucket: (best score, the choices of every
+    step)}; :func:`decode` reads a score, :func:`trace` builds the :class:`DPResult`."""
     from . import fast
 
-    finals = fast.run(p, deadline) if fast.available() and fast.fits(p) else run_python(p, deadline)
-    return {b: _trace(p, steps, score) for b, (score, steps) in finals.items()}
+    if fast.available() and fast.fits(p):
+        return fast.run(p, deadline)
+    return run_python(p, deadline)
+
+
+def decode(p: Problem, score: int) -> tuple[int, int]:
+    """(rack tiles placed, value of the new melds) of a final score of ``p`` (not for
+    ``per_count`` problems with zero weights)."""
+    if p.w_tiles >= p.w_value:
+        total = score // p.w_tiles
+        value = (score - total * p.w_tiles) // p.w_value
+    else:
+        value = score // p.w_value
+        total = (score - value * p.w_value) // p.w_tiles
+    return total - p.jt, value
 
 
 def best_score(
@@ -170,14 +199,7 @@ def best_score(
         finals = run_python(p, deadline)
     if 0 not in finals or (at_least is not None and finals[0][0] < at_least):
         return None
-    score = finals[0][0]
-    if p.w_tiles >= p.w_value:
-        total = score // p.w_tiles
-        value = (score - total * p.w_tiles) // p.w_value
-    else:
-        value = score // p.w_value
-        total = (score - value * p.w_value) // p.w_tiles
-    return total - p.jt, value
+    return decode(p, finals[0][0])
 
 
 def run_python(p: Problem, deadline: float | None = None) -> dict[int, tuple[int, list[Step]]]:
@@ -291,7 +313,7 @@ def _steps(
     return steps
 
 
-def _trace(p: Problem, steps: list[Step], score: int) -> DPResult:
+def trace(p: Problem, steps: list[Step], score: int) -> DPResult:
     C, K = p.colours, p.copies
     gmax = max_group_size(C)
     melds: list[list[tuple[int, int, bool]]] = []
