@@ -266,8 +266,13 @@ def _solve(ctx: _Ctx, opened: bool, objective: str) -> Solution:
     if not can_place_any(free, ctx.rack, rules):
         return _nothing(ctx)
     prob = _problem(ctx, free, ctx.rack)
-    raw = run_raw(prob, ctx.deadline).get(0)
-    if raw is None or decode(prob, raw[0])[0] == 0:  # None cannot happen for a valid table
+    # only plays placing at least one tile are looked for: every one scores at least this
+    # (each tile, a joker in any role included, is worth at least 1); most turns of a real
+    # game place nothing, and this bound lets the kernel prove that quickly
+    real = sum(t.number for t in free if not t.is_joker)
+    one = prob.w_tiles * (prob.jt + 1) + prob.w_value * (real + prob.jt + 1)
+    raw = run_raw(prob, ctx.deadline, at_least=one).get(0)
+    if raw is None or decode(prob, raw[0])[0] == 0:
         return _nothing(ctx)
     full = trace(prob, raw[1], raw[0])
     best = _build(ctx, full, sorted(locked), free, True)

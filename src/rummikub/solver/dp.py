@@ -163,14 +163,21 @@ def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
     return {b: trace(p, steps, score) for b, (score, steps) in run_raw(p, deadline).items()}
 
 
-def run_raw(p: Problem, deadline: float | None = None) -> dict[int, tuple[int, list[Step]]]:
+def run_raw(
+    p: Problem, deadline: float | None = None, *, at_least: int | None = None
+) -> dict[int, tuple[int, list[Step]]]:
     """Solve ``p`` without building the melds: {bucket: (best score, the choices of every
-    step)}; :func:`decode` reads a score, :func:`trace` builds the :class:`DPResult`."""
+    step)}; :func:`decode` reads a score, :func:`trace` builds the :class:`DPResult`. With
+    ``at_least`` only solutions scoring that much are looked for (the result is empty when
+    there is none); the kernel prunes with it."""
     from . import fast
 
     if fast.available() and fast.fits(p):
-        return fast.run(p, deadline)
-    return run_python(p, deadline)
+        return fast.run(p, deadline, at_least=at_least, beam=True)
+    finals = run_python(p, deadline)
+    if at_least is None:
+        return finals
+    return {b: f for b, f in finals.items() if f[0] >= at_least}
 
 
 def decode(p: Problem, score: int) -> tuple[int, int]:

@@ -36,6 +36,7 @@ _NO_BOUND = -(1 << 62)
 last_sizes: np.ndarray | None = None  # states per layer of the last exact pass (diagnostics)
 _BEAM = 100
 _BEAM_FROM = 30  # tiles: smaller problems are solved directly
+_BEAM_BOUNDED_FROM = 70  # the same when a bound is given (it prunes well enough below this)
 
 
 def available() -> bool:
@@ -186,11 +187,17 @@ def _hist_tables(colours: int, k: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def run(
-    p: Problem, deadline: float | None = None, *, trace: bool = True, at_least: int | None = None
+    p: Problem,
+    deadline: float | None = None,
+    *,
+    trace: bool = True,
+    at_least: int | None = None,
+    beam: bool = False,
 ) -> dict[int, tuple[int, list[Step]]]:
     """Solve ``p`` with the compiled kernel: {bucket: (best score, steps)} (steps empty
     without ``trace``). With ``at_least`` only solutions scoring that much are looked for
-    (states that cannot reach it are pruned); the result is empty if there is none."""
+    (states that cannot reach it are pruned); the result is empty if there is none. The
+    beam search that finds a bound first runs without ``at_least`` or with ``beam``."""
     if deadline is not None and time.monotonic() > deadline:
         raise SolverTimeout
     C, N, K = p.colours, p.numbers, p.copies
@@ -245,12 +252,15 @@ def run(
         *_dominance_tables(K),
     )
     lb = _NO_BOUND if at_least is None else at_least
-    if nb == 1 and at_least is None and int(hi.sum()) > _BEAM_FROM:
+    total = int(hi.sum())
+    if nb == 1 and (
+        (at_least is None and total > _BEAM_FROM) or (beam and total > _BEAM_BOUNDED_FROM)
+    ):
         # a quick beam search gives a feasible score; the exact pass prunes every state that
         # cannot reach it even if all its remaining tiles were placed
         _, _, _, bfinals, bscores, _ = _kernel(*args, _NO_BOUND, _BEAM)
         if bfinals[0] >= 0:
-            lb = int(bscores[0])
+            lb = max(lb, int(bscores[0]))
     _keys, parents, choices, finals, fscores, sizes = _kernel(*args, lb, 0)
     global last_sizes
     last_sizes = sizes
