@@ -174,17 +174,19 @@ def _build(
     new_melds = [meld_of(m, rules) for m in res.melds]
     new_melds.sort(key=lambda m: [sort_key(t) for t in m.tiles])
     kept_melds = [read_meld(ctx.table.melds[i], rules).meld for i in kept]
-    table = Table(tuple(_old_order(ctx.table, kept_melds + new_melds)))
+    ordered, unchanged = _old_order(ctx.table, kept_melds + new_melds)
+    table = Table(tuple(ordered))
     # the new melds hold the freed old melds' tiles and the placed ones (jokers valued as the
     # tile they stand for, as read_meld does); the kept melds are unchanged
     kept_set = set(kept)
     old = ctx.values()
     value = res.value - sum(v for i, v in enumerate(old) if i not in kept_set)
-    return Solution(play, table, len(play), value, optimal, changes(ctx.table, table))
+    return Solution(play, table, len(play), value, optimal, len(ctx.table.melds) - unchanged)
 
 
-def _old_order(old: Table, melds: list[Meld]) -> list[Meld]:
-    """Melds that are unchanged from the old table first, in the old order; then the rest."""
+def _old_order(old: Table, melds: list[Meld]) -> tuple[list[Meld], int]:
+    """Melds that are unchanged from the old table first, in the old order; then the rest.
+    Also how many old melds are unchanged (matched one to one, as :func:`changes` does)."""
     pending: dict[tuple[Tile, ...], list[int]] = {}
     for i, m in enumerate(melds):
         pending.setdefault(m.key(), []).append(i)
@@ -194,7 +196,8 @@ def _old_order(old: Table, melds: list[Meld]) -> list[Meld]:
         if idx:
             first.append(idx.pop(0))
     taken = set(first)
-    return [melds[i] for i in first] + [m for i, m in enumerate(melds) if i not in taken]
+    rest = [m for i, m in enumerate(melds) if i not in taken]
+    return [melds[i] for i in first] + rest, len(first)
 
 
 def _nothing(ctx: _Ctx, optimal: bool = True) -> Solution:

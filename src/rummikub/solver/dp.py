@@ -334,6 +334,8 @@ def trace(p: Problem, steps: list[Step], score: int) -> DPResult:
     placed_tiles = 0
     value = 0
     i = 0
+    joker_real = p.jhi < 3
+    idle = [True] * C  # colours with no open run (nothing to do when nothing is used)
     for n in range(1, p.numbers + 1):
         group_counts = [0] * C
         for c in range(C):
@@ -342,6 +344,8 @@ def trace(p: Problem, steps: list[Step], score: int) -> DPResult:
             _, _, x, g, jr, assign = choice
             assert isinstance(x, int) and isinstance(g, int) and isinstance(jr, int)
             assert isinstance(assign, tuple)
+            if idle[c] and not x and not jr:
+                continue
             if x:
                 used[(c, n)] = x
             placed_tiles += x - p.table[c][n - 1] + jr
@@ -358,7 +362,6 @@ def trace(p: Problem, steps: list[Step], score: int) -> DPResult:
                     new.append((0, []))
                 else:
                     nl = min(length + 1, 3)
-                    joker_real = p.jhi < 3
                     nr = 1 if (a == 1 or joker_real) else (real if length else 0)
                     new.append((nl * 2 + nr, [*tiles, (c, n, a == 2)]))
             cap = next_cap(p, c, n, jokers)
@@ -375,6 +378,7 @@ def trace(p: Problem, steps: list[Step], score: int) -> DPResult:
                         code, tiles = 0, []
                 canon.append((code, tiles))
             slots[c] = canon
+            idle[c] = all(code == 0 for code, _ in canon)
         choice = steps[i]
         i += 1
         _, _, jg = choice
