@@ -20,7 +20,7 @@ from ..core.tiles import JOKER, Tile, sort_key
 from .dp import DPResult, Problem, SolverTimeout, best_score, decode, run_dp, run_raw, trace
 from .model import check_position, counts_grid, meld_of
 from .opening import opening_cores
-from .quick import can_place_any, opening_bound
+from .quick import can_place_any, opening_bound, placeable
 from .strict import locked_melds
 
 __all__ = [
@@ -96,6 +96,7 @@ class _Ctx:
     deadline: float | None
     timed_out: bool = False
     old_values: list[int] | None = None
+    given_rack: tuple[Tile, ...] = ()  # the rack as given (``rack`` may leave tiles out)
 
     def values(self) -> list[int]:
         """The value of every old table meld (computed once)."""
@@ -229,7 +230,7 @@ def _prepare(
     tiles = tuple(rack.tiles if isinstance(rack, Rack) else rack)
     check_position(table, tiles, rules)
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    return _Ctx(rules, table, tiles, _weights(objective), deadline)
+    return _Ctx(rules, table, tiles, _weights(objective), deadline, given_rack=tiles)
 
 
 # ------------------------------------------------------------------------------- solve
@@ -268,6 +269,7 @@ def _solve(ctx: _Ctx, opened: bool, objective: str) -> Solution:
     free = _free_parts(ctx, free_idx)
     if not can_place_any(free, ctx.rack, rules):
         return _nothing(ctx)
+    ctx.rack = placeable(free, ctx.rack, rules)  # tiles that fit in no meld are left out
     prob = _problem(ctx, free, ctx.rack)
     # only plays placing at least one tile are looked for: every one scores at least this
     # (each tile, a joker in any role included, is worth at least 1); most turns of a real
@@ -306,7 +308,7 @@ def _fewer_changes(
     values = ctx.values()
     old_value = {i: values[i] for i in free_idx}
     full_gain = full.value - sum(old_value.values())
-    order = sorted(free_idx, key=lambda i: -_relevance(ctx.table.melds[i], ctx.rack))
+    order = sorted(free_idx, key=lambda i: -_relevance(ctx.table.melds[i], ctx.given_rack))
 
     def full_new_value(subset: Sequence[int]) -> int:
         """Value of the new melds when only ``subset`` is freed and the optimum is reached."""
@@ -404,6 +406,7 @@ def _solve_opening(ctx: _Ctx) -> Solution:
     ) < max(rules.opening_value, 1):
         return _nothing(ctx)  # no rack-only melds can be worth the opening value
     if not rules.open_then_extend:
+        ctx.rack = placeable((), ctx.rack, rules)  # tiles in no rack-only meld are left out
         res = _run(ctx, _problem(ctx, (), ctx.rack, floor=max(rules.opening_value, 1))).get(0)
         if res is None:
             return _nothing(ctx)

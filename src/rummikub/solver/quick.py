@@ -10,6 +10,8 @@ DP on their answer never changes a result.
 - A play placing real rack tiles needs at least one of them in a meld, so when no real rack tile
   passes that test with all table and rack tiles available (and the rack holds no joker), no
   play exists.
+- A real rack tile that fails the test can never be placed, so the DP may leave it out (a
+  smaller problem, the same optimum).
 - An opening is made of rack-only melds: its value is at most the sum of the real rack tiles
   that pass the test with rack tiles only, plus the highest number per rack joker.
 """
@@ -23,7 +25,7 @@ from ..core.rules import Rules
 from ..core.tiles import Tile
 from .groups import max_group_size
 
-__all__ = ["can_place_any", "opening_bound"]
+__all__ = ["can_place_any", "opening_bound", "placeable"]
 
 
 def _fits(tile: Tile, kinds: Counter[tuple[int, int]], jokers: int, rules: Rules) -> bool:
@@ -59,6 +61,13 @@ def can_place_any(table_tiles: Iterable[Tile], rack: Sequence[Tile], rules: Rule
         return True
     kinds, jokers = _kinds([*table_tiles, *rack])
     return any(_fits(t, kinds, jokers, rules) for t in rack)
+
+
+def placeable(table_tiles: Iterable[Tile], rack: Sequence[Tile], rules: Rules) -> tuple[Tile, ...]:
+    """The rack tiles that might be placed with these table tiles (jokers always; real tiles
+    that pass the three-tile test), in rack order. The others fit in no meld."""
+    kinds, jokers = _kinds([*table_tiles, *rack])
+    return tuple(t for t in rack if t.is_joker or _fits(t, kinds, jokers, rules))
 
 
 def opening_bound(rack: Sequence[Tile], rules: Rules) -> int:
