@@ -11,6 +11,7 @@ import pytest
 
 from rummikub.core import Rules, pack_melds, parse_tiles, read_meld
 
+from .browser_helpers import build_melds, drag_until
 from .helpers import Client, ServerProcess, create_vs_bots
 
 ARGS = [
@@ -58,20 +59,6 @@ def _seat_page(
     return page
 
 
-def _drag(page: Any, src: Any, dst: Any) -> None:
-    for _ in range(50):  # the page re-renders on every message: retry a detached element
-        a, b = src.bounding_box(), dst.bounding_box()
-        if a is not None and b is not None:
-            break
-        page.wait_for_timeout(50)
-    assert a is not None and b is not None
-    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
-    page.mouse.down()
-    page.mouse.move(a["x"] + a["width"] / 2 + 10, a["y"] + 5, steps=3)
-    page.mouse.move(b["x"] + b["width"] - 6, b["y"] + b["height"] / 2, steps=6)
-    page.mouse.up()
-
-
 def _rack(page: Any) -> list[str]:
     tiles: list[str] = page.eval_on_selector_all(
         ".rack .tile", "els => els.map(e => e.dataset.tile)"
@@ -81,22 +68,7 @@ def _rack(page: Any) -> list[str]:
 
 def _play_melds(page: Any, melds: list[list[str]]) -> None:
     """Build each meld on the table by dragging its tiles from the rack."""
-    for meld in melds:
-        index = page.locator(".meld").count()
-        _drag(
-            page,
-            page.locator(f'.rack .tile[data-tile="{meld[0]}"]').first,
-            page.locator(".new-meld"),
-        )
-        page.wait_for_function(f"document.querySelectorAll('.meld').length > {index}")
-        for tile in meld[1:]:
-            before = len(_rack(page))
-            _drag(
-                page,
-                page.locator(f'.rack .tile[data-tile="{tile}"]').first,
-                page.locator(f'.meld[data-index="{index}"]'),
-            )
-            page.wait_for_function(f"document.querySelectorAll('.rack .tile').length < {before}")
+    build_melds(page, melds, '.rack .tile[data-tile="{}"]', ".rack .tile")
 
 
 def _my_turn_or_end(page: Any) -> str:
@@ -211,8 +183,12 @@ def test_reload_mid_turn_reconnects(
     page = _seat_page(browser, sqlite_server, joined["room"], 0, joined["token"])
     assert _my_turn_or_end(page) == "turn"
     rack = _rack(page)
-    _drag(page, page.locator(".rack .tile").first, page.locator(".new-meld"))
-    page.wait_for_selector(".meld .tile.placed")
+    drag_until(
+        page,
+        page.locator(".rack .tile").first,
+        page.locator(".new-meld"),
+        "!!document.querySelector('.meld .tile.placed')",
+    )
     assert len(_rack(page)) == len(rack) - 1
     page.reload()
     page.wait_for_selector("#btn-draw:not([disabled])")

@@ -18,6 +18,7 @@ from typing import Any
 from .actions import Action, Draw, Pass, Play, Timeout, parse_tile_list
 from .errors import IllegalPlayError, NotationError, RecordError, RummikubError
 from .game import Match, PlayerInfo, RoundLog, TurnLog
+from .jsonio import field, whole_number, write_json_atomic
 from .rules import Rules
 from .scoring import match_over
 from .state import RoundEnd, RoundState, apply, penalise
@@ -104,10 +105,7 @@ def dump_record(match: Match, *, indent: int | None = None) -> str:
 
 def write_record(match: Match, path: str | Path) -> None:
     """Write the record atomically (a crash never leaves half a file)."""
-    p = Path(path)
-    tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(dump_record(match, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(p)
+    write_json_atomic(match_record(match), path)
 
 
 # ----------------------------------------------------------------------------- reading
@@ -120,34 +118,22 @@ class GameRecord:
     totals: tuple[int, ...] | None
 
 
-def _req(d: dict[str, Any], key: str, where: str) -> Any:
-    if key not in d:
-        raise NotationError(f"{where}: missing field {key!r}")
-    return d[key]
-
-
-def _int(v: Any, where: str) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise NotationError(f"{where} must be a whole number, got {v!r}")
-    return v
-
-
 def _parse_turn(d: Any, where: str, rules: Rules) -> TurnLog:
     if not isinstance(d, dict):
         raise NotationError(f"{where} must be an object")
-    action = _req(d, "action", where)
-    player = _int(_req(d, "player", where), f"{where} player")
+    action = field(d, "action", where)
+    player = whole_number(field(d, "player", where), f"{where} player")
     ms = d.get("ms")
     if ms is not None:
-        ms = _int(ms, f"{where} ms")
+        ms = whole_number(ms, f"{where} ms")
     hint = bool(d.get("hint", False))
     reason = d.get("reason")
     if action == "play":
-        tiles = parse_tile_list(_req(d, "play", where), where=f"{where} play")
-        table = Table.from_json(_req(d, "table", where), where=f"{where} table")
+        tiles = parse_tile_list(field(d, "play", where), where=f"{where} play")
+        table = Table.from_json(field(d, "table", where), where=f"{where} table")
         return TurnLog(player, "play", play=tiles, table=table, ms=ms, hint=hint)
     if action == "draw":
-        tile = _req(d, "tile", where)
+        tile = field(d, "tile", where)
         if not isinstance(tile, str):
             raise NotationError(f"{where} tile must be a tile string")
         return TurnLog(player, "draw", tile=parse_tile(tile), ms=ms)
@@ -164,23 +150,23 @@ def _parse_turn(d: Any, where: str, rules: Rules) -> TurnLog:
 def _parse_end(d: Any, where: str) -> RoundEnd:
     if not isinstance(d, dict):
         raise NotationError(f"{where} must be an object")
-    reason = _req(d, "reason", where)
+    reason = field(d, "reason", where)
     if reason not in ("rummikub", "exhausted", "abandoned"):
         raise NotationError(f"{where}: unknown end reason {reason!r}")
     winner = d.get("winner")
     if winner is not None:
-        winner = _int(winner, f"{where} winner")
-    racks = _req(d, "racks", where)
+        winner = whole_number(winner, f"{where} winner")
+    racks = field(d, "racks", where)
     if not isinstance(racks, list):
         raise NotationError(f"{where} racks must be a list")
-    scores = _req(d, "scores", where)
+    scores = field(d, "scores", where)
     if not isinstance(scores, list):
         raise NotationError(f"{where} scores must be a list")
     return RoundEnd(
         reason,
         winner,
         tuple(Rack(parse_tile_list(r, where=f"{where} rack")) for r in racks),
-        tuple(_int(s, f"{where} score") for s in scores),
+        tuple(whole_number(s, f"{where} score") for s in scores),
     )
 
 
@@ -192,8 +178,8 @@ def load_record(data: Any) -> GameRecord:
     if data.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} record (format is {data.get('format')!r})")
     try:
-        rules = Rules.from_dict(_req(data, "rules", "record"))
-        players_raw = _req(data, "players", "record")
+        rules = Rules.from_dict(field(data, "rules", "record"))
+        players_raw = field(data, "players", "record")
         if not isinstance(players_raw, list):
             raise NotationError("record players must be a list")
         players = []
@@ -207,8 +193,8 @@ def load_record(data: Any) -> GameRecord:
             players.append(PlayerInfo(p["name"], kind, bot if isinstance(bot, str) else None))
         seed = data.get("seed")
         if seed is not None:
-            seed = _int(seed, "record seed")
-        rounds_raw = _req(data, "rounds", "record")
+            seed = whole_number(seed, "record seed")
+        rounds_raw = field(data, "rounds", "record")
         if not isinstance(rounds_raw, list):
             raise NotationError("record rounds must be a list")
         rounds = []
@@ -216,9 +202,9 @@ def load_record(data: Any) -> GameRecord:
             where = f"round {ri + 1}"
             if not isinstance(rd, dict):
                 raise NotationError(f"{where} must be an object")
-            pool = parse_tile_list(_req(rd, "pool", where), where=f"{where} pool")
-            first = _int(_req(rd, "first", where), f"{where} first")
-            racks_raw = _req(rd, "racks", where)
+            pool = parse_tile_list(field(rd, "pool", where), where=f"{where} pool")
+            first = whole_number(field(rd, "first", where), f"{where} first")
+            racks_raw = field(rd, "racks", where)
             if not isinstance(racks_raw, list):
                 raise NotationError(f"{where} racks must be a list")
             racks = tuple(
@@ -237,7 +223,7 @@ def load_record(data: Any) -> GameRecord:
         if totals is not None:
             if not isinstance(totals, list):
                 raise NotationError("record totals must be a list")
-            totals = tuple(_int(t, "total") for t in totals)
+            totals = tuple(whole_number(t, "total") for t in totals)
     except RecordError:
         raise
     except RummikubError as exc:

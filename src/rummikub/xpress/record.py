@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from rummikub.core.errors import IllegalPlayError, NotationError, RecordError, RummikubError
+from rummikub.core.jsonio import field, json_list, whole_number, write_json_atomic
 from rummikub.core.table import Table
 from rummikub.core.tiles import parse_tile
 
@@ -121,10 +122,7 @@ def dump_xpress(match: XpressMatch, *, indent: int | None = None) -> str:
 
 def write_xpress(match: XpressMatch, path: str | Path) -> None:
     """Write the record atomically."""
-    p = Path(path)
-    tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(dump_xpress(match, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(p)
+    write_json_atomic(xpress_record(match), path)
 
 
 # ----------------------------------------------------------------------------- reading
@@ -138,65 +136,47 @@ class XpressRecord:
     totals: tuple[int, ...] | None
 
 
-def _req(d: dict[str, Any], key: str, where: str) -> Any:
-    if key not in d:
-        raise NotationError(f"{where}: missing field {key!r}")
-    return d[key]
-
-
-def _int(v: Any, where: str) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise NotationError(f"{where} must be a whole number, got {v!r}")
-    return v
-
-
-def _list(v: Any, where: str) -> list[Any]:
-    if not isinstance(v, list):
-        raise NotationError(f"{where} must be a list")
-    return v
-
-
 def _dice(v: Any, where: str) -> tuple[DieFace, ...]:
     out = []
-    for i, d in enumerate(_list(v, where)):
+    for i, d in enumerate(json_list(v, where)):
         if not isinstance(d, dict):
             raise NotationError(f"{where} die {i + 1} must be an object {{die, face}}")
-        face = _req(d, "face", where)
+        face = field(d, "face", where)
         if not isinstance(face, str):
             raise NotationError(f"{where} die {i + 1} face must be a string")
-        out.append(DieFace(_int(_req(d, "die", where), f"{where} die"), parse_tile(face)))
+        out.append(DieFace(whole_number(field(d, "die", where), f"{where} die"), parse_tile(face)))
     return tuple(out)
 
 
 def _ints(v: Any, where: str) -> tuple[int, ...]:
-    return tuple(_int(x, where) for x in _list(v, where))
+    return tuple(whole_number(x, where) for x in json_list(v, where))
 
 
 def _turn(d: Any, where: str) -> XpressTurn:
     if not isinstance(d, dict):
         raise NotationError(f"{where} must be an object")
-    player = _int(_req(d, "player", where), f"{where} player")
+    player = whole_number(field(d, "player", where), f"{where} player")
     throw = None
     if d.get("throw") is not None:
         t = d["throw"]
         if not isinstance(t, dict):
             raise NotationError(f"{where} throw must be an object {{dice, faces}}")
-        faces = _list(_req(t, "faces", f"{where} throw"), f"{where} throw faces")
+        faces = json_list(field(t, "faces", f"{where} throw"), f"{where} throw faces")
         if not all(isinstance(f, str) for f in faces):
             raise NotationError(f"{where} throw faces must be strings")
         throw = Throw(
-            _ints(_req(t, "dice", f"{where} throw"), f"{where} throw dice"),
+            _ints(field(t, "dice", f"{where} throw"), f"{where} throw dice"),
             tuple(parse_tile(f) for f in faces),
         )
     places = []
-    for k, p in enumerate(_list(d.get("places", []), f"{where} places")):
+    for k, p in enumerate(json_list(d.get("places", []), f"{where} places")):
         pw = f"{where} place {k + 1}"
         if not isinstance(p, dict):
             raise NotationError(f"{pw} must be an object {{dice, table}}")
         places.append(
             Place(
-                _ints(_req(p, "dice", pw), f"{pw} dice"),
-                Table.from_json(_req(p, "table", pw), where=f"{pw} table"),
+                _ints(field(p, "dice", pw), f"{pw} dice"),
+                Table.from_json(field(p, "table", pw), where=f"{pw} table"),
             )
         )
     ended = d.get("end", False)
@@ -204,23 +184,23 @@ def _turn(d: Any, where: str) -> XpressTurn:
         raise NotationError(f"{where} end must be true or false")
     ms = d.get("ms")
     return XpressTurn(
-        player, throw, places, ended, _int(ms, f"{where} ms") if ms is not None else None
+        player, throw, places, ended, whole_number(ms, f"{where} ms") if ms is not None else None
     )
 
 
 def _end(d: Any, where: str) -> XpressEnd:
     if not isinstance(d, dict):
         raise NotationError(f"{where} must be an object")
-    reason = _req(d, "reason", where)
+    reason = field(d, "reason", where)
     if reason not in ("out", "blocked", "abandoned"):
         raise NotationError(f"{where}: unknown end reason {reason!r} (out, blocked, abandoned)")
     winner = d.get("winner")
     return XpressEnd(
         reason,
-        _int(winner, f"{where} winner") if winner is not None else None,
-        tuple(_dice(h, f"{where} hand") for h in _list(_req(d, "hands", where), where)),
-        _ints(_req(d, "totals", where), f"{where} totals"),
-        _ints(_req(d, "scores", where), f"{where} scores"),
+        whole_number(winner, f"{where} winner") if winner is not None else None,
+        tuple(_dice(h, f"{where} hand") for h in json_list(field(d, "hands", where), where)),
+        _ints(field(d, "totals", where), f"{where} totals"),
+        _ints(field(d, "scores", where), f"{where} scores"),
     )
 
 
@@ -232,10 +212,10 @@ def load_xpress(data: Any) -> XpressRecord:
     if data.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} record (format is {data.get('format')!r})")
     try:
-        rules = XpressRules.from_dict(_req(data, "rules", "record"))
-        layout = check_layout(_req(data, "layout", "record"))
+        rules = XpressRules.from_dict(field(data, "rules", "record"))
+        layout = check_layout(field(data, "layout", "record"))
         players = []
-        for i, p in enumerate(_list(_req(data, "players", "record"), "record players")):
+        for i, p in enumerate(json_list(field(data, "players", "record"), "record players")):
             if not isinstance(p, dict) or not isinstance(p.get("name"), str):
                 raise NotationError(f"player {i + 1} needs a name")
             kind = p.get("kind", "human")
@@ -245,23 +225,25 @@ def load_xpress(data: Any) -> XpressRecord:
             players.append(XpressPlayer(p["name"], kind, bot if isinstance(bot, str) else None))
         seed = data.get("seed")
         if seed is not None:
-            seed = _int(seed, "record seed")
+            seed = whole_number(seed, "record seed")
         rounds = []
-        for ri, rd in enumerate(_list(_req(data, "rounds", "record"), "record rounds")):
+        for ri, rd in enumerate(json_list(field(data, "rounds", "record"), "record rounds")):
             where = f"round {ri + 1}"
             if not isinstance(rd, dict):
                 raise NotationError(f"{where} must be an object")
             hands = tuple(
                 _dice(h, f"{where} hand {k + 1}")
-                for k, h in enumerate(_list(_req(rd, "hands", where), where))
+                for k, h in enumerate(json_list(field(rd, "hands", where), where))
             )
             turns = [
                 _turn(t, f"{where} turn {k + 1}")
-                for k, t in enumerate(_list(rd.get("turns", []), f"{where} turns"))
+                for k, t in enumerate(json_list(rd.get("turns", []), f"{where} turns"))
             ]
             end = _end(rd["end"], f"{where} end") if rd.get("end") is not None else None
             rounds.append(
-                XpressRound(_int(_req(rd, "first", where), f"{where} first"), hands, turns, end)
+                XpressRound(
+                    whole_number(field(rd, "first", where), f"{where} first"), hands, turns, end
+                )
             )
         totals = data.get("totals")
         if totals is not None:

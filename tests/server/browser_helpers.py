@@ -1,0 +1,57 @@
+"""Mouse helpers for the browser tests: drag and drop the way a person does, again if the page
+re-rendered under the pointer (it re-renders on every server message)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+
+def drag(page: Any, src: Any, dst: Any) -> None:
+    """Press on ``src``, move in small steps and release over ``dst``."""
+    for _ in range(50):  # retry an element that was detached by a re-render
+        a, b = src.bounding_box(), dst.bounding_box()
+        if a is not None and b is not None:
+            break
+        page.wait_for_timeout(50)
+    assert a is not None and b is not None
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"] / 2 + 10, a["y"] + 5, steps=3)
+    page.mouse.move(b["x"] + b["width"] - 6, b["y"] + b["height"] / 2, steps=6)
+    page.mouse.up()
+
+
+def drag_until(page: Any, src: Any, dst: Any, done: str, *, tries: int = 6) -> None:
+    """Drag ``src`` onto ``dst`` until the JavaScript expression ``done`` holds: a drop that
+    missed because the page re-rendered during the gesture is simply made again."""
+    for _ in range(tries):
+        drag(page, src, dst)
+        try:
+            page.wait_for_function(done, timeout=4000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"the drop never took effect ({done})")
+
+
+def build_melds(page: Any, melds: list[list[str]], piece: str, pieces: str) -> None:
+    """Build each meld on the table by dragging its pieces from the player's tray: ``piece`` is
+    a selector template with ``{}`` for the piece's notation, ``pieces`` selects all of them."""
+    for meld in melds:
+        index = page.locator(".meld").count()
+        drag_until(
+            page,
+            page.locator(piece.format(meld[0])).first,
+            page.locator(".new-meld"),
+            f"document.querySelectorAll('.meld').length > {index}",
+        )
+        for item in meld[1:]:
+            before = page.locator(pieces).count()
+            drag_until(
+                page,
+                page.locator(piece.format(item)).first,
+                page.locator(f'.meld[data-index="{index}"]'),
+                f"document.querySelectorAll({pieces!r}).length < {before}",
+            )
