@@ -17,9 +17,10 @@ from ..core.melds import Meld, read_meld
 from ..core.rules import Rules, preset
 from ..core.table import Rack, Table
 from ..core.tiles import JOKER, Tile, sort_key
-from .dp import DPResult, Problem, SolverTimeout, best_score, run_dp
+from .dp import DPResult, Problem, SolverTimeout, best_score, decode, run_dp, run_raw, trace
 from .model import check_position, counts_grid, meld_of
 from .opening import opening_cores
+from .quick import can_place_any, opening_bound, placeable
 from .strict import locked_melds
 
 __all__ = [
@@ -94,6 +95,14 @@ class _Ctx:
     weights: tuple[int, int]
     deadline: float | None
     timed_out: bool = False
+    old_values: list[int] | None = None
+    given_rack: tuple[Tile, ...] = ()  # the rack as given (``rack`` may leave tiles out)
+
+    def values(self) -> list[int]:
+        """The value of every old table meld (computed once)."""
+        if self.old_values is None:
+            self.old_values = [read_meld(m, self.rules).value for m in self.table.melds]
+        return self.old_values
 
     def expired(self) -> bool:
         return self.deadline is not None and time.monotonic() > self.deadline
@@ -155,28 +164,30 @@ def _placed(res: DPResult, free: Sequence[Tile], rules: Rules) -> tuple[Tile, ..
     return tuple(sorted(out, key=sort_key))
 
 
-def _value(melds: Sequence[Meld], rules: Rules) -> int:
-    return sum(read_meld(m, rules).value for m in melds)
-
-
 def _build(
     ctx: _Ctx, res: DPResult, kept: Sequence[int], free: Sequence[Tile], optimal: bool
 ) -> Solution:
     """The Solution for a DP result: kept old melds (in their order), then the new melds."""
     rules = ctx.rules
-    new_melds = [meld_of(m, rules) for m in res.melds]
-    new_melds.sort(key=lambda m: [sort_key(t) for t in m.tiles])
-    kept_melds = [read_meld(ctx.table.melds[i], rules).meld for i in kept]
-    table = Table(tuple(_old_order(ctx.table, kept_melds + new_melds)))
     play = _placed(res, free, rules)
     if not play:
         return _nothing(ctx, optimal)
-    value = _value(table.melds, rules) - _value(ctx.table.melds, rules)
-    return Solution(play, table, len(play), value, optimal, changes(ctx.table, table))
+    new_melds = [meld_of(m, rules) for m in res.melds]
+    new_melds.sort(key=lambda m: [sort_key(t) for t in m.tiles])
+    kept_melds = [read_meld(ctx.table.melds[i], rules).meld for i in kept]
+    ordered, unchanged = _old_order(ctx.table, kept_melds + new_melds)
+    table = Table(tuple(ordered))
+    # the new melds hold the freed old melds' tiles and the placed ones (jokers valued as the
+    # tile they stand for, as read_meld does); the kept melds are unchanged
+    kept_set = set(kept)
+    old = ctx.values()
+    value = res.value - sum(v for i, v in enumerate(old) if i not in kept_set)
+    return Solution(play, table, len(play), value, optimal, len(ctx.table.melds) - unchanged)
 
 
-def _old_order(old: Table, melds: list[Meld]) -> list[Meld]:
-    """Melds that are unchanged from the old table first, in the old order; then the rest."""
+def _old_order(old: Table, melds: list[Meld]) -> tuple[list[Meld], int]:
+    """Melds that are unchanged from the old table first, in the old order; then the rest.
+    Also how many old melds are unchanged (matched one to one, as :func:`changes` does)."""
     pending: dict[tuple[Tile, ...], list[int]] = {}
     for i, m in enumerate(melds):
         pending.setdefault(m.key(), []).append(i)
@@ -186,7 +197,8 @@ def _old_order(old: Table, melds: list[Meld]) -> list[Meld]:
         if idx:
             first.append(idx.pop(0))
     taken = set(first)
-    return [melds[i] for i in first] + [m for i, m in enumerate(melds) if i not in taken]
+    rest = [m for i, m in enumerate(melds) if i not in taken]
+    return [melds[i] for i in first] + rest, len(first)
 
 
 def _nothing(ctx: _Ctx, optimal: bool = True) -> Solution:
@@ -218,7 +230,7 @@ def _prepare(
     tiles = tuple(rack.tiles if isinstance(rack, Rack) else rack)
     check_position(table, tiles, rules)
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    return _Ctx(rules, table, tiles, _weights(objective), deadline)
+    return _Ctx(rules, table, tiles, _weights(objective), deadline, given_rack=tiles)
 
 
 # ------------------------------------------------------------------------------- solve
@@ -255,9 +267,19 @@ def _solve(ctx: _Ctx, opened: bool, objective: str) -> Solution:
     locked = locked_melds(ctx.table, rules)
     free_idx = [i for i in range(len(ctx.table.melds)) if i not in locked]
     free = _free_parts(ctx, free_idx)
-    full = _run(ctx, _problem(ctx, free, ctx.rack)).get(0)
-    if full is None:  # cannot happen for a valid table, kept for safety
+    if not can_place_any(free, ctx.rack, rules):
         return _nothing(ctx)
+    ctx.rack = placeable(free, ctx.rack, rules)  # tiles that fit in no meld are left out
+    prob = _problem(ctx, free, ctx.rack)
+    # only plays placing at least one tile are looked for: every one scores at least this
+    # (each tile, a joker in any role included, is worth at least 1); most turns of a real
+    # game place nothing, and this bound lets the kernel prove that quickly
+    real = sum(t.number for t in free if not t.is_joker)
+    one = prob.w_tiles * (prob.jt + 1) + prob.w_value * (real + prob.jt + 1)
+    raw = run_raw(prob, ctx.deadline, at_least=one).get(0)
+    if raw is None or decode(prob, raw[0])[0] == 0:
+        return _nothing(ctx)
+    full = trace(prob, raw[1], raw[0])
     best = _build(ctx, full, sorted(locked), free, True)
     if best.tiles == 0 or not free_idx:
         return best
@@ -282,11 +304,11 @@ def _fewer_changes(
     objectives use. For ``min-change`` (``exact``) every set of 0, 1, 2, ... freed melds is
     then tried, up to the best size found, so the fewest changes are guaranteed (the tiles
     must match; the value is the last tie-break)."""
-    rules = ctx.rules
     target_tiles = full.tiles
-    old_value = {i: read_meld(ctx.table.melds[i], rules).value for i in free_idx}
+    values = ctx.values()
+    old_value = {i: values[i] for i in free_idx}
     full_gain = full.value - sum(old_value.values())
-    order = sorted(free_idx, key=lambda i: -_relevance(ctx.table.melds[i], ctx.rack))
+    order = sorted(free_idx, key=lambda i: -_relevance(ctx.table.melds[i], ctx.given_rack))
 
     def full_new_value(subset: Sequence[int]) -> int:
         """Value of the new melds when only ``subset`` is freed and the optimum is reached."""
@@ -379,7 +401,12 @@ def _relevance(meld: Meld, rack: Sequence[Tile]) -> int:
 def _solve_opening(ctx: _Ctx) -> Solution:
     rules = ctx.rules
     all_idx = list(range(len(ctx.table.melds)))
+    if (rules.opening_value > 0 or not rules.open_then_extend) and opening_bound(
+        ctx.rack, rules
+    ) < max(rules.opening_value, 1):
+        return _nothing(ctx)  # no rack-only melds can be worth the opening value
     if not rules.open_then_extend:
+        ctx.rack = placeable((), ctx.rack, rules)  # tiles in no rack-only meld are left out
         res = _run(ctx, _problem(ctx, (), ctx.rack, floor=max(rules.opening_value, 1))).get(0)
         if res is None:
             return _nothing(ctx)

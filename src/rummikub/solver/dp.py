@@ -27,7 +27,17 @@ from typing import cast
 
 from .groups import group_joker_range, group_sizes, max_group_size
 
-__all__ = ["DPResult", "Problem", "SolverTimeout", "best_score", "run_dp", "run_python"]
+__all__ = [
+    "DPResult",
+    "Problem",
+    "SolverTimeout",
+    "best_score",
+    "decode",
+    "run_dp",
+    "run_python",
+    "run_raw",
+    "trace",
+]
 
 # slot codes: 0 empty; 2*L + real for L in 1..3 (3 means "3 or more")
 _EMPTY = 0
@@ -150,10 +160,36 @@ def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
 
     Uses the compiled kernel (:mod:`rummikub.solver.fast`, needs Numba) when available and
     the problem fits its state encoding; otherwise the pure-Python DP below."""
+    return {b: trace(p, steps, score) for b, (score, steps) in run_raw(p, deadline).items()}
+
+
+def run_raw(
+    p: Problem, deadline: float | None = None, *, at_least: int | None = None
+) -> dict[int, tuple[int, list[Step]]]:
+    """Solve ``p`` without building the melds: {bucket: (best score, the choices of every
+    step)}; :func:`decode` reads a score, :func:`trace` builds the :class:`DPResult`. With
+    ``at_least`` only solutions scoring that much are looked for (the result is empty when
+    there is none); the kernel prunes with it."""
     from . import fast
 
-    finals = fast.run(p, deadline) if fast.available() and fast.fits(p) else run_python(p, deadline)
-    return {b: _trace(p, steps, score) for b, (score, steps) in finals.items()}
+    if fast.available() and fast.fits(p):
+        return fast.run(p, deadline, at_least=at_least, beam=True)
+    finals = run_python(p, deadline)
+    if at_least is None:
+        return finals
+    return {b: f for b, f in finals.items() if f[0] >= at_least}
+
+
+def decode(p: Problem, score: int) -> tuple[int, int]:
+    """(rack tiles placed, value of the new melds) of a final score of ``p`` (not for
+    ``per_count`` problems with zero weights)."""
+    if p.w_tiles >= p.w_value:
+        total = score // p.w_tiles
+        value = (score - total * p.w_tiles) // p.w_value
+    else:
+        value = score // p.w_value
+        total = (score - value * p.w_value) // p.w_tiles
+    return total - p.jt, value
 
 
 def best_score(
@@ -170,14 +206,7 @@ def best_score(
         finals = run_python(p, deadline)
     if 0 not in finals or (at_least is not None and finals[0][0] < at_least):
         return None
-    score = finals[0][0]
-    if p.w_tiles >= p.w_value:
-        total = score // p.w_tiles
-        value = (score - total * p.w_tiles) // p.w_value
-    else:
-        value = score // p.w_value
-        total = (score - value * p.w_value) // p.w_tiles
-    return total - p.jt, value
+    return decode(p, finals[0][0])
 
 
 def run_python(p: Problem, deadline: float | None = None) -> dict[int, tuple[int, list[Step]]]:
@@ -291,7 +320,7 @@ def _steps(
     return steps
 
 
-def _trace(p: Problem, steps: list[Step], score: int) -> DPResult:
+def trace(p: Problem, steps: list[Step], score: int) -> DPResult:
     C, K = p.colours, p.copies
     gmax = max_group_size(C)
     melds: list[list[tuple[int, int, bool]]] = []
@@ -305,6 +334,8 @@ def _trace(p: Problem, steps: list[Step], score: int) -> DPResult:
     placed_tiles = 0
     value = 0
     i = 0
+    joker_real = p.jhi < 3
+    idle = [True] * C  # colours with no open run (nothing to do when nothing is used)
     for n in range(1, p.numbers + 1):
         group_counts = [0] * C
         for c in range(C):
@@ -313,6 +344,8 @@ def _trace(p: Problem, steps: list[Step], score: int) -> DPResult:
             _, _, x, g, jr, assign = choice
             assert isinstance(x, int) and isinstance(g, int) and isinstance(jr, int)
             assert isinstance(assign, tuple)
+            if idle[c] and not x and not jr:
+                continue
             if x:
                 used[(c, n)] = x
             placed_tiles += x - p.table[c][n - 1] + jr
@@ -329,7 +362,6 @@ def _trace(p: Problem, steps: list[Step], score: int) -> DPResult:
                     new.append((0, []))
                 else:
                     nl = min(length + 1, 3)
-                    joker_real = p.jhi < 3
                     nr = 1 if (a == 1 or joker_real) else (real if length else 0)
                     new.append((nl * 2 + nr, [*tiles, (c, n, a == 2)]))
             cap = next_cap(p, c, n, jokers)
@@ -346,6 +378,7 @@ def _trace(p: Problem, steps: list[Step], score: int) -> DPResult:
                         code, tiles = 0, []
                 canon.append((code, tiles))
             slots[c] = canon
+            idle[c] = all(code == 0 for code, _ in canon)
         choice = steps[i]
         i += 1
         _, _, jg = choice

@@ -36,6 +36,7 @@ _NO_BOUND = -(1 << 62)
 last_sizes: np.ndarray | None = None  # states per layer of the last exact pass (diagnostics)
 _BEAM = 100
 _BEAM_FROM = 30  # tiles: smaller problems are solved directly
+_BEAM_BOUNDED_FROM = 70  # the same when a bound is given (it prunes well enough below this)
 
 
 def available() -> bool:
@@ -186,11 +187,17 @@ def _hist_tables(colours: int, k: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def run(
-    p: Problem, deadline: float | None = None, *, trace: bool = True, at_least: int | None = None
+    p: Problem,
+    deadline: float | None = None,
+    *,
+    trace: bool = True,
+    at_least: int | None = None,
+    beam: bool = False,
 ) -> dict[int, tuple[int, list[Step]]]:
     """Solve ``p`` with the compiled kernel: {bucket: (best score, steps)} (steps empty
     without ``trace``). With ``at_least`` only solutions scoring that much are looked for
-    (states that cannot reach it are pruned); the result is empty if there is none."""
+    (states that cannot reach it are pruned); the result is empty if there is none. The
+    beam search that finds a bound first runs without ``at_least`` or with ``beam``."""
     if deadline is not None and time.monotonic() > deadline:
         raise SolverTimeout
     C, N, K = p.colours, p.numbers, p.copies
@@ -198,20 +205,15 @@ def run(
     hi = np.array(p.hi, dtype=np.int64)
     tcnt = np.array(p.table, dtype=np.int64)
     count_max = int((hi - tcnt).sum()) + p.jhi + 1 if p.per_count else None
-    radices = _radices(p, count_max)
-    assert radices is not None
     joker_real = p.jhi < 3
     ptr, o_ns, o_x, o_g, o_jr, assigns, pair_index, closable, canon = _option_tables(K, joker_real)
     add, mask = _hist_tables(C, K)
-    widths = [(r - 1).bit_length() for r in radices]
-    strides = np.cumsum(np.array([0, *widths[:-1]], dtype=np.int64))  # bit offsets
-    masks = np.array([(1 << w) - 1 for w in widths], dtype=np.int64)
+    nb, strides, masks = _layout(C, K, p.jhi, p.floor, count_max if p.per_count else None)
     pairs = pair_index[lo, hi]
     if (pairs < 0).any():
         return {}
     nexthi = np.zeros_like(hi)
     nexthi[:, :-1] = hi[:, 1:]
-    nb = radices[-1]
     # upper bound on the score still to come after each step (jokers apart): every tile used
     numbers = np.arange(1, N + 1, dtype=np.int64)
     gains = np.zeros((N, C + 1), dtype=np.int64)
@@ -250,12 +252,15 @@ def run(
         *_dominance_tables(K),
     )
     lb = _NO_BOUND if at_least is None else at_least
-    if nb == 1 and at_least is None and int(hi.sum()) > _BEAM_FROM:
+    total = int(hi.sum())
+    if nb == 1 and (
+        (at_least is None and total > _BEAM_FROM) or (beam and total > _BEAM_BOUNDED_FROM)
+    ):
         # a quick beam search gives a feasible score; the exact pass prunes every state that
         # cannot reach it even if all its remaining tiles were placed
         _, _, _, bfinals, bscores, _ = _kernel(*args, _NO_BOUND, _BEAM)
         if bfinals[0] >= 0:
-            lb = int(bscores[0])
+            lb = max(lb, int(bscores[0]))
     _keys, parents, choices, finals, fscores, sizes = _kernel(*args, lb, 0)
     global last_sizes
     last_sizes = sizes
@@ -266,14 +271,16 @@ def run(
             continue
         steps: list[Step] = []
         layer = N * (C + 1) - 1 if trace else -1
+        made = _steps_made(K, joker_real)
         while layer >= 0:
             ch = int(choices[idx])
             n, pos = divmod(layer, C + 1)
             if pos == C:
                 steps.append(("g", n + 1, ch))
             else:
-                steps.append(
-                    (
+                step = made.get((pos, ch))
+                if step is None:
+                    step = (
                         "c",
                         pos,
                         int(o_x[ch]),
@@ -281,12 +288,36 @@ def run(
                         int(o_jr[ch]),
                         tuple(int(a) for a in assigns[ch]),
                     )
-                )
+                    made[(pos, ch)] = step
+                steps.append(step)
             idx = int(parents[idx])
             layer -= 1
         steps.reverse()
         out[bucket if p.per_count else 0] = (int(fscores[bucket]), steps)
     return out
+
+
+@cache
+def _steps_made(k: int, joker_real: bool) -> dict[tuple[int, int], Step]:
+    """The trace steps already built, per (colour, option index) (filled as they are met)."""
+    return {}
+
+
+@cache
+def _layout(
+    colours: int, k: int, jhi: int, floor: int, count_max: int | None
+) -> tuple[int, np.ndarray, np.ndarray]:
+    """The state encoding: (buckets, bit offset and mask of every field)."""
+    radices = [len(_slot_sets(k)[0])] * colours + [
+        jhi + 1,
+        (colours + 1) ** k,
+        floor + 1,
+        (count_max or 0) + 1 if count_max is not None else 1,
+    ]
+    widths = [(r - 1).bit_length() for r in radices]
+    strides = np.cumsum(np.array([0, *widths[:-1]], dtype=np.int64))  # bit offsets
+    masks = np.array([(1 << w) - 1 for w in widths], dtype=np.int64)
+    return radices[-1], strides, masks
 
 
 def _kernel_py(

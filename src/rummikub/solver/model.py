@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..core.errors import IllegalPlayError, NotationError, RulesError
@@ -127,6 +128,11 @@ def counts_grid(tiles: Iterable[Tile], rules: Rules) -> tuple[list[list[int]], i
 def meld_of(tiles: Sequence[tuple[int, int, bool]], rules: Rules) -> Meld:
     """The canonical meld for DP output tiles ``(colour, number, is_joker)``; jokers carry the
     colour of their run (or -1 in a group) and the number they stand for."""
+    return _meld_of(tuple(tiles), rules)
+
+
+@lru_cache(maxsize=65536)
+def _meld_of(tiles: tuple[tuple[int, int, bool], ...], rules: Rules) -> Meld:
     out: list[Tile] = []
     roles: list[Tile | int | None] = []
     for colour, number, joker in tiles:

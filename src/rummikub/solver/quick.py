@@ -1,0 +1,80 @@
+"""Exact shortcuts that answer "nothing can be placed" without running the dynamic program.
+
+Both tests are relaxations: they only say *no* when no valid meld can exist, so skipping the
+DP on their answer never changes a result.
+
+- A real tile can be in a valid meld only if some three-tile part of that meld containing it
+  can be built: a group (the tile, and two tiles of other colours at its number or jokers) or
+  a run window of three consecutive numbers of its colour (gaps filled by jokers). Every valid
+  meld has at least three tiles, so every tile of it lies in such a part.
+- A play placing real rack tiles needs at least one of them in a meld, so when no real rack tile
+  passes that test with all table and rack tiles available (and the rack holds no joker), no
+  play exists.
+- A real rack tile that fails the test can never be placed, so the DP may leave it out (a
+  smaller problem, the same optimum).
+- An opening is made of rack-only melds: its value is at most the sum of the real rack tiles
+  that pass the test with rack tiles only, plus the highest number per rack joker.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from ..core.rules import Rules
+from ..core.tiles import Tile
+from .groups import max_group_size
+
+__all__ = ["can_place_any", "opening_bound", "placeable"]
+
+
+def _fits(tile: Tile, kinds: Counter[tuple[int, int]], jokers: int, rules: Rules) -> bool:
+    """Whether ``tile`` can be in a three-tile group or run window made of the available tile
+    kinds (``(colour, number)`` counts, the tile's own copy included) and ``jokers``."""
+    c, n = tile.colour, tile.number
+    if max_group_size(rules.colours) >= 3:
+        others = sum(1 for k in range(rules.colours) if k != c and kinds.get((k, n), 0) > 0)
+        if others + jokers >= 2:
+            return True
+    for start in range(max(1, n - 2), min(n, rules.numbers - 2) + 1):
+        missing = sum(1 for m in range(start, start + 3) if m != n and kinds.get((c, m), 0) == 0)
+        if missing <= jokers:
+            return True
+    return False
+
+
+def _kinds(tiles: Iterable[Tile]) -> tuple[Counter[tuple[int, int]], int]:
+    kinds: Counter[tuple[int, int]] = Counter()
+    jokers = 0
+    for t in tiles:
+        if t.is_joker:
+            jokers += 1
+        else:
+            kinds[(t.colour, t.number)] += 1
+    return kinds, jokers
+
+
+def can_place_any(table_tiles: Iterable[Tile], rack: Sequence[Tile], rules: Rules) -> bool:
+    """False only when no rack tile can be placed on this table, whatever the rearrangement
+    (an opened player's play). A rack joker always answers True (not examined)."""
+    if any(t.is_joker for t in rack):
+        return True
+    kinds, jokers = _kinds([*table_tiles, *rack])
+    return any(_fits(t, kinds, jokers, rules) for t in rack)
+
+
+def placeable(table_tiles: Iterable[Tile], rack: Sequence[Tile], rules: Rules) -> tuple[Tile, ...]:
+    """The rack tiles that might be placed with these table tiles (jokers always; real tiles
+    that pass the three-tile test), in rack order. The others fit in no meld."""
+    kinds, jokers = _kinds([*table_tiles, *rack])
+    return tuple(t for t in rack if t.is_joker or _fits(t, kinds, jokers, rules))
+
+
+def opening_bound(rack: Sequence[Tile], rules: Rules) -> int:
+    """An upper bound on the value of rack-only melds (the most an opening can be worth)."""
+    kinds, jokers = _kinds(rack)
+    total = jokers * rules.numbers
+    for t in rack:
+        if not t.is_joker and _fits(t, kinds, jokers, rules):
+            total += t.number
+    return total

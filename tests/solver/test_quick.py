@@ -1,0 +1,67 @@
+"""The exact shortcuts of :mod:`rummikub.solver.quick`: they may only say "no play" when there
+is none (checked against brute force) and the opening bound is never below the best rack-only
+melds."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummikub.core.melds import max_meld_value
+from rummikub.core.rules import preset
+from rummikub.core.table import Rack, Table
+from rummikub.core.tiles import parse_tiles
+from rummikub.solver import solve
+from rummikub.solver.quick import can_place_any, opening_bound
+
+from .brute import brute_solve
+from .positions import random_position
+
+STANDARD = preset("standard")
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+RULES = st.sampled_from(["standard", "xp", "classic-strict"])
+
+
+def test_no_meld_possible() -> None:
+    table = Table.parse("R5 R6 R7 | K9 B9 O9")
+    assert not can_place_any(table.tiles(), parse_tiles("K1 B3 O12"), STANDARD)
+    assert can_place_any(table.tiles(), parse_tiles("K1 R8"), STANDARD)  # R5..R8
+    assert can_place_any(table.tiles(), parse_tiles("R9"), STANDARD)  # R9 with K9 B9 O9
+    assert can_place_any(table.tiles(), parse_tiles("K1 J"), STANDARD)  # a joker: not examined
+    sol = solve(table, Rack(parse_tiles("K1 B3 O12")), opened=True)
+    assert sol.tiles == 0 and sol.table == table
+
+
+def test_opening_bound() -> None:
+    assert opening_bound(parse_tiles("R10 R11 R12"), STANDARD) == 33
+    assert opening_bound(parse_tiles("R10 R11 B12"), STANDARD) == 0
+    assert opening_bound(parse_tiles("R10 R12 J"), STANDARD) == 13 + 10 + 12
+    assert opening_bound(parse_tiles("R10 B12 J"), STANDARD) == 13
+    assert solve(Table(()), Rack(parse_tiles("R1 R2 R3 K9")), opened=False).tiles == 0
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, name=RULES)
+def test_no_play_only_when_brute_force_agrees(seed: int, name: str) -> None:
+    rules = preset(name)
+    rng = random.Random(seed)
+    table, rack = random_position(
+        rng, rules, rng.randint(0, 9), rng.randint(1, 6), table_jokers=rng.randint(0, 1),
+        rack_jokers=0, joker_prob=0.2,
+    )  # fmt: skip
+    if not can_place_any(table.tiles(), rack.tiles, rules):
+        assert brute_solve(table.tiles(), rack.tiles, rules)[0] == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=SEEDS, name=RULES)
+def test_opening_bound_is_an_upper_bound(seed: int, name: str) -> None:
+    rules = preset(name)
+    rng = random.Random(seed)
+    _, rack = random_position(
+        rng, rules, 0, rng.randint(1, 14), table_jokers=0, rack_jokers=rng.randint(0, 2),
+        joker_prob=0.0,
+    )  # fmt: skip
+    assert opening_bound(rack.tiles, rules) >= max_meld_value(rack.tiles, rules)
