@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
 def drag(page: Any, src: Any, dst: Any) -> None:
-    """Press on ``src``, move in small steps and release over ``dst``."""
+    """Press on ``src``, move in small steps and release over ``dst`` (scrolled into view first,
+    as a person scrolls a long table to see where a tile goes)."""
     for _ in range(50):  # retry an element that was detached by a re-render
+        try:
+            dst.scroll_into_view_if_needed(timeout=1000)
+            src.scroll_into_view_if_needed(timeout=1000)
+        except PlaywrightError:  # detached by a re-render, or still moving: try again
+            page.wait_for_timeout(50)
+            continue
         a, b = src.bounding_box(), dst.bounding_box()
         if a is not None and b is not None:
             break
@@ -33,6 +41,7 @@ def drag_until(page: Any, src: Any, dst: Any, done: str, *, tries: int = 6) -> N
             return
         except PlaywrightTimeout:
             continue
+    page.screenshot(path="/tmp/rummikub-drop-failed.png")
     raise AssertionError(f"the drop never took effect ({done})")
 
 
