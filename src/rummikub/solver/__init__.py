@@ -20,6 +20,7 @@ from .api import (
     best_per_count,
     changes,
     solve,
+    suggest,
 )
 from .model import Position, check_position
 
@@ -35,6 +36,7 @@ __all__ = [
     "check_position",
     "solve",
     "solve_position",
+    "suggest",
 ]
 
 

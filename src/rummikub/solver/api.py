@@ -14,6 +14,7 @@ from typing import Any, Literal
 from ..core.actions import Play
 from ..core.errors import RulesError
 from ..core.melds import Meld, read_meld
+from ..core.observation import Observation
 from ..core.rules import Rules, preset
 from ..core.table import Rack, Table
 from ..core.tiles import JOKER, Tile, sort_key
@@ -32,6 +33,7 @@ __all__ = [
     "best_per_count",
     "changes",
     "solve",
+    "suggest",
 ]
 
 Objective = Literal["tiles", "value", "min-change"]
@@ -555,3 +557,16 @@ def all_best(
             fixed[it] = (v, v)
     found.sort(key=lambda s: (-s.value, s.changes, [sort_key(t) for t in s.play]))
     return found
+
+
+def suggest(obs: Observation, *, time_limit: float | None = None) -> Solution:
+    """A hint for the player whose observation this is: the ``min-change`` optimum, the play a
+    person most easily follows (what the terminal and web clients show)."""
+    return solve(
+        obs.table,
+        obs.rack,
+        opened=obs.has_opened,
+        rules=obs.rules,
+        objective="min-change",
+        time_limit=time_limit,
+    )

@@ -270,18 +270,10 @@ class Session:
         ``None`` when no play is possible. Marks the turn as hinted. Raises
         :class:`HintUnavailable` if the solver cannot be used."""
         try:
-            from rummikub.solver import solve
+            from rummikub.solver import suggest
         except ImportError as exc:  # pragma: no cover - the solver ships with the package
             raise HintUnavailable(str(exc)) from exc
-        obs = self.match.observation(seat)
-        solution = solve(
-            obs.table,
-            obs.rack,
-            opened=obs.has_opened,
-            rules=self.rules,
-            objective="min-change",
-            time_limit=self.bot_seconds,
-        )
+        solution = suggest(self.match.observation(seat), time_limit=self.bot_seconds)
         self.hint_used = True
         if not solution.play:
             return None
