@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .errors import NotationError
 
-__all__ = ["field", "json_list", "whole_number", "write_json_atomic"]
+__all__ = ["field", "json_list", "players_json", "whole_number", "write_json_atomic"]
 
 
 def field(d: dict[str, Any], key: str, where: str) -> Any:
@@ -36,3 +37,23 @@ def write_json_atomic(obj: Any, path: str | Path) -> None:
     tmp = p.with_name(p.name + ".tmp")
     tmp.write_text(json.dumps(obj, indent=1) + "\n", encoding="utf-8")
     tmp.replace(p)
+
+
+class _Player(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def bot(self) -> str | None: ...
+
+
+def players_json(players: Iterable[_Player]) -> list[dict[str, Any]]:
+    """The ``players`` list of a game record: name, kind, and the bot level of a bot."""
+    out: list[dict[str, Any]] = []
+    for p in players:
+        d: dict[str, Any] = {"name": p.name, "kind": p.kind}
+        if p.bot is not None:
+            d["bot"] = p.bot
+        out.append(d)
+    return out

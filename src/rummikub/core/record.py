@@ -18,7 +18,7 @@ from typing import Any
 from .actions import Action, Draw, Pass, Play, Timeout, parse_tile_list
 from .errors import IllegalPlayError, NotationError, RecordError, RummikubError
 from .game import Match, PlayerInfo, RoundLog, TurnLog
-from .jsonio import field, whole_number, write_json_atomic
+from .jsonio import field, players_json, whole_number, write_json_atomic
 from .rules import Rules
 from .scoring import match_over
 from .state import RoundEnd, RoundState, apply, penalise
@@ -83,16 +83,10 @@ def match_record(match: Match) -> dict[str, Any]:
         if r.end is not None:
             rd["end"] = _end_json(r.end)
         rounds.append(rd)
-    players = []
-    for p in match.players:
-        d: dict[str, Any] = {"name": p.name, "kind": p.kind}
-        if p.bot is not None:
-            d["bot"] = p.bot
-        players.append(d)
     return {
         "format": FORMAT,
         "rules": match.rules.to_dict(),
-        "players": players,
+        "players": players_json(match.players),
         "seed": match.seed,
         "rounds": rounds,
         "totals": list(match.totals),

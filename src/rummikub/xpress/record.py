@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from rummikub.core.errors import IllegalPlayError, NotationError, RecordError, RummikubError
-from rummikub.core.jsonio import field, json_list, whole_number, write_json_atomic
+from rummikub.core.jsonio import field, json_list, players_json, whole_number, write_json_atomic
 from rummikub.core.table import Table
 from rummikub.core.tiles import parse_tile
 
@@ -99,17 +99,11 @@ def xpress_record(match: XpressMatch) -> dict[str, Any]:
         if r.end is not None:
             rd["end"] = _end_json(r.end)
         rounds.append(rd)
-    players = []
-    for p in match.players:
-        d: dict[str, Any] = {"name": p.name, "kind": p.kind}
-        if p.bot is not None:
-            d["bot"] = p.bot
-        players.append(d)
     return {
         "format": FORMAT,
         "rules": match.rules.to_dict(),
         "layout": match.layout.to_json(),
-        "players": players,
+        "players": players_json(match.players),
         "seed": match.seed,
         "rounds": rounds,
         "totals": list(match.totals),
