@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable
@@ -32,6 +33,12 @@ class ServerProcess:
         self.db_url = db_url
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+        # The server's output goes to a file: a pipe nobody reads would fill and stall the server.
+        self.log_file = Path(tempfile.mkstemp(prefix="rummikub-serve-", suffix=".log")[1])
+
+    def output(self) -> str:
+        """Everything the server printed so far (all of its runs)."""
+        return self.log_file.read_text(errors="replace")
 
     @property
     def base(self) -> str:
@@ -43,6 +50,7 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
+        log = self.log_file.open("ab")
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -55,14 +63,14 @@ class ServerProcess:
                 self.db_url,
             ],
             env=env,
-            stdout=subprocess.PIPE,
+            stdout=log,
             stderr=subprocess.STDOUT,
         )
+        log.close()
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                out = self.proc.stdout.read().decode() if self.proc.stdout else ""
-                raise RuntimeError(f"server exited: {out}")
+                raise RuntimeError(f"server exited: {self.output()}")
             try:
                 with urllib.request.urlopen(self.base + "/api/health", timeout=1) as r:
                     if r.status == 200:

@@ -81,6 +81,19 @@ def play_round(c: Client, limit: int = 400) -> dict[str, Any]:
     raise AssertionError("the round did not end")
 
 
+def _after_round(done: int, s: dict[str, Any]) -> bool:
+    return bool(s["room"]["status"] == "finished" or game(s)["round"] > done)
+
+
+def play_match(c: Client) -> dict[str, Any]:
+    """Play the human seat's moves until the match is over; the final state."""
+    while True:
+        state = play_round(c)
+        if state["room"]["status"] == "finished":
+            return state
+        c.wait_state(partial(_after_round, game(state)["round"]), timeout=30)
+
+
 def check_throws_follow_the_seed(record: dict[str, Any]) -> None:
     """Replaying the recorded choices on a fresh match with the record's seed throws exactly
     the recorded faces: the server's dice come from the seeded generator only."""
@@ -261,24 +274,31 @@ def test_restart_resumes_an_xpress_game_exactly(db_url: str, clients: list[Clien
     srv = ServerProcess(db_url).start()
     try:
         c = Client(srv.ws_url)
-        joined = create_xpress(c, rules={"rounds": 1})
+        # Two rounds: a bot may end the first round within the five actions below (the server
+        # picks the seed), and the room must still be open when the server is killed.
+        joined = create_xpress(c, rules={"rounds": 2}, settings={"round_pause": 0.5})
         code, token = joined["room"], joined["token"]
         for _ in range(5):  # a few actions, so there is a log (throws among them) to replay
             play_one(c)
         before = my_move(c)
+        if game(before)["round_over"]:  # compare a state inside a round, not one in the pause
+            c.wait_state(lambda s: game(s)["round"] == 1)
+            before = my_move(c)
+        assert not game(before)["round_over"]
         time.sleep(0.2)
         c.close()
         srv.kill()
         srv.start()
         c2 = Client(srv.ws_url)
         clients.append(c2)
-        assert c2.request(type="resume", room=code, token=token)["type"] == "joined"
+        resumed = c2.request(type="resume", room=code, token=token)
+        assert resumed["type"] == "joined", resumed
         after = c2.wait_state(lambda s: s["game"] is not None)
         g0, g1 = game(before), game(after)
-        for key in ("hands", "table", "phase", "current", "turn", "placed", "idle", "log"):
+        for key in ("round", "hands", "table", "phase", "current", "turn", "placed", "idle", "log"):
             assert g1[key] == g0[key], key
         assert after["seq"] == before["seq"]
-        final = play_round(c2)
+        final = play_match(c2)
         assert final["room"]["status"] == "finished"
         status, record = srv.get(f"/api/rooms/{code}/record")
         assert status == 200
