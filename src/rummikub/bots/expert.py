@@ -1,16 +1,17 @@
-"""``expert``: greedy's play plus a determinized search in the endgame.
+"""``expert``: the strategic joker policy plus a determinized search in the endgame.
 
-Every decision starts from the solver's play placing the most tiles; the bot answers at once
-when the choice is clear (nothing to play, going out, opening). In the middle game it plays
-that: holding tiles back like ``strategic`` measured weaker against ``greedy`` (set
-``ExpertParams(strategy=StrategyParams(reserve=1))`` to do it anyway). Once an opponent is
-close to going out (6 tiles or fewer) or the pool runs low, it compares the biggest play with
-the best play placing one tile fewer (and with drawing, when the biggest play is a single
-tile): it samples deals of the unseen tiles consistent with what it sees (:mod:`.sampling`),
-and in the same samples (common random numbers) checks with the solver whether an opponent
-could lay his whole rack on the table each candidate leaves. The biggest play stands unless a
-smaller one cuts that chance by at least a quarter of the samples. Sampling stops when the
-time budget is spent.
+Every decision starts from the solver's play placing the most tiles under ``strategic``'s joker
+policy (rack jokers go down only in a play that empties the rack; no opening with a joker while
+the pool is large); the bot answers at once when the choice is clear (nothing to play, going
+out, opening). In the middle game it plays that: a reserve tile like ``strategic``'s measured
+no better against ``greedy`` (set ``ExpertParams(strategy=StrategyParams(reserve=1))`` to hold
+one anyway). Once an opponent is close to going out (6 tiles or fewer) or the pool runs low, it
+compares that play with the best play placing one tile fewer from the same tiles (and with
+drawing, when the play is a single tile): it samples deals of the unseen tiles consistent with
+what it sees (:mod:`.sampling`), and in the same samples (common random numbers) checks with the
+solver whether an opponent could lay his whole rack on the table each candidate leaves. The
+biggest play stands unless a smaller one cuts that chance by at least a quarter of the samples.
+Sampling stops when the time budget is spent.
 
 ``ExpertParams(rollout_search=True)`` also searches the middle game: each hold-back candidate is
 rolled forward a few plies in the sampled deals with a fast greedy policy for every player and
@@ -34,6 +35,7 @@ from rummikub.core import (
     Play,
     RoundState,
     Table,
+    Tile,
     apply,
     max_meld_value,
     pack_melds,
@@ -43,7 +45,7 @@ from rummikub.core import (
 from .base import fallback_action
 from .moves import extensions, is_legal, replace_meld
 from .sampling import determinize, unseen_tiles
-from .strategic import StrategyParams, best_play, endgame, hold_back, strategic_play
+from .strategic import StrategyParams, endgame, hold_back, policy_play, strategic_play
 
 __all__ = ["ExpertBot", "ExpertParams", "quick_action"]
 
@@ -133,25 +135,27 @@ class ExpertBot:
         budget = self.params.limit
         if time_limit is not None:
             budget = min(budget, 0.8 * time_limit)
-        best = best_play(obs, time_limit=time_limit)
+        best, rack = policy_play(obs, self.params.strategy, time_limit)
         if best is None:
             return fallback_action(obs)
         if len(best.tiles) == len(obs.rack) or not obs.has_opened:
             return best
         if endgame(obs, self.params.strategy):
-            return self._endgame(obs, best, started + budget)
+            return self._endgame(obs, best, rack, started + budget)
         if self.params.rollout_search:
             return self._rollouts(obs, best, started, budget)
         return strategic_play(obs, self.params.strategy, best)
 
     # -- endgame: keep the opponents from going out ------------------------------------------
-    def _endgame(self, obs: Observation, best: Play, deadline: float) -> Action:
-        """Among the plays placing the most tiles or one fewer (and drawing, when the best play
-        places one tile), the one least likely to let an opponent go out next turn, judged on
-        sampled opponent racks; ties go to more tiles, then more value placed."""
+    def _endgame(
+        self, obs: Observation, best: Play, rack: tuple[Tile, ...], deadline: float
+    ) -> Action:
+        """Among the plays from ``rack`` placing the most tiles or one fewer (and drawing, when
+        the best play places one tile), the one least likely to let an opponent go out next
+        turn, judged on sampled opponent racks; ties go to more tiles, then more value placed."""
         from rummikub.solver import best_per_count
 
-        per_count = best_per_count(obs.table, obs.rack, opened=True, rules=obs.rules)
+        per_count = best_per_count(obs.table, rack, opened=True, rules=obs.rules)
         cands: list[Action] = [best]
         m = len(best.tiles)
         alt = per_count.get(m - 1)

@@ -1,18 +1,26 @@
 """``strategic``: the solver's biggest play, minus tiles worth holding back.
 
-Rummikub players keep a *reserve*: tiles that could go on the table now but can just as well go
-there next turn, so that next turn they play instead of drawing. The bot takes the solver's
-play that places the most tiles and then takes back tiles that sit where the meld stays valid
-without them — the end of a run of four or more, the fourth tile of a group, a joker in such a
-spot — so each of them can be laid back on that same meld later. Jokers are held first (they fit
-almost anywhere), then the highest tiles are played first (so the reserve costs little if an
-opponent goes out). Holding back stops when it would not pay: when an opponent is close to going
-out, when the pool runs low, or when the rest of the rack can all be played (then it goes out).
+The tiles worth holding back most are the **jokers**. A joker on the rack lets its owner go out
+later with a rack that would otherwise be one tile short; a joker on the table (under the `free`
+joker rule) is a wildcard for every opponent. So the bot keeps its jokers until a play with
+them empties its rack, and does not open with a joker while the pool is still large: it plays
+the solver's biggest play *without* its jokers, and draws when that places nothing. Against
+``greedy`` (which lays a joker whenever it places one more tile) this is the largest gain we
+measured (docs/bots.md).
+
+Rummikub players also keep a *reserve*: tiles that could go on the table now but can just as
+well go there next turn, so that next turn they play instead of drawing. With ``reserve`` > 0
+the bot takes back tiles that sit where the meld stays valid without them — the end of a run of
+four or more, the fourth tile of a group — so each can be laid back on that same meld later,
+the highest tiles played first (so the reserve costs little if an opponent goes out). Holding
+back stops when it would not pay: when an opponent is close to going out, when the pool runs
+low, or when the rest of the rack can all be played (then it goes out).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummikub.core import (
@@ -30,18 +38,20 @@ from rummikub.core import (
 from .base import fallback_action
 from .moves import is_legal
 
-__all__ = ["StrategicBot", "StrategyParams", "hold_back"]
+__all__ = ["StrategicBot", "StrategyParams", "hold_back", "policy_play"]
 
 
 @dataclass(frozen=True, slots=True)
 class StrategyParams:
     """Knobs of the hold-back strategy."""
 
-    reserve: int = 1  # most tiles kept back on the rack
-    danger: int = 5  # play everything when an opponent holds this many tiles or fewer
-    pool_low: int = 8  # play everything when the pool holds this many tiles or fewer
-    hold_jokers: bool = True
-    only_jokers: bool = False  # hold back jokers only
+    reserve: int = 1  # most tiles kept back on the rack (besides jokers)
+    danger: int = 5  # no reserve when an opponent holds this many tiles or fewer
+    pool_low: int = 8  # no reserve when the pool holds this many tiles or fewer
+    hold_jokers: bool = True  # the reserve may hold a joker (when one is in the play)
+    only_jokers: bool = False  # the reserve holds jokers only
+    keep_jokers: bool = True  # rack jokers go down only in a play that empties the rack
+    joker_opening_pool: int = 20  # before opening, use jokers only once the pool is this small
 
 
 def _without(meld: Meld, index: int) -> Meld:
@@ -117,16 +127,49 @@ def endgame(obs: Observation, params: StrategyParams) -> bool:
     return min(others, default=99) <= params.danger or obs.pool_size <= params.pool_low
 
 
-def best_play(obs: Observation, time_limit: float | None = None) -> Play | None:
-    """The solver's play placing the most tiles (an opening before opening), or ``None``."""
+def best_play(
+    obs: Observation, time_limit: float | None = None, rack: Sequence[Tile] | None = None
+) -> Play | None:
+    """The solver's play placing the most tiles from ``rack`` (default: the whole rack; an
+    opening before opening), or ``None``."""
     from rummikub.solver import solve
 
-    sol = solve(obs.table, obs.rack, opened=obs.has_opened, rules=obs.rules,
+    tiles = obs.rack.tiles if rack is None else tuple(rack)
+    if not tiles:
+        return None
+    sol = solve(obs.table, tiles, opened=obs.has_opened, rules=obs.rules,
                 objective="tiles", time_limit=time_limit)  # fmt: skip
     play = sol.as_play()
     if play is None or not is_legal(obs, play):
         return None
     return play
+
+
+def policy_play(
+    obs: Observation, params: StrategyParams, time_limit: float | None = None
+) -> tuple[Play | None, tuple[Tile, ...]]:
+    """The biggest play under the joker policy (``keep_jokers``), and the rack tiles it was
+    chosen from (the rack without its jokers when they are kept back). ``None``: draw (pass).
+
+    A play with a rack joker is made only when it empties the rack; otherwise the biggest play
+    without the jokers. Before opening, while the pool holds more than ``joker_opening_pool``
+    tiles, the opening is made without jokers or not at all. Once the pool is empty a joker
+    play is made rather than passing."""
+    rack = obs.rack.tiles
+    plain = tuple(t for t in rack if not t.is_joker)
+    if not params.keep_jokers or len(plain) == len(rack):
+        return best_play(obs, time_limit), rack
+    if not obs.has_opened and obs.pool_size > params.joker_opening_pool:
+        return best_play(obs, time_limit, plain), plain
+    full = best_play(obs, time_limit)
+    if full is None or len(full.tiles) == len(rack) or not any(t.is_joker for t in full.tiles):
+        return full, rack
+    held = best_play(obs, time_limit, plain)
+    if held is not None:
+        return held, plain
+    if obs.has_opened and obs.pool_size > 0:
+        return None, plain  # draw and keep the jokers
+    return full, rack
 
 
 def strategic_play(obs: Observation, params: StrategyParams, best: Play | None) -> Action:
@@ -142,8 +185,9 @@ def strategic_play(obs: Observation, params: StrategyParams, best: Play | None) 
 
 
 class StrategicBot:
-    """Plays like ``greedy`` but keeps back a reserve tile it can lay later (a joker first), and
-    plays everything once an opponent is close to going out or the pool runs low."""
+    """Plays like ``greedy`` but keeps its jokers until they let it go out, does not open with a
+    joker while the pool is large, and keeps back a reserve tile it can lay later until an
+    opponent is close to going out or the pool runs low."""
 
     name = "strategic"
 
@@ -152,4 +196,4 @@ class StrategicBot:
         self.params = params or StrategyParams()
 
     def act(self, obs: Observation, time_limit: float | None = None) -> Action:
-        return strategic_play(obs, self.params, best_play(obs))
+        return strategic_play(obs, self.params, policy_play(obs, self.params, time_limit)[0])
