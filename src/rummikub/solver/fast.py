@@ -341,7 +341,8 @@ def _layout(
 def _dominated_py(
     key: int,
     sc: int,
-    C: int,
+    c_lo: int,
+    c_hi: int,
     strides: Any,
     MS: int,
     dom_ptr: Any,
@@ -351,9 +352,9 @@ def _dominated_py(
     hmask: int,
     scores: Any,
 ) -> bool:  # pragma: no cover - compiled
-    """Whether the layer's hash table holds a state that differs from ``key`` in one colour's
-    slots only, dominates it there and scores at least ``sc``."""
-    for c in range(C):
+    """Whether the layer's hash table holds a state that differs from ``key`` in the slots of
+    one colour of ``c_lo .. c_hi - 1`` only, dominates it there and scores at least ``sc``."""
+    for c in range(c_lo, c_hi):
         s = (key >> strides[c]) & MS
         for d in range(dom_ptr[s], dom_ptr[s + 1]):
             uk = key + ((dom_idx[d] - s) << strides[c])
@@ -567,6 +568,11 @@ def _kernel_py(
                                 choices[e] = ch
                             break
                         hpos = (hpos + 1) & hmask
+            # dominance is looked for in the colour just decided only (two states that differ
+            # in another colour came from parents that differ there alike, already compared);
+            # after a number's group step (group counts reset) in every colour
+            d_lo = step if step < C else 0
+            d_hi = step + 1 if step < C else C
             if beam > 0 and count > beam:
                 # heuristic pass: keep the best ``beam`` states that no other state dominates,
                 # ranked by score plus what the unused jokers could still add (ranking by
@@ -587,7 +593,8 @@ def _kernel_py(
                     if not _dominated(
                         keys[e],
                         scores[e],
-                        C,
+                        d_lo,
+                        d_hi,
                         strides,
                         MS,
                         dom_ptr,
@@ -619,7 +626,8 @@ def _kernel_py(
                     if _dominated(
                         keys[e],
                         scores[e],
-                        C,
+                        d_lo,
+                        d_hi,
                         strides,
                         MS,
                         dom_ptr,
