@@ -34,9 +34,9 @@ except ImportError:  # pragma: no cover
 _CODES = (0, 2, 3, 4, 5, 6, 7)
 _NO_BOUND = -(1 << 62)
 last_sizes: np.ndarray | None = None  # states per layer of the last exact pass (diagnostics)
-_BEAM = 30
+_BEAM = 20
 _BEAM_FROM = 30  # tiles: smaller problems are solved directly
-_BEAM_BOUNDED_FROM = 70  # the same when a bound is given (it prunes well enough below this)
+_BEAM_BOUNDED_FROM = 30  # the same when a bound is given
 
 
 def available() -> bool:
