@@ -310,7 +310,9 @@ def _fewer_changes(
     values = ctx.values()
     old_value = {i: values[i] for i in free_idx}
     full_gain = full.value - sum(old_value.values())
-    order = sorted(free_idx, key=lambda i: -_relevance(ctx.table.melds[i], ctx.given_rack))
+    rack_jokers = sum(1 for t in ctx.given_rack if t.is_joker)
+    rack_real = [(t.colour, t.number) for t in ctx.given_rack if not t.is_joker]
+    order = sorted(free_idx, key=lambda i: -_relevance(ctx.table.melds[i], rack_real, rack_jokers))
 
     def full_new_value(subset: Sequence[int]) -> int:
         """Value of the new melds when only ``subset`` is freed and the optimum is reached."""
@@ -383,21 +385,18 @@ def _build_subset(
     return _build(ctx, traced, kept, part, optimal)
 
 
-def _relevance(meld: Meld, rack: Sequence[Tile]) -> int:
-    """How many rack tiles could join or reshape ``meld`` (a search-order heuristic)."""
+def _relevance(meld: Meld, rack_real: Sequence[tuple[int, int]], rack_jokers: int) -> int:
+    """How many rack tiles could join or reshape ``meld`` (a search-order heuristic);
+    ``rack_real`` holds the real rack tiles as (colour, number), ``rack_jokers`` counts the
+    jokers (each counts)."""
     real = [t for t in meld.tiles if not t.is_joker]
     numbers = {t.number for t in real}
     colours = {t.colour for t in real}
-    lo, hi = min(numbers) - 1, max(numbers) + 1
-    score = 0
-    for t in rack:
-        if (
-            t.is_joker
-            or (t.colour in colours and lo <= t.number <= hi + len(meld.tiles))
-            or (len(numbers) == 1 and t.number in numbers)
-        ):
-            score += 1
-    return score
+    lo, hi = min(numbers) - 1, max(numbers) + 1 + len(meld.tiles)
+    single = next(iter(numbers)) if len(numbers) == 1 else None
+    return rack_jokers + sum(
+        1 for c, n in rack_real if (c in colours and lo <= n <= hi) or n == single
+    )
 
 
 def _solve_opening(ctx: _Ctx) -> Solution:

@@ -34,9 +34,9 @@ except ImportError:  # pragma: no cover
 _CODES = (0, 2, 3, 4, 5, 6, 7)
 _NO_BOUND = -(1 << 62)
 last_sizes: np.ndarray | None = None  # states per layer of the last exact pass (diagnostics)
-_BEAM = 100
+_BEAM = 20
 _BEAM_FROM = 30  # tiles: smaller problems are solved directly
-_BEAM_BOUNDED_FROM = 70  # the same when a bound is given (it prunes well enough below this)
+_BEAM_BOUNDED_FROM = 30  # the same when a bound is given
 
 
 def available() -> bool:
@@ -161,6 +161,15 @@ def _dominance_tables(k: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @cache
+def _risk_table(k: int) -> np.ndarray:
+    """Per slot multiset, how many tiles its open runs still need before they may close (the
+    beam prefers states that owe fewer: they are less likely to reach a dead end)."""
+    sets, _ = _slot_sets(k)
+    need = {0: 0, 2: 2, 3: 2, 4: 1, 5: 1, 6: 0, 7: 0}
+    return np.array([sum(need[c] for c in s) for s in sets], dtype=np.int64)
+
+
+@cache
 def _hist_tables(colours: int, k: int) -> tuple[np.ndarray, np.ndarray]:
     """hist index arithmetic: add[h, g] (-1 if impossible) and the feasible-joker bit mask."""
     radix = colours + 1
@@ -222,6 +231,7 @@ def run(
     ub_after = np.zeros_like(flat)
     ub_after[:-1] = np.cumsum(flat[::-1])[::-1][1:]
     jbonus = p.w_tiles + p.w_value * N
+    ub_total = int(flat.sum()) + p.jhi * jbonus  # every tile used, every joker at N
     args = (
         C,
         N,
@@ -250,6 +260,7 @@ def run(
         ub_after,
         jbonus,
         *_dominance_tables(K),
+        _risk_table(K),
     )
     lb = _NO_BOUND if at_least is None else at_least
     total = int(hi.sum())
@@ -257,11 +268,18 @@ def run(
         (at_least is None and total > _BEAM_FROM) or (beam and total > _BEAM_BOUNDED_FROM)
     ):
         # a quick beam search gives a feasible score; the exact pass prunes every state that
-        # cannot reach it even if all its remaining tiles were placed
-        _, _, _, bfinals, bscores, _ = _kernel(*args, _NO_BOUND, _BEAM)
+        # cannot reach it even if all its remaining tiles were placed. When the beam reaches
+        # the bound of the whole problem (every tile used, every joker at the top number: the
+        # usual case on crowded tables) its answer is optimal and the exact pass is skipped.
+        result = _kernel(*args, lb, _BEAM)
+        bfinals, bscores = result[3], result[4]
         if bfinals[0] >= 0:
             lb = max(lb, int(bscores[0]))
-    _keys, parents, choices, finals, fscores, sizes = _kernel(*args, lb, 0)
+        if bfinals[0] < 0 or int(bscores[0]) < ub_total:
+            result = _kernel(*args, lb, 0)
+    else:
+        result = _kernel(*args, lb, 0)
+    _keys, parents, choices, finals, fscores, sizes = result
     global last_sizes
     last_sizes = sizes
     out: dict[int, tuple[int, list[Step]]] = {}
@@ -320,6 +338,42 @@ def _layout(
     return radices[-1], strides, masks
 
 
+def _dominated_py(
+    key: int,
+    sc: int,
+    c_lo: int,
+    c_hi: int,
+    strides: Any,
+    MS: int,
+    dom_ptr: Any,
+    dom_idx: Any,
+    hkeys: Any,
+    hidx: Any,
+    hmask: int,
+    scores: Any,
+) -> bool:  # pragma: no cover - compiled
+    """Whether the layer's hash table holds a state that differs from ``key`` in the slots of
+    one colour of ``c_lo .. c_hi - 1`` only, dominates it there and scores at least ``sc``."""
+    for c in range(c_lo, c_hi):
+        s = (key >> strides[c]) & MS
+        for d in range(dom_ptr[s], dom_ptr[s + 1]):
+            uk = key + ((dom_idx[d] - s) << strides[c])
+            hpos = ((uk * 0x9E3779B1) ^ (uk >> 17)) & hmask
+            while True:
+                hk = hkeys[hpos]
+                if hk == -1:
+                    break
+                if hk == uk:
+                    if scores[hidx[hpos]] >= sc:
+                        return True
+                    break
+                hpos = (hpos + 1) & hmask
+    return False
+
+
+_dominated = njit(cache=True, nogil=True)(_dominated_py) if _HAVE_NUMBA else _dominated_py
+
+
 def _kernel_py(
     C: int,
     N: int,
@@ -349,6 +403,7 @@ def _kernel_py(
     jbonus: int,
     dom_ptr: Any,
     dom_idx: Any,
+    risk: Any,
     lb: int,
     beam: int,
 ) -> tuple[Any, Any, Any, Any, Any, Any]:  # pragma: no cover - compiled
@@ -513,57 +568,87 @@ def _kernel_py(
                                 choices[e] = ch
                             break
                         hpos = (hpos + 1) & hmask
-            # dominance: drop a state when one with a single slot better placed (same jokers,
-            # same groups, same extras) scores at least as much
-            dead = 0
-            alive = np.ones(count, np.bool_)
-            for e in range(base, base + count):
-                key = keys[e]
-                sc = scores[e]
-                found = False
-                for c in range(C):
-                    s = (key >> strides[c]) & MS
-                    for d in range(dom_ptr[s], dom_ptr[s + 1]):
-                        uk = key + ((dom_idx[d] - s) << strides[c])
-                        hpos = ((uk * 0x9E3779B1) ^ (uk >> 17)) & hmask
-                        while True:
-                            hk = hkeys[hpos]
-                            if hk == -1:
-                                break
-                            if hk == uk:
-                                if scores[hidx[hpos]] >= sc:
-                                    found = True
-                                break
-                            hpos = (hpos + 1) & hmask
-                        if found:
-                            break
-                    if found:
-                        break
-                if found:
-                    alive[e - base] = False
-                    dead += 1
-            if dead > 0:
-                w = base
-                for e in range(base, base + count):
-                    if alive[e - base]:
-                        keys[w] = keys[e]
-                        scores[w] = scores[e]
-                        parents[w] = parents[e]
-                        choices[w] = choices[e]
-                        w += 1
-                count = w - base
+            # dominance is looked for in the colour just decided only (two states that differ
+            # in another colour came from parents that differ there alike, already compared);
+            # after a number's group step (group counts reset) in every colour
+            d_lo = step if step < C else 0
+            d_hi = step + 1 if step < C else C
             if beam > 0 and count > beam:
-                # heuristic pass: keep the best ``beam`` states only
-                order = np.argsort(-scores[base : base + count])[:beam]
-                k2 = keys[base : base + count][order].copy()
-                s2 = scores[base : base + count][order].copy()
-                p2 = parents[base : base + count][order].copy()
-                c2 = choices[base : base + count][order].copy()
-                keys[base : base + beam] = k2
-                scores[base : base + beam] = s2
-                parents[base : base + beam] = p2
-                choices[base : base + beam] = c2
-                count = beam
+                # heuristic pass: keep the best ``beam`` states that no other state dominates,
+                # ranked by score plus what the unused jokers could still add (ranking by
+                # score alone spends the jokers at the first numbers, at their lowest value);
+                # ties: fewer tiles owed by open runs first (fewer dead ends ahead)
+                pot = scores[base : base + count].copy()
+                for e in range(count):
+                    kk = keys[base + e]
+                    owed = 0
+                    for c in range(C):
+                        owed += risk[(kk >> strides[c]) & MS]
+                    pot[e] = (pot[e] + (jhi - ((kk >> st_j) & MJ)) * jbonus) * 64 - owed
+                order = np.argsort(-pot)
+                sel = np.empty(beam, np.int64)
+                kept = 0
+                for oi in order:
+                    e = base + oi
+                    if not _dominated(
+                        keys[e],
+                        scores[e],
+                        d_lo,
+                        d_hi,
+                        strides,
+                        MS,
+                        dom_ptr,
+                        dom_idx,
+                        hkeys,
+                        hidx,
+                        hmask,
+                        scores,
+                    ):
+                        sel[kept] = e
+                        kept += 1
+                        if kept == beam:
+                            break
+                k2 = keys[sel[:kept]]
+                s2 = scores[sel[:kept]]
+                p2 = parents[sel[:kept]]
+                c2 = choices[sel[:kept]]
+                keys[base : base + kept] = k2
+                scores[base : base + kept] = s2
+                parents[base : base + kept] = p2
+                choices[base : base + kept] = c2
+                count = kept
+            else:
+                # dominance: drop a state when one with a single slot better placed (same
+                # jokers, same groups, same extras) scores at least as much
+                dead = 0
+                alive = np.ones(count, np.bool_)
+                for e in range(base, base + count):
+                    if _dominated(
+                        keys[e],
+                        scores[e],
+                        d_lo,
+                        d_hi,
+                        strides,
+                        MS,
+                        dom_ptr,
+                        dom_idx,
+                        hkeys,
+                        hidx,
+                        hmask,
+                        scores,
+                    ):
+                        alive[e - base] = False
+                        dead += 1
+                if dead > 0:
+                    w = base
+                    for e in range(base, base + count):
+                        if alive[e - base]:
+                            keys[w] = keys[e]
+                            scores[w] = scores[e]
+                            parents[w] = parents[e]
+                            choices[w] = choices[e]
+                            w += 1
+                    count = w - base
             start = base
             end = base + count
             sizes[layer] = count

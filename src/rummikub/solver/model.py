@@ -118,10 +118,11 @@ def counts_grid(tiles: Iterable[Tile], rules: Rules) -> tuple[list[list[int]], i
     grid = [[0] * rules.numbers for _ in range(rules.colours)]
     jokers = 0
     for t in tiles:
-        if t.is_joker:
+        c = t.colour
+        if c < 0:  # the joker (colour -1); read directly, this runs for every DP built
             jokers += 1
         else:
-            grid[t.colour][t.number - 1] += 1
+            grid[c][t.number - 1] += 1
     return grid, jokers
 
 
