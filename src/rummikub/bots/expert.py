@@ -10,7 +10,7 @@ compares that play with the best play placing one tile fewer from the same tiles
 drawing, when the play is a single tile): it samples deals of the unseen tiles consistent with
 what it sees (:mod:`.sampling`), and in the same samples (common random numbers) checks with the
 solver whether an opponent could lay his whole rack on the table each candidate leaves. The
-biggest play stands unless a smaller one cuts that chance by at least a quarter of the samples.
+biggest play stands unless a smaller one cuts that chance by at least a tenth of the samples.
 Sampling stops when the time budget is spent.
 
 ``ExpertParams(rollout_search=True)`` also searches the middle game: each hold-back candidate is
@@ -60,7 +60,7 @@ class ExpertParams:
     strategy: StrategyParams = field(
         default_factory=lambda: StrategyParams(reserve=0, danger=6, pool_low=8)
     )
-    risk_margin: float = 0.25  # endgame: risk cut a smaller play must bring (share of samples)
+    risk_margin: float = 0.1  # endgame: risk cut a smaller play must bring (share of samples)
     rollout_search: bool = False  # midgame: choose hold-backs by rollouts (experimental)
     horizon: int = 6  # plies rolled out after the candidate move (rollout search)
     margin: float = 0.05  # mean score a hold-back must gain over the full play (rollouts)
