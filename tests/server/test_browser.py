@@ -220,3 +220,44 @@ def test_a_spectator_sees_no_racks(
     assert page.locator(".spectator-bar").count() == 1
     assert frames and all('"rack":' not in f for f in frames)
     ctx.close()
+
+
+def test_a_long_table_keeps_its_scroll_and_shows_a_new_meld(
+    browser: Any, sqlite_server: ServerProcess, clients: list[Client]
+) -> None:
+    """On a table taller than the window, every move re-renders the page: the table must stay
+    where the player scrolled it, and a meld just made (at the end) must come into view."""
+    c = Client(sqlite_server.ws_url)
+    clients.append(c)
+    joined = create_vs_bots(c, bots=1, rules="casual", bot_delay=0.05)
+    page = _seat_page(browser, sqlite_server, joined["room"], 0, joined["token"],
+                      viewport={"width": 1000, "height": 460})  # fmt: skip
+    assert _my_turn_or_end(page) == "turn"
+    area = page.locator(".table-area")
+    visible = (
+        "(i) => { const a = document.querySelector('.table-area').getBoundingClientRect();"
+        ' const m = document.querySelector(`.meld[data-index="${i}"]`);'
+        " if (!m) return false; const r = m.getBoundingClientRect();"
+        " return r.top >= a.top - 1 && r.bottom <= a.bottom + 1; }"
+    )
+    made = page.locator(".meld").count()
+    for mine in range(1, 13):  # one rack tile per new meld, tapped (select the tile, tap the zone)
+        page.locator(".rack .tile").first.click()
+        page.locator(".new-meld").click()
+        # drawn with the server's check (a lone tile is an invalid meld, with its reason)
+        page.wait_for_function(f"document.querySelectorAll('.meld.invalid').length >= {mine}")
+        made += 1
+        assert page.evaluate(visible, made - 1), f"meld {made - 1} is not in view"
+    scroll_height = area.evaluate("a => a.scrollHeight - a.clientHeight")
+    assert scroll_height > 50, "the table should be taller than its area in this window"
+    # the player scrolls back to the top; selecting a tile re-renders; the table stays there
+    area.evaluate("a => { a.scrollTop = 0; }")
+    page.locator(".rack .tile").first.click()
+    page.wait_for_selector(".rack .tile.selected")
+    assert area.evaluate("a => a.scrollTop") == 0
+    area.evaluate("a => { a.scrollTop = 40; }")
+    page.locator(".rack .tile").first.click()  # unselect: another re-render
+    page.wait_for_selector(".rack .tile.selected", state="detached")
+    assert area.evaluate("a => a.scrollTop") == 40
+    assert not page.errors
+    page.context.close()

@@ -214,6 +214,9 @@ export class GameView {
     for (const m of touched) for (const x of m) if (baseOf(x.s) === "J") x.s = "J";
     if (baseOf(tile.s) === "J") tile.s = "J";
     this.work.melds = this.work.melds.filter((m) => m.length);
+    // a meld just made lands at the end of the table: show it even when the table scrolls
+    // (until the check of this move has been drawn, which may move it to another row)
+    this.reveal = target.kind === "new" ? this.work.melds.indexOf(targetMeld) : null;
     this.selected = null;
     this.render();
     this.sendCheck();
@@ -221,7 +224,7 @@ export class GameView {
 
   sendCheck() {
     if (!this.myTurn()) return;
-    if (!this.placed().length && !this.changedTable()) { this.check = null; this.render(); return; }
+    if (!this.placed().length && !this.changedTable()) { this.check = null; this.render(); this.reveal = null; return; }
     this.checkSeq++;
     this.net.send({ type: "check", id: `check${this.checkSeq}`, table: this.tableJson() });
   }
@@ -252,6 +255,7 @@ export class GameView {
     this.check = msg;
     if (this.dragging) { this.pendingRender = true; return; }
     this.render();
+    this.reveal = null;
   }
 
   // --- actions ------------------------------------------------------------------------
@@ -424,6 +428,7 @@ export class GameView {
     this.pendingRender = false;
     const root = this.root;
     const scroll = root.querySelector(".log-list")?.scrollTop;
+    const tableScroll = root.querySelector(".table-area")?.scrollTop;
     root.innerHTML = "";
     if (this.mode === "missing") {
       root.append(h("div", { class: "card center" }, h("h2", { i18n: "room.missing" }),
@@ -450,6 +455,16 @@ export class GameView {
     if (list && scroll != null) list.scrollTop = scroll; else if (list) list.scrollTop = list.scrollHeight;
     translate(root);
     this.tick();
+    // a long table keeps its scroll position across re-renders (every move re-renders), and a
+    // meld just made (at the end of the table) is brought into view
+    const area = root.querySelector(".table-area");
+    if (area && tableScroll) area.scrollTop = tableScroll;
+    const made = this.reveal != null && area && area.querySelector(`.meld[data-index="${this.reveal}"]`);
+    if (made) {
+      const a = area.getBoundingClientRect(), r = made.getBoundingClientRect();
+      if (r.bottom > a.bottom) area.scrollTop += r.bottom - a.bottom + 8;
+      else if (r.top < a.top) area.scrollTop -= a.top - r.top + 8;
+    }
   }
 
   renderPrompt() {
