@@ -195,6 +195,31 @@ def _hist_tables(colours: int, k: int) -> tuple[np.ndarray, np.ndarray]:
     return add, mask
 
 
+@cache
+def _consts(colours: int, k: int, joker_real: bool) -> tuple[Any, ...]:
+    """The problem-independent kernel inputs for these rules (built once)."""
+    ptr, o_ns, o_x, o_g, o_jr, assigns, pair_index, closable, canon = _option_tables(k, joker_real)
+    add, mask = _hist_tables(colours, k)
+    dom_ptr, dom_idx = _dominance_tables(k)
+    return (
+        pair_index,
+        len(_slot_sets(k)[0]),
+        ptr,
+        o_ns,
+        o_x,
+        o_g,
+        o_jr,
+        add,
+        mask,
+        closable,
+        canon,
+        dom_ptr,
+        dom_idx,
+        _risk_table(k),
+        assigns,
+    )
+
+
 def run(
     p: Problem,
     deadline: float | None = None,
@@ -210,36 +235,30 @@ def run(
     if deadline is not None and time.monotonic() > deadline:
         raise SolverTimeout
     C, N, K = p.colours, p.numbers, p.copies
-    lo = np.array(p.lo, dtype=np.int64)
-    hi = np.array(p.hi, dtype=np.int64)
-    tcnt = np.array(p.table, dtype=np.int64)
-    count_max = int((hi - tcnt).sum()) + p.jhi + 1 if p.per_count else None
     joker_real = p.jhi < 3
-    ptr, o_ns, o_x, o_g, o_jr, assigns, pair_index, closable, canon = _option_tables(K, joker_real)
-    add, mask = _hist_tables(C, K)
-    nb, strides, masks = _layout(C, K, p.jhi, p.floor, count_max if p.per_count else None)
-    pairs = pair_index[lo, hi]
-    if (pairs < 0).any():
-        return {}
-    nexthi = np.zeros_like(hi)
-    nexthi[:, :-1] = hi[:, 1:]
-    # upper bound on the score still to come after each step (jokers apart): every tile used
-    numbers = np.arange(1, N + 1, dtype=np.int64)
-    gains = np.zeros((N, C + 1), dtype=np.int64)
-    gains[:, :C] = (p.w_tiles * (hi - tcnt) + p.w_value * numbers * hi).T
-    flat = gains.reshape(-1)
-    ub_after = np.zeros_like(flat)
-    ub_after[:-1] = np.cumsum(flat[::-1])[::-1][1:]
-    jbonus = p.w_tiles + p.w_value * N
-    ub_total = int(flat.sum()) + p.jhi * jbonus  # every tile used, every joker at N
-    args = (
+    (pair_index, S, ptr, o_ns, o_x, o_g, o_jr, add, mask, closable, canon, dom_ptr, dom_idx,
+     risk, assigns) = _consts(C, K, joker_real)  # fmt: skip
+    grid = np.array((p.table, p.lo, p.hi), dtype=np.int64)
+    count_max = None
+    if p.per_count:
+        count_max = int((grid[2] - grid[0]).sum()) + p.jhi + 1
+    nb, strides, masks = _layout(C, K, p.jhi, p.floor, count_max)
+    lb = _NO_BOUND if at_least is None else at_least
+    total = sum(map(sum, p.hi))
+    # a quick beam search gives a feasible score; the exact pass prunes every state that
+    # cannot reach it even if all its remaining tiles were placed. When the beam reaches
+    # the bound of the whole problem (every tile used, every joker at the top number: the
+    # usual case on crowded tables) its answer is optimal and the exact pass is skipped.
+    use_beam = nb == 1 and (
+        (at_least is None and total > _BEAM_FROM) or (beam and total > _BEAM_BOUNDED_FROM)
+    )
+    finals, fscores, sizes, path = _drive(
         C,
         N,
         K,
-        len(_slot_sets(K)[0]),
-        pairs,
-        tcnt,
-        nexthi,
+        S,
+        grid,
+        pair_index,
         p.jlo,
         p.jhi,
         p.floor,
@@ -257,45 +276,27 @@ def run(
         strides,
         masks,
         nb,
-        ub_after,
-        jbonus,
-        *_dominance_tables(K),
-        _risk_table(K),
+        dom_ptr,
+        dom_idx,
+        risk,
+        lb,
+        _BEAM if use_beam else 0,
+        trace,
     )
-    lb = _NO_BOUND if at_least is None else at_least
-    total = int(hi.sum())
-    if nb == 1 and (
-        (at_least is None and total > _BEAM_FROM) or (beam and total > _BEAM_BOUNDED_FROM)
-    ):
-        # a quick beam search gives a feasible score; the exact pass prunes every state that
-        # cannot reach it even if all its remaining tiles were placed. When the beam reaches
-        # the bound of the whole problem (every tile used, every joker at the top number: the
-        # usual case on crowded tables) its answer is optimal and the exact pass is skipped.
-        result = _kernel(*args, lb, _BEAM)
-        bfinals, bscores = result[3], result[4]
-        if bfinals[0] >= 0:
-            lb = max(lb, int(bscores[0]))
-        if bfinals[0] < 0 or int(bscores[0]) < ub_total:
-            result = _kernel(*args, lb, 0)
-    else:
-        result = _kernel(*args, lb, 0)
-    _keys, parents, choices, finals, fscores, sizes = result
     global last_sizes
     last_sizes = sizes
     out: dict[int, tuple[int, list[Step]]] = {}
+    made = _steps_made(K, joker_real)
     for bucket in range(nb):
-        idx = int(finals[bucket])
-        if idx < 0:
+        if finals[bucket] < 0:
             continue
         steps: list[Step] = []
-        layer = N * (C + 1) - 1 if trace else -1
-        made = _steps_made(K, joker_real)
-        while layer >= 0:
-            ch = int(choices[idx])
-            n, pos = divmod(layer, C + 1)
-            if pos == C:
-                steps.append(("g", n + 1, ch))
-            else:
+        if trace:
+            for layer, ch in enumerate(path[bucket].tolist()):
+                n, pos = divmod(layer, C + 1)
+                if pos == C:
+                    steps.append(("g", n + 1, ch))
+                    continue
                 step = made.get((pos, ch))
                 if step is None:
                     step = (
@@ -308,9 +309,6 @@ def run(
                     )
                     made[(pos, ch)] = step
                 steps.append(step)
-            idx = int(parents[idx])
-            layer -= 1
-        steps.reverse()
         out[bucket if p.per_count else 0] = (int(fscores[bucket]), steps)
     return out
 
@@ -678,3 +676,100 @@ def _kernel_py(
 
 # compiled once and cached on disk next to this module (numba's ``cache=True``)
 _kernel = njit(cache=True, nogil=True)(_kernel_py) if _HAVE_NUMBA else _kernel_py
+
+
+def _drive_py(
+    C: int,
+    N: int,
+    K: int,
+    S: int,
+    grid: Any,
+    pair_index: Any,
+    jlo: int,
+    jhi: int,
+    floor: int,
+    wt: int,
+    wv: int,
+    ptr: Any,
+    o_ns: Any,
+    o_x: Any,
+    o_g: Any,
+    o_jr: Any,
+    add: Any,
+    mask: Any,
+    closable: Any,
+    canon: Any,
+    strides: Any,
+    radices: Any,
+    nb: int,
+    dom_ptr: Any,
+    dom_idx: Any,
+    risk: Any,
+    lb: int,
+    beam: int,
+    want_path: bool,
+) -> tuple[Any, Any, Any, Any]:  # pragma: no cover - compiled
+    """The kernel inputs derived from the problem, the beam search (when ``beam``) and the
+    exact pass, and the choice of every layer on the way to each best final state
+    (``path[bucket, layer]``). ``grid`` holds the table, lo and hi counts."""
+    tcnt = grid[0]
+    lo = grid[1]
+    hi = grid[2]
+    layers = N * (C + 1)
+    pairs = np.empty((C, N), np.int64)
+    nexthi = np.zeros((C, N), np.int64)
+    gains = np.zeros(layers, np.int64)
+    for c in range(C):
+        for i in range(N):
+            pr = pair_index[lo[c, i], hi[c, i]]
+            if pr < 0:
+                return (
+                    np.full(nb, -1, np.int64),
+                    np.zeros(nb, np.int64),
+                    np.zeros(layers, np.int64),
+                    np.full((nb, 0), -1, np.int64),
+                )
+            pairs[c, i] = pr
+            if i + 1 < N:
+                nexthi[c, i] = hi[c, i + 1]
+            gains[i * (C + 1) + c] = wt * (hi[c, i] - tcnt[c, i]) + wv * (i + 1) * hi[c, i]
+    # upper bound on the score still to come after each step (jokers apart): every tile used
+    ub_after = np.zeros(layers, np.int64)
+    acc = 0
+    for layer in range(layers - 1, 0, -1):
+        acc += gains[layer]
+        ub_after[layer - 1] = acc
+    jbonus = wt + wv * N
+    ub_total = acc + gains[0] + jhi * jbonus  # every tile used, every joker at N
+    res = _kernel(
+        C, N, K, S, pairs, tcnt, nexthi, jlo, jhi, floor, wt, wv, ptr, o_ns, o_x, o_g, o_jr,
+        add, mask, closable, canon, strides, radices, nb, ub_after, jbonus, dom_ptr, dom_idx,
+        risk, lb, beam,
+    )  # fmt: skip
+    if beam > 0:
+        bfinals = res[3]
+        bscores = res[4]
+        if bfinals[0] >= 0 and bscores[0] > lb:
+            lb = bscores[0]
+        if bfinals[0] < 0 or bscores[0] < ub_total:
+            res = _kernel(
+                C, N, K, S, pairs, tcnt, nexthi, jlo, jhi, floor, wt, wv, ptr, o_ns, o_x, o_g,
+                o_jr, add, mask, closable, canon, strides, radices, nb, ub_after, jbonus,
+                dom_ptr, dom_idx, risk, lb, 0,
+            )  # fmt: skip
+    parents = res[1]
+    choices = res[2]
+    finals = res[3]
+    path = np.full((nb, layers if want_path else 0), -1, np.int64)
+    if want_path:
+        for b in range(nb):
+            idx = finals[b]
+            if idx < 0:
+                continue
+            for layer in range(layers - 1, -1, -1):
+                path[b, layer] = choices[idx]
+                idx = parents[idx]
+    return finals, res[4], res[5], path
+
+
+_drive = njit(cache=True, nogil=True)(_drive_py) if _HAVE_NUMBA else _drive_py
