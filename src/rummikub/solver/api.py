@@ -21,7 +21,7 @@ from ..core.tiles import JOKER, Tile, sort_key
 from .dp import DPResult, Problem, SolverTimeout, best_score, decode, run_dp, run_raw, trace
 from .model import check_position, counts_grid, meld_of
 from .opening import opening_cores
-from .quick import can_place_any, opening_bound, placeable
+from .quick import can_place_any, fit_count, opening_bound, placeable
 from .strict import locked_melds
 
 __all__ = [
@@ -318,11 +318,42 @@ def _fewer_changes(
         """Value of the new melds when only ``subset`` is freed and the optimum is reached."""
         return full_gain + sum(old_value[i] for i in subset)
 
+    rules = ctx.rules
+    r_grid, r_jokers = counts_grid(ctx.rack, rules)
+    grids = {i: counts_grid(ctx.table.melds[i].tiles, rules) for i in free_idx}
+
     def attempt(subset: Sequence[int]) -> int | None:
         """The value gained when only ``subset`` is freed, if the optimum is reached."""
         if ctx.expired():
             raise SolverTimeout
-        prob = _problem(ctx, _free_parts(ctx, subset), ctx.rack)
+        t_grid = [[0] * rules.numbers for _ in range(rules.colours)]
+        jt = 0
+        for i in subset:
+            g, j = grids[i]
+            jt += j
+            for row, add in zip(t_grid, g, strict=True):
+                for n, x in enumerate(add):
+                    if x:
+                        row[n] += x
+        avail = [
+            [a + b for a, b in zip(t, r, strict=True)] for t, r in zip(t_grid, r_grid, strict=True)
+        ]
+        if fit_count(avail, jt + r_jokers, r_grid, r_jokers, rules) < target_tiles:
+            return None  # fewer rack tiles than the optimum places could fit in any meld
+        prob = Problem(
+            rules.colours,
+            rules.numbers,
+            rules.copies,
+            tuple(map(tuple, t_grid)),
+            tuple(map(tuple, t_grid)),
+            tuple(map(tuple, avail)),
+            jt,
+            jt,
+            jt + r_jokers,
+            0,
+            ctx.weights[0],
+            ctx.weights[1],
+        )
         # prune with the score to reach: the optimum itself, or (min-change, which ranks
         # tiles first) any play with the same number of tiles
         value = 0 if exact else full_new_value(subset)
