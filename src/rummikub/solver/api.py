@@ -21,7 +21,7 @@ from ..core.tiles import JOKER, Tile, sort_key
 from .dp import DPResult, Problem, SolverTimeout, best_score, decode, run_dp, run_raw, trace
 from .model import check_position, counts_grid, meld_of
 from .opening import opening_cores
-from .quick import can_place_any, fit_count, opening_bound, placeable
+from .quick import fit_count, opening_bound, placeable
 from .strict import locked_melds
 
 __all__ = [
@@ -230,9 +230,11 @@ def _prepare(
     if time_limit is not None and time_limit <= 0:
         raise RulesError(f"time limit must be positive, got {time_limit}", field="time_limit")
     tiles = tuple(rack.tiles if isinstance(rack, Rack) else rack)
-    check_position(table, tiles, rules)
+    values = check_position(table, tiles, rules)
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    return _Ctx(rules, table, tiles, _weights(objective), deadline, given_rack=tiles)
+    return _Ctx(
+        rules, table, tiles, _weights(objective), deadline, old_values=values, given_rack=tiles
+    )
 
 
 # ------------------------------------------------------------------------------- solve
@@ -269,9 +271,11 @@ def _solve(ctx: _Ctx, opened: bool, objective: str) -> Solution:
     locked = locked_melds(ctx.table, rules)
     free_idx = [i for i in range(len(ctx.table.melds)) if i not in locked]
     free = _free_parts(ctx, free_idx)
-    if not can_place_any(free, ctx.rack, rules):
+    # tiles that fit in no meld are left out; none left (the rack holds no joker then): no
+    # play (the test of ``can_place_any``)
+    ctx.rack = placeable(free, ctx.rack, rules)
+    if not ctx.rack:
         return _nothing(ctx)
-    ctx.rack = placeable(free, ctx.rack, rules)  # tiles that fit in no meld are left out
     prob = _problem(ctx, free, ctx.rack)
     # only plays placing at least one tile are looked for: every one scores at least this
     # (each tile, a joker in any role included, is worth at least 1); most turns of a real

@@ -86,12 +86,14 @@ class Position:
         }
 
 
-def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> None:
+def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> list[int]:
     """Raise if the position cannot occur under ``rules``: a tile the rules do not have, more
-    copies of a tile (or jokers) than the set holds, or an invalid meld on the table."""
+    copies of a tile (or jokers) than the set holds, or an invalid meld on the table.
+    Returns the value of every table meld (as read)."""
+    values: list[int] = []
     for i, meld in enumerate(table.melds):
         try:
-            read_meld(meld, rules)
+            values.append(read_meld(meld, rules).value)
         except IllegalPlayError as exc:
             raise IllegalPlayError(
                 f"table meld {i + 1} ({meld}) is not valid: {exc}", reason="invalid-meld", meld=i
@@ -111,6 +113,7 @@ def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> None:
                 f"{k} {what} in the position, but the set has only {limit}",
                 reason="too-many-copies",
             )
+    return values
 
 
 def counts_grid(tiles: Iterable[Tile], rules: Rules) -> tuple[list[list[int]], int]:

@@ -83,17 +83,20 @@ def fit_count(
     (always counted). An upper bound on the tiles any play places with these tiles."""
     colours, numbers = rules.colours, rules.numbers
     groups = max_group_size(colours) >= 3
+    # colours present at each number (a rack tile's own colour is among them)
+    present = [sum(1 for row in avail if row[i]) for i in range(numbers)] if groups else []
     total = rack_jokers
     for c in range(colours):
         row = avail[c]
         for i, k in enumerate(rack[c]):
             if not k:
                 continue
-            if groups and jokers + sum(1 for d in range(colours) if d != c and avail[d][i]) >= 2:
+            if groups and jokers + present[i] - 1 >= 2:
                 total += k
                 continue
             for start in range(max(0, i - 2), min(i, numbers - 3) + 1):
-                missing = sum(1 for m in range(start, start + 3) if m != i and not row[m])
+                missing = (start != i and not row[start]) + (start + 1 != i and not row[start + 1])
+                missing += start + 2 != i and not row[start + 2]
                 if missing <= jokers:
                     total += k
                     break
