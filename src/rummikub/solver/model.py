@@ -132,6 +132,9 @@ def counts_grid(tiles: Iterable[Tile], rules: Rules) -> tuple[list[list[int]], i
 def meld_of(tiles: Sequence[tuple[int, int, bool]], rules: Rules) -> Meld:
     """The canonical meld for DP output tiles ``(colour, number, is_joker)``; jokers carry the
     colour of their run (or -1 in a group) and the number they stand for."""
+    if not any(j for _, _, j in tiles):
+        # no joker: the DP writes runs ascending and groups by colour, the canonical order
+        return Meld(tuple(Tile(c, n) for c, n, _ in tiles))
     return _meld_of(tuple(tiles), rules)
 
 
