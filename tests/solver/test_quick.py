@@ -15,7 +15,13 @@ from rummikub.core.table import Rack, Table
 from rummikub.core.tiles import parse_tiles
 from rummikub.solver import solve
 from rummikub.solver.model import counts_grid
-from rummikub.solver.quick import can_place_any, fit_count, opening_bound, placeable
+from rummikub.solver.quick import (
+    can_place_any,
+    fit_count,
+    fit_totals,
+    opening_bound,
+    placeable,
+)
 
 from .brute import brute_solve
 from .positions import random_position
@@ -83,5 +89,7 @@ def test_fit_count_matches_placeable(seed: int, name: str) -> None:
     )
     avail, jokers = counts_grid([*table.tiles(), *rack.tiles], rules)
     grid, rack_jokers = counts_grid(rack.tiles, rules)
-    expected = len(placeable(table.tiles(), rack.tiles, rules))
-    assert fit_count(avail, jokers, grid, rack_jokers, rules) == expected
+    fits = placeable(table.tiles(), rack.tiles, rules)
+    assert fit_count(avail, jokers, grid, rack_jokers, rules) == len(fits)
+    value = sum(rules.numbers if t.is_joker else t.number for t in fits)
+    assert fit_totals(avail, jokers, grid, rack_jokers, rules) == (len(fits), value)
