@@ -18,8 +18,9 @@ from ..core.melds import Meld, read_meld
 from ..core.rules import PRESETS, Rules, preset
 from ..core.table import Rack, Table
 from ..core.tiles import JOKER, Tile, parse_tile
+from .groups import max_group_size
 
-__all__ = ["Position", "check_position", "counts_grid"]
+__all__ = ["Position", "check_position", "counts_grid", "plain_value"]
 
 _STANDARD = preset("standard")
 
@@ -92,6 +93,10 @@ def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> list[int
     Returns the value of every table meld (as read)."""
     values: list[int] = []
     for i, meld in enumerate(table.melds):
+        plain = plain_value(meld.tiles, rules)
+        if plain is not None:
+            values.append(plain)
+            continue
         try:
             values.append(read_meld(meld, rules).value)
         except IllegalPlayError as exc:
@@ -114,6 +119,28 @@ def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> list[int
                 reason="too-many-copies",
             )
     return values
+
+
+def plain_value(tiles: Sequence[Tile], rules: Rules) -> int | None:
+    """The value of a valid meld without jokers (a run of one colour, consecutive numbers in
+    any written order; or a group of one number, different colours), read without the
+    engine's general reading; ``None`` for anything else (a joker, or not valid)."""
+    n = len(tiles)
+    if n < 3:
+        return None
+    first = tiles[0]
+    for t in tiles:
+        if t.colour < 0 or not rules.is_valid_tile(t):
+            return None
+    if all(t.colour == first.colour for t in tiles):
+        numbers = sorted(t.number for t in tiles)
+        if numbers[-1] - numbers[0] == n - 1 and len(set(numbers)) == n:
+            return sum(numbers)
+        return None
+    same_number = all(t.number == first.number for t in tiles)
+    if same_number and len({t.colour for t in tiles}) == n <= max_group_size(rules.colours):
+        return first.number * n
+    return None
 
 
 def counts_grid(tiles: Iterable[Tile], rules: Rules) -> tuple[list[list[int]], int]:
