@@ -175,3 +175,42 @@ def test_arrangeable_matches_brute_force(seed: int, name: str) -> None:
     if any(k > (rules.jokers if t.is_joker else rules.copies) for t, k in counts.items()):
         return
     assert arrangeable(tiles, rules) == (best_value_partition(tiles, rules) is not None)
+
+
+@check(60)
+@given(
+    seed=SEEDS,
+    name=st.sampled_from(["standard", "xp", "tournament"]),
+    per_count=st.booleans(),
+    floor=st.sampled_from([0, 30]),
+)
+def test_compiled_trace_matches_python_trace(
+    seed: int, name: str, per_count: bool, floor: int
+) -> None:
+    """The compiled walk builds exactly the melds (same order), counts and values that the
+    Python trace builds from the same choices."""
+    from rummikub.solver import fast
+    from rummikub.solver.api import _prepare, _problem
+    from rummikub.solver.dp import Step, trace
+
+    rules = preset(name)
+    if not fast.available():
+        return
+    table, rack = _position(seed, rules, (0, 60), (1, 16), (0, 2))
+    ctx = _prepare(table, rack.tiles, rules, "tiles", None)
+    if per_count:
+        ctx.weights = (0, 1)
+    p = _problem(ctx, table.tiles(), rack.tiles, floor=floor, per_count=per_count)
+    consts = fast._consts(p.colours, p.copies, p.jhi < 3)
+    o_x, o_g, o_jr, assigns = consts[4], consts[5], consts[6], consts[14]
+    for score, path in fast.run(p).values():
+        assert not isinstance(path, list)
+        steps: list[Step] = []
+        for layer, ch in enumerate(path.tolist()):
+            n, pos = divmod(layer, p.colours + 1)
+            if pos == p.colours:
+                steps.append(("g", n + 1, ch))
+            else:
+                assign = tuple(int(a) for a in assigns[ch])
+                steps.append(("c", pos, int(o_x[ch]), int(o_g[ch]), int(o_jr[ch]), assign))
+        assert trace(p, steps, score) == fast.trace_path(p, path, score)

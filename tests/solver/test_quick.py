@@ -14,7 +14,14 @@ from rummikub.core.rules import preset
 from rummikub.core.table import Rack, Table
 from rummikub.core.tiles import parse_tiles
 from rummikub.solver import solve
-from rummikub.solver.quick import can_place_any, opening_bound
+from rummikub.solver.model import counts_grid
+from rummikub.solver.quick import (
+    can_place_any,
+    fit_count,
+    fit_totals,
+    opening_bound,
+    placeable,
+)
 
 from .brute import brute_solve
 from .positions import random_position
@@ -65,3 +72,24 @@ def test_opening_bound_is_an_upper_bound(seed: int, name: str) -> None:
         joker_prob=0.0,
     )  # fmt: skip
     assert opening_bound(rack.tiles, rules) >= max_meld_value(rack.tiles, rules)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, name=RULES)
+def test_fit_count_matches_placeable(seed: int, name: str) -> None:
+    rules = preset(name)
+    rng = random.Random(seed)
+    table, rack = random_position(
+        rng,
+        rules,
+        rng.randint(0, 40),
+        rng.randint(1, 16),
+        table_jokers=rng.randint(0, 2),
+        rack_jokers=rng.randint(0, 1),
+    )
+    avail, jokers = counts_grid([*table.tiles(), *rack.tiles], rules)
+    grid, rack_jokers = counts_grid(rack.tiles, rules)
+    fits = placeable(table.tiles(), rack.tiles, rules)
+    assert fit_count(avail, jokers, grid, rack_jokers, rules) == len(fits)
+    value = sum(rules.numbers if t.is_joker else t.number for t in fits)
+    assert fit_totals(avail, jokers, grid, rack_jokers, rules) == (len(fits), value)

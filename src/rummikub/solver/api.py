@@ -21,7 +21,7 @@ from ..core.tiles import JOKER, Tile, sort_key
 from .dp import DPResult, Problem, SolverTimeout, best_score, decode, run_dp, run_raw, trace
 from .model import check_position, counts_grid, meld_of
 from .opening import opening_cores
-from .quick import can_place_any, opening_bound, placeable
+from .quick import fit_totals, opening_bound, placeable
 from .strict import locked_melds
 
 __all__ = [
@@ -230,9 +230,11 @@ def _prepare(
     if time_limit is not None and time_limit <= 0:
         raise RulesError(f"time limit must be positive, got {time_limit}", field="time_limit")
     tiles = tuple(rack.tiles if isinstance(rack, Rack) else rack)
-    check_position(table, tiles, rules)
+    values = check_position(table, tiles, rules)
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    return _Ctx(rules, table, tiles, _weights(objective), deadline, given_rack=tiles)
+    return _Ctx(
+        rules, table, tiles, _weights(objective), deadline, old_values=values, given_rack=tiles
+    )
 
 
 # ------------------------------------------------------------------------------- solve
@@ -269,9 +271,11 @@ def _solve(ctx: _Ctx, opened: bool, objective: str) -> Solution:
     locked = locked_melds(ctx.table, rules)
     free_idx = [i for i in range(len(ctx.table.melds)) if i not in locked]
     free = _free_parts(ctx, free_idx)
-    if not can_place_any(free, ctx.rack, rules):
+    # tiles that fit in no meld are left out; none left (the rack holds no joker then): no
+    # play (the test of ``can_place_any``)
+    ctx.rack = placeable(free, ctx.rack, rules)
+    if not ctx.rack:
         return _nothing(ctx)
-    ctx.rack = placeable(free, ctx.rack, rules)  # tiles that fit in no meld are left out
     prob = _problem(ctx, free, ctx.rack)
     # only plays placing at least one tile are looked for: every one scores at least this
     # (each tile, a joker in any role included, is worth at least 1); most turns of a real
@@ -310,9 +314,22 @@ def _fewer_changes(
     values = ctx.values()
     old_value = {i: values[i] for i in free_idx}
     full_gain = full.value - sum(old_value.values())
-    rack_jokers = sum(1 for t in ctx.given_rack if t.is_joker)
-    rack_real = [(t.colour, t.number) for t in ctx.given_rack if not t.is_joker]
-    order = sorted(free_idx, key=lambda i: -_relevance(ctx.table.melds[i], rack_real, rack_jokers))
+    rules = ctx.rules
+    width = rules.numbers
+    r_grid, r_jokers = counts_grid(ctx.rack, rules)
+    r_flat = [x for row in r_grid for x in row]
+    # each free meld's tiles as (flat grid index, count) pairs, and its jokers
+    sparse: dict[int, tuple[list[tuple[int, int]], int]] = {}
+    for i in free_idx:
+        cnt: dict[int, int] = {}
+        jokers = 0
+        for t in ctx.table.melds[i].tiles:
+            if t.colour < 0:
+                jokers += 1
+            else:
+                k = t.colour * width + t.number - 1
+                cnt[k] = cnt.get(k, 0) + 1
+        sparse[i] = (list(cnt.items()), jokers)
 
     def full_new_value(subset: Sequence[int]) -> int:
         """Value of the new melds when only ``subset`` is freed and the optimum is reached."""
@@ -322,7 +339,38 @@ def _fewer_changes(
         """The value gained when only ``subset`` is freed, if the optimum is reached."""
         if ctx.expired():
             raise SolverTimeout
-        prob = _problem(ctx, _free_parts(ctx, subset), ctx.rack)
+        t_flat = [0] * len(r_flat)
+        jt = 0
+        for i in subset:
+            pairs, j = sparse[i]
+            jt += j
+            for k, x in pairs:
+                t_flat[k] += x
+        a_flat = [a + b for a, b in zip(t_flat, r_flat, strict=True)]
+        t_grid = [t_flat[c * width : (c + 1) * width] for c in range(rules.colours)]
+        avail = [a_flat[c * width : (c + 1) * width] for c in range(rules.colours)]
+        # cheap exact tests first: enough rack tiles that fit in some meld with these tiles,
+        # and (tiles, value: the same gain) enough value in them — a freed table joker
+        # can gain at most N - 1 by a new role
+        count, value_bound = fit_totals(avail, jt + r_jokers, r_grid, r_jokers, rules)
+        if count < target_tiles:
+            return None
+        if not exact and value_bound + jt * (rules.numbers - 1) < full_gain:
+            return None
+        prob = Problem(
+            rules.colours,
+            rules.numbers,
+            rules.copies,
+            tuple(map(tuple, t_grid)),
+            tuple(map(tuple, t_grid)),
+            tuple(map(tuple, avail)),
+            jt,
+            jt,
+            jt + r_jokers,
+            0,
+            ctx.weights[0],
+            ctx.weights[1],
+        )
         # prune with the score to reach: the optimum itself, or (min-change, which ranks
         # tiles first) any play with the same number of tiles
         value = 0 if exact else full_new_value(subset)
@@ -337,17 +385,21 @@ def _fewer_changes(
 
     chosen: tuple[int, tuple[int, ...]] | None = None
     try:
+        order: list[int] = []  # sorted when first needed (freeing nothing often settles it)
         size = 0
-        cap = len(order) if exact else _PREFIX_CAP
-        while size < len(order) and size < best.changes and size <= cap:
+        cap = len(free_idx) if exact else _PREFIX_CAP
+        while size < len(free_idx) and size < best.changes and size <= cap:
+            if size and not order:
+                order = _by_relevance(ctx, free_idx)
             subset = tuple(order[:size])
             gain = attempt(subset)
             if gain is not None:
                 chosen = (gain, subset)
                 break
             size = 1 if size == 0 else size * 2
-        limit = len(chosen[1]) if chosen is not None else len(order)
+        limit = len(chosen[1]) if chosen is not None else len(free_idx)
         if exact:
+            order = order or _by_relevance(ctx, free_idx)
             upper = min(limit, best.changes)  # sizes below this are still to be tried
             essential: list[int] = []
             if upper > 1 and comb(len(order), upper - 1) > 4 * len(order):
@@ -383,6 +435,13 @@ def _build_subset(
     traced = _run(ctx, _problem(ctx, part, ctx.rack)).get(0)
     assert traced is not None
     return _build(ctx, traced, kept, part, optimal)
+
+
+def _by_relevance(ctx: _Ctx, free_idx: list[int]) -> list[int]:
+    """The free melds, those most related to the rack first."""
+    jokers = sum(1 for t in ctx.given_rack if t.is_joker)
+    real = [(t.colour, t.number) for t in ctx.given_rack if not t.is_joker]
+    return sorted(free_idx, key=lambda i: -_relevance(ctx.table.melds[i], real, jokers))
 
 
 def _relevance(meld: Meld, rack_real: Sequence[tuple[int, int]], rack_jokers: int) -> int:

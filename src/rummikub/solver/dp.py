@@ -23,7 +23,10 @@ import time
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
-from typing import cast
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
+
+if TYPE_CHECKING:
+    import numpy as np
 
 from .groups import group_joker_range, group_sizes, max_group_size
 
@@ -152,6 +155,9 @@ def _closable(slots: tuple[int, ...]) -> bool:
 
 
 Step = tuple[object, ...]
+#: how a final state was reached: the Python DP's steps, or the compiled kernel's choice of
+#: every layer (an array)
+Trail: TypeAlias = "list[Step] | np.ndarray[Any, Any]"
 
 
 def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
@@ -165,7 +171,7 @@ def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
 
 def run_raw(
     p: Problem, deadline: float | None = None, *, at_least: int | None = None
-) -> dict[int, tuple[int, list[Step]]]:
+) -> dict[int, tuple[int, Trail]]:
     """Solve ``p`` without building the melds: {bucket: (best score, the choices of every
     step)}; :func:`decode` reads a score, :func:`trace` builds the :class:`DPResult`. With
     ``at_least`` only solutions scoring that much are looked for (the result is empty when
@@ -174,7 +180,7 @@ def run_raw(
 
     if fast.available() and fast.fits(p):
         return fast.run(p, deadline, at_least=at_least, beam=True)
-    finals = run_python(p, deadline)
+    finals: dict[int, tuple[int, Trail]] = {b: f for b, f in run_python(p, deadline).items()}
     if at_least is None:
         return finals
     return {b: f for b, f in finals.items() if f[0] >= at_least}
@@ -200,10 +206,11 @@ def best_score(
     ``per_count`` problems."""
     from . import fast
 
+    finals: dict[int, tuple[int, Trail]]
     if fast.available() and fast.fits(p):
         finals = fast.run(p, deadline, trace=False, at_least=at_least)
     else:
-        finals = run_python(p, deadline)
+        finals = {b: f for b, f in run_python(p, deadline).items()}
     if 0 not in finals or (at_least is not None and finals[0][0] < at_least):
         return None
     return decode(p, finals[0][0])
@@ -320,7 +327,13 @@ def _steps(
     return steps
 
 
-def trace(p: Problem, steps: list[Step], score: int) -> DPResult:
+def trace(p: Problem, steps: Trail, score: int) -> DPResult:
+    """The :class:`DPResult` (melds, tiles and value) of the final state reached by
+    ``steps``."""
+    if not isinstance(steps, list):
+        from . import fast
+
+        return fast.trace_path(p, steps, score)
     C, K = p.colours, p.copies
     gmax = max_group_size(C)
     melds: list[list[tuple[int, int, bool]]] = []

@@ -19,10 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from .dp import Problem, SolverTimeout, Step, _options, canon_slots
-from .groups import group_joker_range, max_group_size
+from .dp import DPResult, Problem, SolverTimeout, Trail, _options, canon_slots
+from .groups import group_joker_range, group_sizes, max_group_size
 
-__all__ = ["available", "fits", "run"]
+__all__ = ["available", "fits", "run", "trace_path"]
 
 try:  # pragma: no cover - depends on the environment
     from numba import njit
@@ -195,6 +195,31 @@ def _hist_tables(colours: int, k: int) -> tuple[np.ndarray, np.ndarray]:
     return add, mask
 
 
+@cache
+def _consts(colours: int, k: int, joker_real: bool) -> tuple[Any, ...]:
+    """The problem-independent kernel inputs for these rules (built once)."""
+    ptr, o_ns, o_x, o_g, o_jr, assigns, pair_index, closable, canon = _option_tables(k, joker_real)
+    add, mask = _hist_tables(colours, k)
+    dom_ptr, dom_idx = _dominance_tables(k)
+    return (
+        pair_index,
+        len(_slot_sets(k)[0]),
+        ptr,
+        o_ns,
+        o_x,
+        o_g,
+        o_jr,
+        add,
+        mask,
+        closable,
+        canon,
+        dom_ptr,
+        dom_idx,
+        _risk_table(k),
+        assigns,
+    )
+
+
 def run(
     p: Problem,
     deadline: float | None = None,
@@ -202,44 +227,39 @@ def run(
     trace: bool = True,
     at_least: int | None = None,
     beam: bool = False,
-) -> dict[int, tuple[int, list[Step]]]:
-    """Solve ``p`` with the compiled kernel: {bucket: (best score, steps)} (steps empty
-    without ``trace``). With ``at_least`` only solutions scoring that much are looked for
+) -> dict[int, tuple[int, Trail]]:
+    """Solve ``p`` with the compiled kernel: {bucket: (best score, the choice of every layer
+    as an array, which :func:`rummikub.solver.dp.trace` reads)} (an empty list without
+    ``trace``). With ``at_least`` only solutions scoring that much are looked for
     (states that cannot reach it are pruned); the result is empty if there is none. The
     beam search that finds a bound first runs without ``at_least`` or with ``beam``."""
     if deadline is not None and time.monotonic() > deadline:
         raise SolverTimeout
     C, N, K = p.colours, p.numbers, p.copies
-    lo = np.array(p.lo, dtype=np.int64)
-    hi = np.array(p.hi, dtype=np.int64)
-    tcnt = np.array(p.table, dtype=np.int64)
-    count_max = int((hi - tcnt).sum()) + p.jhi + 1 if p.per_count else None
     joker_real = p.jhi < 3
-    ptr, o_ns, o_x, o_g, o_jr, assigns, pair_index, closable, canon = _option_tables(K, joker_real)
-    add, mask = _hist_tables(C, K)
-    nb, strides, masks = _layout(C, K, p.jhi, p.floor, count_max if p.per_count else None)
-    pairs = pair_index[lo, hi]
-    if (pairs < 0).any():
-        return {}
-    nexthi = np.zeros_like(hi)
-    nexthi[:, :-1] = hi[:, 1:]
-    # upper bound on the score still to come after each step (jokers apart): every tile used
-    numbers = np.arange(1, N + 1, dtype=np.int64)
-    gains = np.zeros((N, C + 1), dtype=np.int64)
-    gains[:, :C] = (p.w_tiles * (hi - tcnt) + p.w_value * numbers * hi).T
-    flat = gains.reshape(-1)
-    ub_after = np.zeros_like(flat)
-    ub_after[:-1] = np.cumsum(flat[::-1])[::-1][1:]
-    jbonus = p.w_tiles + p.w_value * N
-    ub_total = int(flat.sum()) + p.jhi * jbonus  # every tile used, every joker at N
-    args = (
+    (pair_index, S, ptr, o_ns, o_x, o_g, o_jr, add, mask, closable, canon, dom_ptr, dom_idx,
+     risk, _assigns) = _consts(C, K, joker_real)  # fmt: skip
+    grid = np.array((p.table, p.lo, p.hi), dtype=np.int64)
+    count_max = None
+    if p.per_count:
+        count_max = int((grid[2] - grid[0]).sum()) + p.jhi + 1
+    nb, strides, masks = _layout(C, K, p.jhi, p.floor, count_max)
+    lb = _NO_BOUND if at_least is None else at_least
+    total = sum(map(sum, p.hi))
+    # a quick beam search gives a feasible score; the exact pass prunes every state that
+    # cannot reach it even if all its remaining tiles were placed. When the beam reaches
+    # the bound of the whole problem (every tile used, every joker at the top number: the
+    # usual case on crowded tables) its answer is optimal and the exact pass is skipped.
+    use_beam = nb == 1 and (
+        (at_least is None and total > _BEAM_FROM) or (beam and total > _BEAM_BOUNDED_FROM)
+    )
+    finals, fscores, sizes, path = _drive(
         C,
         N,
         K,
-        len(_slot_sets(K)[0]),
-        pairs,
-        tcnt,
-        nexthi,
+        S,
+        grid,
+        pair_index,
         p.jlo,
         p.jhi,
         p.floor,
@@ -257,68 +277,21 @@ def run(
         strides,
         masks,
         nb,
-        ub_after,
-        jbonus,
-        *_dominance_tables(K),
-        _risk_table(K),
+        dom_ptr,
+        dom_idx,
+        risk,
+        lb,
+        _BEAM if use_beam else 0,
+        trace,
     )
-    lb = _NO_BOUND if at_least is None else at_least
-    total = int(hi.sum())
-    if nb == 1 and (
-        (at_least is None and total > _BEAM_FROM) or (beam and total > _BEAM_BOUNDED_FROM)
-    ):
-        # a quick beam search gives a feasible score; the exact pass prunes every state that
-        # cannot reach it even if all its remaining tiles were placed. When the beam reaches
-        # the bound of the whole problem (every tile used, every joker at the top number: the
-        # usual case on crowded tables) its answer is optimal and the exact pass is skipped.
-        result = _kernel(*args, lb, _BEAM)
-        bfinals, bscores = result[3], result[4]
-        if bfinals[0] >= 0:
-            lb = max(lb, int(bscores[0]))
-        if bfinals[0] < 0 or int(bscores[0]) < ub_total:
-            result = _kernel(*args, lb, 0)
-    else:
-        result = _kernel(*args, lb, 0)
-    _keys, parents, choices, finals, fscores, sizes = result
     global last_sizes
     last_sizes = sizes
-    out: dict[int, tuple[int, list[Step]]] = {}
+    out: dict[int, tuple[int, Trail]] = {}
     for bucket in range(nb):
-        idx = int(finals[bucket])
-        if idx < 0:
+        if finals[bucket] < 0:
             continue
-        steps: list[Step] = []
-        layer = N * (C + 1) - 1 if trace else -1
-        made = _steps_made(K, joker_real)
-        while layer >= 0:
-            ch = int(choices[idx])
-            n, pos = divmod(layer, C + 1)
-            if pos == C:
-                steps.append(("g", n + 1, ch))
-            else:
-                step = made.get((pos, ch))
-                if step is None:
-                    step = (
-                        "c",
-                        pos,
-                        int(o_x[ch]),
-                        int(o_g[ch]),
-                        int(o_jr[ch]),
-                        tuple(int(a) for a in assigns[ch]),
-                    )
-                    made[(pos, ch)] = step
-                steps.append(step)
-            idx = int(parents[idx])
-            layer -= 1
-        steps.reverse()
-        out[bucket if p.per_count else 0] = (int(fscores[bucket]), steps)
+        out[bucket if p.per_count else 0] = (int(fscores[bucket]), path[bucket] if trace else [])
     return out
-
-
-@cache
-def _steps_made(k: int, joker_real: bool) -> dict[tuple[int, int], Step]:
-    """The trace steps already built, per (colour, option index) (filled as they are met)."""
-    return {}
 
 
 @cache
@@ -678,3 +651,277 @@ def _kernel_py(
 
 # compiled once and cached on disk next to this module (numba's ``cache=True``)
 _kernel = njit(cache=True, nogil=True)(_kernel_py) if _HAVE_NUMBA else _kernel_py
+
+
+def _drive_py(
+    C: int,
+    N: int,
+    K: int,
+    S: int,
+    grid: Any,
+    pair_index: Any,
+    jlo: int,
+    jhi: int,
+    floor: int,
+    wt: int,
+    wv: int,
+    ptr: Any,
+    o_ns: Any,
+    o_x: Any,
+    o_g: Any,
+    o_jr: Any,
+    add: Any,
+    mask: Any,
+    closable: Any,
+    canon: Any,
+    strides: Any,
+    radices: Any,
+    nb: int,
+    dom_ptr: Any,
+    dom_idx: Any,
+    risk: Any,
+    lb: int,
+    beam: int,
+    want_path: bool,
+) -> tuple[Any, Any, Any, Any]:  # pragma: no cover - compiled
+    """The kernel inputs derived from the problem, the beam search (when ``beam``) and the
+    exact pass, and the choice of every layer on the way to each best final state
+    (``path[bucket, layer]``). ``grid`` holds the table, lo and hi counts."""
+    tcnt = grid[0]
+    lo = grid[1]
+    hi = grid[2]
+    layers = N * (C + 1)
+    pairs = np.empty((C, N), np.int64)
+    nexthi = np.zeros((C, N), np.int64)
+    gains = np.zeros(layers, np.int64)
+    for c in range(C):
+        for i in range(N):
+            pr = pair_index[lo[c, i], hi[c, i]]
+            if pr < 0:
+                return (
+                    np.full(nb, -1, np.int64),
+                    np.zeros(nb, np.int64),
+                    np.zeros(layers, np.int64),
+                    np.full((nb, 0), -1, np.int64),
+                )
+            pairs[c, i] = pr
+            if i + 1 < N:
+                nexthi[c, i] = hi[c, i + 1]
+            gains[i * (C + 1) + c] = wt * (hi[c, i] - tcnt[c, i]) + wv * (i + 1) * hi[c, i]
+    # upper bound on the score still to come after each step (jokers apart): every tile used
+    ub_after = np.zeros(layers, np.int64)
+    acc = 0
+    for layer in range(layers - 1, 0, -1):
+        acc += gains[layer]
+        ub_after[layer - 1] = acc
+    jbonus = wt + wv * N
+    ub_total = acc + gains[0] + jhi * jbonus  # every tile used, every joker at N
+    res = _kernel(
+        C, N, K, S, pairs, tcnt, nexthi, jlo, jhi, floor, wt, wv, ptr, o_ns, o_x, o_g, o_jr,
+        add, mask, closable, canon, strides, radices, nb, ub_after, jbonus, dom_ptr, dom_idx,
+        risk, lb, beam,
+    )  # fmt: skip
+    if beam > 0:
+        bfinals = res[3]
+        bscores = res[4]
+        if bfinals[0] >= 0 and bscores[0] > lb:
+            lb = bscores[0]
+        if bfinals[0] < 0 or bscores[0] < ub_total:
+            res = _kernel(
+                C, N, K, S, pairs, tcnt, nexthi, jlo, jhi, floor, wt, wv, ptr, o_ns, o_x, o_g,
+                o_jr, add, mask, closable, canon, strides, radices, nb, ub_after, jbonus,
+                dom_ptr, dom_idx, risk, lb, 0,
+            )  # fmt: skip
+    parents = res[1]
+    choices = res[2]
+    finals = res[3]
+    path = np.full((nb, layers if want_path else 0), -1, np.int64)
+    if want_path:
+        for b in range(nb):
+            idx = finals[b]
+            if idx < 0:
+                continue
+            for layer in range(layers - 1, -1, -1):
+                path[b, layer] = choices[idx]
+                idx = parents[idx]
+    return finals, res[4], res[5], path
+
+
+_drive = njit(cache=True, nogil=True)(_drive_py) if _HAVE_NUMBA else _drive_py
+
+
+def trace_path(p: Problem, path: Any, score: int) -> DPResult:
+    """The :class:`DPResult` of a final state reached by ``path`` (the option chosen at
+    every layer, from :func:`run`): the compiled walk gives the runs and each number's group
+    counts, which become melds here (the same melds, in the same order, as the Python
+    :func:`rummikub.solver.dp.trace` builds from the steps)."""
+    C, N, K = p.colours, p.numbers, p.copies
+    joker_real = p.jhi < 3
+    consts = _consts(C, K, joker_real)
+    grid = np.array((p.table, p.hi), dtype=np.int64)
+    events, gcounts, used, jokers, placed, value = _walk(
+        C, N, K, path, grid, p.jhi, joker_real, consts[4], consts[5], consts[6], consts[14]
+    )
+    gmax = max_group_size(C)
+    melds: list[list[tuple[int, int, bool]]] = []
+    for kind, c, first, last, jmask in events.tolist():
+        if kind == 0:
+            melds.append([(c, m, bool(jmask >> m & 1)) for m in range(first, last + 1)])
+        else:  # the groups at number ``first``; ``c`` jokers join them
+            counts = tuple(gcounts[first - 1].tolist())
+            for colours, nj in _groups(counts, c, gmax):
+                melds.append([(k, first, False) for k in colours] + [(-1, first, True)] * nj)
+    used_d = {(c, n + 1): x for c, row in enumerate(used.tolist()) for n, x in enumerate(row) if x}
+    return DPResult(score, int(placed) - p.jt, int(value), melds, used_d, int(jokers))
+
+
+@cache
+def _groups(counts: tuple[int, ...], jokers: int, gmax: int) -> list[tuple[list[int], int]]:
+    return group_sizes(counts, jokers, gmax)
+
+
+def _walk_py(
+    C: int,
+    N: int,
+    K: int,
+    path: Any,
+    grid: Any,
+    jhi: int,
+    joker_real: bool,
+    o_x: Any,
+    o_g: Any,
+    o_jr: Any,
+    assigns: Any,
+) -> tuple[Any, Any, Any, int, int, int]:  # pragma: no cover - compiled
+    """Replay ``path`` (see :func:`rummikub.solver.dp.trace`, which this mirrors step for
+    step): events ``(0, colour, first, last, joker bits)`` for each run as it closes and
+    ``(1, jokers, number, 0, 0)`` for each number's groups, the group counts per number, the
+    real tiles used per (colour, number), and the jokers, tiles and value placed."""
+    tcnt = grid[0]
+    hi = grid[1]
+    codes = np.zeros((C, K), np.int64)
+    starts = np.zeros((C, K), np.int64)
+    jbits = np.zeros((C, K), np.int64)
+    ncode = np.zeros(K, np.int64)
+    nstart = np.zeros(K, np.int64)
+    nbits = np.zeros(K, np.int64)
+    order = np.zeros(K, np.int64)
+    events = np.zeros((N * C * K + C * K + N, 5), np.int64)
+    ne = 0
+    gcounts = np.zeros((N, C), np.int64)
+    used = np.zeros((C, N), np.int64)
+    jokers = 0
+    placed = 0
+    value = 0
+    layer = 0
+    for n in range(1, N + 1):
+        for c in range(C):
+            o = path[layer]
+            layer += 1
+            x = o_x[o]
+            jr = o_jr[o]
+            idle = True
+            for k in range(K):
+                if codes[c, k] != 0:
+                    idle = False
+            if idle and x == 0 and jr == 0:
+                continue
+            used[c, n - 1] = x
+            placed += x - tcnt[c, n - 1] + jr
+            jokers += jr
+            value += n * (x + jr)
+            gcounts[n - 1, c] = o_g[o]
+            # the slots in a stable order of their codes (as the steps' assignments are)
+            for k in range(K):
+                order[k] = k
+            for k in range(1, K):
+                v = order[k]
+                m = k - 1
+                while m >= 0 and codes[c, order[m]] > codes[c, v]:
+                    order[m + 1] = order[m]
+                    m -= 1
+                order[m + 1] = v
+            for k in range(K):
+                sl = order[k]
+                code = codes[c, sl]
+                a = assigns[o, k]
+                length = code >> 1
+                real = code & 1
+                if a == 0:
+                    if code == 7:
+                        events[ne, 0] = 0
+                        events[ne, 1] = c
+                        events[ne, 2] = starts[c, sl]
+                        events[ne, 3] = n - 1
+                        events[ne, 4] = jbits[c, sl]
+                        ne += 1
+                    ncode[k] = 0
+                    nstart[k] = 0
+                    nbits[k] = 0
+                else:
+                    nl = length + 1 if length < 3 else 3
+                    nr = 1 if (a == 1 or joker_real) else (real if length > 0 else 0)
+                    ncode[k] = nl * 2 + nr
+                    if length == 0:
+                        nstart[k] = n
+                        nbits[k] = 0
+                    else:
+                        nstart[k] = starts[c, sl]
+                        nbits[k] = jbits[c, sl]
+                    if a == 2:
+                        nbits[k] |= 1 << n
+            cap = jhi - jokers
+            if cap > K:
+                cap = K
+            cap += hi[c, n] if n < N else 0
+            if cap > K:
+                cap = K
+            must = 0
+            for k in range(K):
+                if ncode[k] != 0 and ncode[k] != 7:
+                    must += 1
+            keep = cap - must
+            for k in range(K):
+                if ncode[k] == 7:
+                    if keep > 0:
+                        keep -= 1
+                    else:
+                        events[ne, 0] = 0
+                        events[ne, 1] = c
+                        events[ne, 2] = nstart[k]
+                        events[ne, 3] = n
+                        events[ne, 4] = nbits[k]
+                        ne += 1
+                        ncode[k] = 0
+                        nstart[k] = 0
+                        nbits[k] = 0
+                codes[c, k] = ncode[k]
+                starts[c, k] = nstart[k]
+                jbits[c, k] = nbits[k]
+        jg = path[layer]
+        layer += 1
+        jokers += jg
+        placed += jg
+        value += n * jg
+        any_group = jg > 0
+        for c in range(C):
+            if gcounts[n - 1, c] > 0:
+                any_group = True
+        if any_group:
+            events[ne, 0] = 1
+            events[ne, 1] = jg
+            events[ne, 2] = n
+            ne += 1
+    for c in range(C):
+        for k in range(K):
+            if codes[c, k] == 7:
+                events[ne, 0] = 0
+                events[ne, 1] = c
+                events[ne, 2] = starts[c, k]
+                events[ne, 3] = N
+                events[ne, 4] = jbits[c, k]
+                ne += 1
+    return events[:ne], gcounts, used, jokers, placed, value
+
+
+_walk = njit(cache=True, nogil=True)(_walk_py) if _HAVE_NUMBA else _walk_py

@@ -18,8 +18,9 @@ from ..core.melds import Meld, read_meld
 from ..core.rules import PRESETS, Rules, preset
 from ..core.table import Rack, Table
 from ..core.tiles import JOKER, Tile, parse_tile
+from .groups import max_group_size
 
-__all__ = ["Position", "check_position", "counts_grid"]
+__all__ = ["Position", "check_position", "counts_grid", "plain_value"]
 
 _STANDARD = preset("standard")
 
@@ -86,12 +87,18 @@ class Position:
         }
 
 
-def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> None:
+def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> list[int]:
     """Raise if the position cannot occur under ``rules``: a tile the rules do not have, more
-    copies of a tile (or jokers) than the set holds, or an invalid meld on the table."""
+    copies of a tile (or jokers) than the set holds, or an invalid meld on the table.
+    Returns the value of every table meld (as read)."""
+    values: list[int] = []
     for i, meld in enumerate(table.melds):
+        plain = plain_value(meld.tiles, rules)
+        if plain is not None:
+            values.append(plain)
+            continue
         try:
-            read_meld(meld, rules)
+            values.append(read_meld(meld, rules).value)
         except IllegalPlayError as exc:
             raise IllegalPlayError(
                 f"table meld {i + 1} ({meld}) is not valid: {exc}", reason="invalid-meld", meld=i
@@ -111,6 +118,29 @@ def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> None:
                 f"{k} {what} in the position, but the set has only {limit}",
                 reason="too-many-copies",
             )
+    return values
+
+
+def plain_value(tiles: Sequence[Tile], rules: Rules) -> int | None:
+    """The value of a valid meld without jokers (a run of one colour, consecutive numbers in
+    any written order; or a group of one number, different colours), read without the
+    engine's general reading; ``None`` for anything else (a joker, or not valid)."""
+    n = len(tiles)
+    if n < 3:
+        return None
+    first = tiles[0]
+    for t in tiles:
+        if t.colour < 0 or not rules.is_valid_tile(t):
+            return None
+    if all(t.colour == first.colour for t in tiles):
+        numbers = sorted(t.number for t in tiles)
+        if numbers[-1] - numbers[0] == n - 1 and len(set(numbers)) == n:
+            return sum(numbers)
+        return None
+    same_number = all(t.number == first.number for t in tiles)
+    if same_number and len({t.colour for t in tiles}) == n <= max_group_size(rules.colours):
+        return first.number * n
+    return None
 
 
 def counts_grid(tiles: Iterable[Tile], rules: Rules) -> tuple[list[list[int]], int]:
@@ -129,6 +159,9 @@ def counts_grid(tiles: Iterable[Tile], rules: Rules) -> tuple[list[list[int]], i
 def meld_of(tiles: Sequence[tuple[int, int, bool]], rules: Rules) -> Meld:
     """The canonical meld for DP output tiles ``(colour, number, is_joker)``; jokers carry the
     colour of their run (or -1 in a group) and the number they stand for."""
+    if not any(j for _, _, j in tiles):
+        # no joker: the DP writes runs ascending and groups by colour, the canonical order
+        return Meld(tuple(Tile(c, n) for c, n, _ in tiles))
     return _meld_of(tuple(tiles), rules)
 
 

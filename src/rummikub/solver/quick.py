@@ -25,7 +25,7 @@ from ..core.rules import Rules
 from ..core.tiles import Tile
 from .groups import max_group_size
 
-__all__ = ["can_place_any", "opening_bound", "placeable"]
+__all__ = ["can_place_any", "fit_count", "fit_totals", "opening_bound", "placeable"]
 
 
 def _fits(tile: Tile, kinds: Counter[tuple[int, int]], jokers: int, rules: Rules) -> bool:
@@ -68,6 +68,54 @@ def placeable(table_tiles: Iterable[Tile], rack: Sequence[Tile], rules: Rules) -
     that pass the three-tile test), in rack order. The others fit in no meld."""
     kinds, jokers = _kinds([*table_tiles, *rack])
     return tuple(t for t in rack if t.is_joker or _fits(t, kinds, jokers, rules))
+
+
+def fit_count(
+    avail: Sequence[Sequence[int]],
+    jokers: int,
+    rack: Sequence[Sequence[int]],
+    rack_jokers: int,
+    rules: Rules,
+) -> int:
+    """How many rack tiles might be placed (the :func:`placeable` test on count grids):
+    ``avail[c][n - 1]`` tiles of colour ``c`` and number ``n`` are available (table and rack),
+    ``jokers`` jokers in all; ``rack`` holds the rack's counts, ``rack_jokers`` its jokers
+    (always counted). An upper bound on the tiles any play places with these tiles."""
+    return fit_totals(avail, jokers, rack, rack_jokers, rules)[0]
+
+
+def fit_totals(
+    avail: Sequence[Sequence[int]],
+    jokers: int,
+    rack: Sequence[Sequence[int]],
+    rack_jokers: int,
+    rules: Rules,
+) -> tuple[int, int]:
+    """:func:`fit_count`, and the value of those tiles (a joker counted at the highest
+    number): an upper bound on the value of the rack tiles any play places."""
+    colours, numbers = rules.colours, rules.numbers
+    groups = max_group_size(colours) >= 3
+    # colours present at each number (a rack tile's own colour is among them)
+    present = [sum(1 for row in avail if row[i]) for i in range(numbers)] if groups else []
+    total = rack_jokers
+    value = rack_jokers * numbers
+    for c in range(colours):
+        row = avail[c]
+        for i, k in enumerate(rack[c]):
+            if not k:
+                continue
+            if groups and jokers + present[i] - 1 >= 2:
+                total += k
+                value += k * (i + 1)
+                continue
+            for start in range(max(0, i - 2), min(i, numbers - 3) + 1):
+                missing = (start != i and not row[start]) + (start + 1 != i and not row[start + 1])
+                missing += start + 2 != i and not row[start + 2]
+                if missing <= jokers:
+                    total += k
+                    value += k * (i + 1)
+                    break
+    return total, value
 
 
 def opening_bound(rack: Sequence[Tile], rules: Rules) -> int:
