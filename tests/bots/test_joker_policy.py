@@ -47,6 +47,10 @@ def test_no_opening_with_a_joker_while_the_pool_is_large() -> None:
     late = _obs("R10 R11 J K3 B5", "", pool=20, opened=False)
     play, _ = policy_play(late, KEEP)
     assert play is not None and JOKER in play.tiles and is_legal(late, play)
+    # an opening that empties the rack goes out, joker and all
+    out = _obs("R10 R11 J K3 K4 K5", "", pool=60, opened=False)
+    play, _ = policy_play(out, KEEP)
+    assert play is not None and len(play.tiles) == 6 and is_legal(out, play)
     # a joker-free opening is made at once
     plain = _obs("R10 R11 R12 J K3", "", pool=60, opened=False)
     play, _ = policy_play(plain, KEEP)

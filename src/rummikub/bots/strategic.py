@@ -159,10 +159,12 @@ def policy_play(
     plain = tuple(t for t in rack if not t.is_joker)
     if not params.keep_jokers or len(plain) == len(rack):
         return best_play(obs, time_limit), rack
+    full = best_play(obs, time_limit)
+    if full is not None and len(full.tiles) == len(rack):
+        return full, rack  # going out (an opening may empty the rack too)
     if not obs.has_opened and obs.pool_size > params.joker_opening_pool:
         return best_play(obs, time_limit, plain), plain
-    full = best_play(obs, time_limit)
-    if full is None or len(full.tiles) == len(rack) or not any(t.is_joker for t in full.tiles):
+    if full is None or not any(t.is_joker for t in full.tiles):
         return full, rack
     held = best_play(obs, time_limit, plain)
     if held is not None:
