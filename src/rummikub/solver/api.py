@@ -7,7 +7,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import accumulate, combinations
 from math import comb
 from typing import Any, Literal
 
@@ -19,9 +19,10 @@ from ..core.rules import Rules, preset
 from ..core.table import Rack, Table
 from ..core.tiles import JOKER, Tile, sort_key
 from .dp import DPResult, Problem, SolverTimeout, best_score, decode, run_dp, run_raw, trace
-from .model import check_position, counts_grid, meld_of
+from .groups import max_group_size
+from .model import _meld_of, check_position, counts_grid
 from .opening import opening_cores
-from .quick import fit_totals, opening_bound, placeable
+from .quick import opening_bound, placeable, placeable_grid
 from .strict import locked_melds
 
 __all__ = [
@@ -40,6 +41,19 @@ Objective = Literal["tiles", "value", "min-change"]
 OBJECTIVES: tuple[str, ...] = ("tiles", "value", "min-change")
 _STANDARD = preset("standard")
 _PREFIX_CAP = 8  # tiles/value objectives free at most this many nearest melds when trying
+_TILES: dict[tuple[int, int], Tile] = {}  # one Tile object per (colour, number), reused
+
+
+def _tile(c: int, n: int) -> Tile:
+    t = _TILES.get((c, n))
+    if t is None:
+        t = _TILES[(c, n)] = Tile(c, n)
+    return t
+
+
+def _code(t: Tile) -> int:
+    """An integer that orders tiles as :func:`sort_key` does (and tells them apart)."""
+    return ((99 if t.colour < 0 else t.colour) << 20) + t.number
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +113,13 @@ class _Ctx:
     timed_out: bool = False
     old_values: list[int] | None = None
     given_rack: tuple[Tile, ...] = ()  # the rack as given (``rack`` may leave tiles out)
+    old_keys: list[tuple[int, ...]] | None = None
+
+    def meld_keys(self) -> list[tuple[int, ...]]:
+        """Every old table meld's tiles as sorted :func:`_code` integers (computed once)."""
+        if self.old_keys is None:
+            self.old_keys = [tuple(sorted(map(_code, m.tiles))) for m in self.table.melds]
+        return self.old_keys
 
     def values(self) -> list[int]:
         """The value of every old table meld (computed once)."""
@@ -129,6 +150,8 @@ def _problem(
     rules = ctx.rules
     t_grid, jt = counts_grid(free, rules)
     r_grid, jr = counts_grid(rack, rules)
+    if not forced and not bounds:
+        return _plain_problem(ctx, t_grid, jt, r_grid, jr, floor=floor, per_count=per_count)
     f_grid, jf = counts_grid(forced, rules)
     lo = [[t_grid[c][i] + f_grid[c][i] for i in range(rules.numbers)] for c in range(rules.colours)]
     hi = [[t_grid[c][i] + r_grid[c][i] for i in range(rules.numbers)] for c in range(rules.colours)]
@@ -157,27 +180,86 @@ def _problem(
     )
 
 
-def _placed(res: DPResult, free: Sequence[Tile], rules: Rules) -> tuple[Tile, ...]:
-    t_grid, jt = counts_grid(free, rules)
+def _plain_problem(
+    ctx: _Ctx,
+    t_grid: list[list[int]],
+    jt: int,
+    r_grid: list[list[int]],
+    jr: int,
+    *,
+    floor: int = 0,
+    per_count: bool = False,
+) -> Problem:
+    """The problem of placing rack tiles (counts ``r_grid``, ``jr`` jokers) with the free
+    table tiles (``t_grid``, ``jt``), which must all be used: :func:`_problem` on grids."""
+    table = tuple(map(tuple, t_grid))
+    hi = tuple(tuple(map(int.__add__, a, b)) for a, b in zip(t_grid, r_grid, strict=True))
+    return Problem(
+        ctx.rules.colours,
+        ctx.rules.numbers,
+        ctx.rules.copies,
+        table,
+        table,
+        hi,
+        jt,
+        jt,
+        jt + jr,
+        floor,
+        ctx.weights[0],
+        ctx.weights[1],
+        per_count,
+    )
+
+
+def _placed(res: DPResult, t_grid: list[list[int]], jt: int) -> tuple[Tile, ...]:
+    """The rack tiles a DP result places (sorted as :func:`sort_key` does)."""
     out: list[Tile] = []
-    for (c, n), x in res.used.items():
-        out.extend([Tile(c, n)] * (x - t_grid[c][n - 1]))
+    for (c, n), x in sorted(res.used.items()):
+        d = x - t_grid[c][n - 1]
+        if d > 0:
+            out.extend([_tile(c, n)] * d)
     out.extend([JOKER] * (res.jokers - jt))
-    return tuple(sorted(out, key=sort_key))
+    return tuple(out)
 
 
 def _build(
     ctx: _Ctx, res: DPResult, kept: Sequence[int], free: Sequence[Tile], optimal: bool
 ) -> Solution:
     """The Solution for a DP result: kept old melds (in their order), then the new melds."""
+    t_grid, jt = counts_grid(free, ctx.rules)
+    return _build_grid(ctx, res, kept, t_grid, jt, optimal)
+
+
+def _build_grid(
+    ctx: _Ctx,
+    res: DPResult,
+    kept: Sequence[int],
+    t_grid: list[list[int]],
+    jt: int,
+    optimal: bool,
+) -> Solution:
+    """:func:`_build` with the freed table tiles as a count grid and their jokers."""
     rules = ctx.rules
-    play = _placed(res, free, rules)
+    play = _placed(res, t_grid, jt)
     if not play:
         return _nothing(ctx, optimal)
-    new_melds = [meld_of(m, rules) for m in res.melds]
-    new_melds.sort(key=lambda m: [sort_key(t) for t in m.tiles])
-    kept_melds = [read_meld(ctx.table.melds[i], rules).meld for i in kept]
-    ordered, unchanged = _old_order(ctx.table, kept_melds + new_melds)
+    # the new melds in canonical form, sorted by their tiles (as sort_key lists compare)
+    items: list[tuple[tuple[int, ...], Meld]] = []
+    for m in res.melds:
+        if any(j for _, _, j in m):
+            meld = _meld_of(tuple(m), rules)
+            items.append((tuple(map(_code, meld.tiles)), meld))
+        else:
+            # no joker: the DP writes runs ascending and groups by colour, the canonical order
+            items.append(
+                (tuple((c << 20) + n for c, n, _ in m), Meld(tuple(_tile(c, n) for c, n, _ in m)))
+            )
+    items.sort(key=lambda it: it[0])
+    melds = [read_meld(ctx.table.melds[i], rules).meld for i in kept]
+    keys = [ctx.meld_keys()[i] for i in kept]
+    melds.extend(m for _, m in items)
+    keys.extend(tuple(sorted(k)) for k, _ in items)
+    ordered, unchanged = _old_order(ctx, melds, keys)
     table = Table(tuple(ordered))
     # the new melds hold the freed old melds' tiles and the placed ones (jokers valued as the
     # tile they stand for, as read_meld does); the kept melds are unchanged
@@ -187,15 +269,16 @@ def _build(
     return Solution(play, table, len(play), value, optimal, len(ctx.table.melds) - unchanged)
 
 
-def _old_order(old: Table, melds: list[Meld]) -> tuple[list[Meld], int]:
+def _old_order(ctx: _Ctx, melds: list[Meld], keys: list[tuple[int, ...]]) -> tuple[list[Meld], int]:
     """Melds that are unchanged from the old table first, in the old order; then the rest.
-    Also how many old melds are unchanged (matched one to one, as :func:`changes` does)."""
-    pending: dict[tuple[Tile, ...], list[int]] = {}
-    for i, m in enumerate(melds):
-        pending.setdefault(m.key(), []).append(i)
+    Also how many old melds are unchanged (matched one to one, as :func:`changes` does).
+    ``keys`` holds every meld's tiles as sorted :func:`_code` integers."""
+    pending: dict[tuple[int, ...], list[int]] = {}
+    for i, k in enumerate(keys):
+        pending.setdefault(k, []).append(i)
     first: list[int] = []
-    for m in old.melds:
-        idx = pending.get(m.key())
+    for k in ctx.meld_keys():
+        idx = pending.get(k)
         if idx:
             first.append(idx.pop(0))
     taken = set(first)
@@ -271,22 +354,28 @@ def _solve(ctx: _Ctx, opened: bool, objective: str) -> Solution:
     locked = locked_melds(ctx.table, rules)
     free_idx = [i for i in range(len(ctx.table.melds)) if i not in locked]
     free = _free_parts(ctx, free_idx)
+    t_grid, jt = counts_grid(free, rules)
+    r_grid, jr = counts_grid(ctx.rack, rules)
+    avail = [list(map(int.__add__, a, b)) for a, b in zip(t_grid, r_grid, strict=True)]
     # tiles that fit in no meld are left out; none left (the rack holds no joker then): no
     # play (the test of ``can_place_any``)
-    ctx.rack = placeable(free, ctx.rack, rules)
+    given = len(ctx.rack)
+    ctx.rack = placeable_grid(avail, jt + jr, ctx.rack, rules)
     if not ctx.rack:
         return _nothing(ctx)
-    prob = _problem(ctx, free, ctx.rack)
+    if len(ctx.rack) != given:
+        r_grid, jr = counts_grid(ctx.rack, rules)
+    prob = _plain_problem(ctx, t_grid, jt, r_grid, jr)
     # only plays placing at least one tile are looked for: every one scores at least this
     # (each tile, a joker in any role included, is worth at least 1); most turns of a real
     # game place nothing, and this bound lets the kernel prove that quickly
-    real = sum(t.number for t in free if not t.is_joker)
+    real = sum(sum(map(int.__mul__, row, range(1, rules.numbers + 1))) for row in t_grid)
     one = prob.w_tiles * (prob.jt + 1) + prob.w_value * (real + prob.jt + 1)
     raw = run_raw(prob, ctx.deadline, at_least=one).get(0)
     if raw is None or decode(prob, raw[0])[0] == 0:
         return _nothing(ctx)
     full = trace(prob, raw[1], raw[0])
-    best = _build(ctx, full, sorted(locked), free, True)
+    best = _build_grid(ctx, full, sorted(locked), t_grid, jt, True)
     if best.tiles == 0 or not free_idx:
         return best
     exact = objective == "min-change"
@@ -318,18 +407,46 @@ def _fewer_changes(
     width = rules.numbers
     r_grid, r_jokers = counts_grid(ctx.rack, rules)
     r_flat = [x for row in r_grid for x in row]
-    # each free meld's tiles as (flat grid index, count) pairs, and its jokers
+    colours, numbers = rules.colours, rules.numbers
+    groups = max_group_size(colours) >= 3
+    # the rack's tile kinds as (colour, number index, count)
+    rack_items = [(c, i, k) for c, row in enumerate(r_grid) for i, k in enumerate(row) if k]
+    # each free meld's tiles as (flat grid index, count) pairs, and its jokers (when needed)
     sparse: dict[int, tuple[list[tuple[int, int]], int]] = {}
-    for i in free_idx:
-        cnt: dict[int, int] = {}
-        jokers = 0
-        for t in ctx.table.melds[i].tiles:
-            if t.colour < 0:
-                jokers += 1
-            else:
-                k = t.colour * width + t.number - 1
-                cnt[k] = cnt.get(k, 0) + 1
-        sparse[i] = (list(cnt.items()), jokers)
+
+    def parts(i: int) -> tuple[list[tuple[int, int]], int]:
+        got = sparse.get(i)
+        if got is None:
+            cnt: dict[int, int] = {}
+            jokers = 0
+            for t in ctx.table.melds[i].tiles:
+                if t.colour < 0:
+                    jokers += 1
+                else:
+                    k = t.colour * width + t.number - 1
+                    cnt[k] = cnt.get(k, 0) + 1
+            got = sparse[i] = (list(cnt.items()), jokers)
+        return got
+
+    def fit(avail: list[list[int]], jokers: int) -> tuple[int, int]:
+        """:func:`fit_totals` for the rack (its tiles listed once in ``rack_items``)."""
+        present = [sum(map(bool, col)) for col in zip(*avail, strict=True)] if groups else []
+        total = r_jokers
+        value = r_jokers * numbers
+        for c, i, k in rack_items:
+            if groups and jokers + present[i] - 1 >= 2:
+                total += k
+                value += k * (i + 1)
+                continue
+            row = avail[c]
+            for start in range(max(0, i - 2), min(i, numbers - 3) + 1):
+                missing = (start != i and not row[start]) + (start + 1 != i and not row[start + 1])
+                missing += start + 2 != i and not row[start + 2]
+                if missing <= jokers:
+                    total += k
+                    value += k * (i + 1)
+                    break
+        return total, value
 
     def full_new_value(subset: Sequence[int]) -> int:
         """Value of the new melds when only ``subset`` is freed and the optimum is reached."""
@@ -342,17 +459,17 @@ def _fewer_changes(
         t_flat = [0] * len(r_flat)
         jt = 0
         for i in subset:
-            pairs, j = sparse[i]
+            pairs, j = parts(i)
             jt += j
             for k, x in pairs:
                 t_flat[k] += x
-        a_flat = [a + b for a, b in zip(t_flat, r_flat, strict=True)]
-        t_grid = [t_flat[c * width : (c + 1) * width] for c in range(rules.colours)]
-        avail = [a_flat[c * width : (c + 1) * width] for c in range(rules.colours)]
+        a_flat = list(map(int.__add__, t_flat, r_flat))
+        t_grid = [t_flat[c * width : (c + 1) * width] for c in range(colours)]
+        avail = [a_flat[c * width : (c + 1) * width] for c in range(colours)]
         # cheap exact tests first: enough rack tiles that fit in some meld with these tiles,
         # and (tiles, value: the same gain) enough value in them — a freed table joker
         # can gain at most N - 1 by a new role
-        count, value_bound = fit_totals(avail, jt + r_jokers, r_grid, r_jokers, rules)
+        count, value_bound = fit(avail, jt + r_jokers)
         if count < target_tiles:
             return None
         if not exact and value_bound + jt * (rules.numbers - 1) < full_gain:
@@ -431,17 +548,38 @@ def _build_subset(
     ctx: _Ctx, subset: Sequence[int], locked: list[int], free_idx: list[int], optimal: bool
 ) -> Solution:
     kept = sorted(locked + [i for i in free_idx if i not in subset])
-    part = _free_parts(ctx, subset)
-    traced = _run(ctx, _problem(ctx, part, ctx.rack)).get(0)
+    rules = ctx.rules
+    t_grid, jt = counts_grid(_free_parts(ctx, subset), rules)
+    r_grid, jr = counts_grid(ctx.rack, rules)
+    traced = _run(ctx, _plain_problem(ctx, t_grid, jt, r_grid, jr)).get(0)
     assert traced is not None
-    return _build(ctx, traced, kept, part, optimal)
+    return _build_grid(ctx, traced, kept, t_grid, jt, optimal)
 
 
 def _by_relevance(ctx: _Ctx, free_idx: list[int]) -> list[int]:
-    """The free melds, those most related to the rack first."""
-    jokers = sum(1 for t in ctx.given_rack if t.is_joker)
-    real = [(t.colour, t.number) for t in ctx.given_rack if not t.is_joker]
-    return sorted(free_idx, key=lambda i: -_relevance(ctx.table.melds[i], real, jokers))
+    """The free melds, those most related to the rack first (by :func:`_relevance`,
+    counted on a grid of the rack)."""
+    rules = ctx.rules
+    numbers = rules.numbers
+    grid, jokers = counts_grid(ctx.given_rack, rules)
+    # prefix sums per colour: pre[c][n] = rack tiles of colour c with number <= n
+    pre = [[0, *accumulate(row)] for row in grid]
+    score: dict[int, int] = {}
+    for i in free_idx:
+        real = [t for t in ctx.table.melds[i].tiles if t.colour >= 0]
+        numbers_in = {t.number for t in real}
+        colours_in = {t.colour for t in real}
+        lo = max(min(numbers_in) - 1, 1)
+        hi = min(max(numbers_in) + 1 + len(ctx.table.melds[i].tiles), numbers)
+        total = jokers
+        if lo <= hi:
+            total += sum(pre[c][hi] - pre[c][lo - 1] for c in colours_in)
+        if len(numbers_in) == 1:
+            # a group's number (always inside lo..hi): rack tiles of the other colours too
+            single = next(iter(numbers_in))
+            total += sum(grid[c][single - 1] for c in range(rules.colours) if c not in colours_in)
+        score[i] = total
+    return sorted(free_idx, key=lambda i: -score[i])
 
 
 def _relevance(meld: Meld, rack_real: Sequence[tuple[int, int]], rack_jokers: int) -> int:

@@ -92,22 +92,45 @@ def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> list[int
     copies of a tile (or jokers) than the set holds, or an invalid meld on the table.
     Returns the value of every table meld (as read)."""
     values: list[int] = []
+    colours, numbers = rules.colours, rules.numbers
+    gmax = max_group_size(colours)
+    # tile counts by flat index colour * numbers + number - 1 (jokers last); every table tile
+    # is valid once its meld is, every rack tile once checked
+    counts = [0] * (colours * numbers + 1)
+    jk = colours * numbers
     for i, meld in enumerate(table.melds):
-        plain = plain_value(meld.tiles, rules)
-        if plain is not None:
-            values.append(plain)
-            continue
-        try:
-            values.append(read_meld(meld, rules).value)
-        except IllegalPlayError as exc:
-            raise IllegalPlayError(
-                f"table meld {i + 1} ({meld}) is not valid: {exc}", reason="invalid-meld", meld=i
-            ) from None
+        plain = _plain(meld.tiles, colours, numbers, gmax)
+        if plain is None:
+            try:
+                plain = read_meld(meld, rules).value
+            except IllegalPlayError as exc:
+                raise IllegalPlayError(
+                    f"table meld {i + 1} ({meld}) is not valid: {exc}",
+                    reason="invalid-meld",
+                    meld=i,
+                ) from None
+        values.append(plain)
+        for t in meld.tiles:
+            c = t.colour
+            counts[jk if c < 0 else c * numbers + t.number - 1] += 1
     for t in rack:
-        if not rules.is_valid_tile(t):
+        c = t.colour
+        if c < 0:
+            counts[jk] += 1
+        elif c < colours and 1 <= t.number <= numbers:
+            counts[c * numbers + t.number - 1] += 1
+        else:
             raise IllegalPlayError(
                 f"rack tile {t} is not a tile of these rules", reason="not-a-tile"
             )
+    if counts[jk] > rules.jokers or max(counts) > rules.copies:
+        _too_many(table, rack, rules)
+    return values
+
+
+def _too_many(table: Table, rack: Sequence[Tile], rules: Rules) -> None:
+    """Raise for the first tile (table first, then rack order) with more copies than the set
+    holds."""
     counts: Counter[Tile] = Counter(table.tiles())
     counts.update(rack)
     for tile, k in counts.items():
@@ -118,7 +141,37 @@ def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> list[int
                 f"{k} {what} in the position, but the set has only {limit}",
                 reason="too-many-copies",
             )
-    return values
+
+
+def _plain(tiles: Sequence[Tile], colours: int, numbers: int, gmax: int) -> int | None:
+    """:func:`plain_value` on integers (the rules' colours, numbers and largest group)."""
+    n = len(tiles)
+    if n < 3:
+        return None
+    first = tiles[0]
+    c0, n0 = first.colour, first.number
+    same_colour = same_number = True
+    cbits = nbits = total = 0
+    for t in tiles:
+        c, x = t.colour, t.number
+        if c < 0 or c >= colours or x < 1 or x > numbers:
+            return None
+        if c != c0:
+            same_colour = False
+        if x != n0:
+            same_number = False
+        cbits |= 1 << c
+        nbits |= 1 << x
+        total += x
+    if same_colour:
+        # consecutive and distinct: n distinct numbers spanning n values
+        lo = (nbits & -nbits).bit_length()
+        if nbits.bit_count() == n and nbits.bit_length() - lo == n - 1:
+            return total
+        return None
+    if same_number and cbits.bit_count() == n <= gmax:
+        return total
+    return None
 
 
 def plain_value(tiles: Sequence[Tile], rules: Rules) -> int | None:

@@ -25,7 +25,14 @@ from ..core.rules import Rules
 from ..core.tiles import Tile
 from .groups import max_group_size
 
-__all__ = ["can_place_any", "fit_count", "fit_totals", "opening_bound", "placeable"]
+__all__ = [
+    "can_place_any",
+    "fit_count",
+    "fit_totals",
+    "opening_bound",
+    "placeable",
+    "placeable_grid",
+]
 
 
 def _fits(tile: Tile, kinds: Counter[tuple[int, int]], jokers: int, rules: Rules) -> bool:
@@ -68,6 +75,34 @@ def placeable(table_tiles: Iterable[Tile], rack: Sequence[Tile], rules: Rules) -
     that pass the three-tile test), in rack order. The others fit in no meld."""
     kinds, jokers = _kinds([*table_tiles, *rack])
     return tuple(t for t in rack if t.is_joker or _fits(t, kinds, jokers, rules))
+
+
+def placeable_grid(
+    avail: Sequence[Sequence[int]], jokers: int, rack: Sequence[Tile], rules: Rules
+) -> tuple[Tile, ...]:
+    """:func:`placeable` on a count grid: ``avail[c][n - 1]`` tiles of colour ``c`` and number
+    ``n`` are available (table and rack), ``jokers`` jokers in all."""
+    colours, numbers = rules.colours, rules.numbers
+    groups = max_group_size(colours) >= 3
+    present = [sum(1 for row in avail if row[i]) for i in range(numbers)] if groups else []
+    out: list[Tile] = []
+    for t in rack:
+        c = t.colour
+        if c < 0:
+            out.append(t)
+            continue
+        i = t.number - 1
+        if groups and present[i] - 1 + jokers >= 2:
+            out.append(t)
+            continue
+        row = avail[c]
+        for start in range(max(0, i - 2), min(i, numbers - 3) + 1):
+            missing = (start != i and not row[start]) + (start + 1 != i and not row[start + 1])
+            missing += start + 2 != i and not row[start + 2]
+            if missing <= jokers:
+                out.append(t)
+                break
+    return tuple(out)
 
 
 def fit_count(
