@@ -7,8 +7,10 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import accumulate, combinations
 from math import comb
+from operator import itemgetter
 from typing import Any, Literal
 
 from ..core.actions import Play
@@ -41,14 +43,12 @@ Objective = Literal["tiles", "value", "min-change"]
 OBJECTIVES: tuple[str, ...] = ("tiles", "value", "min-change")
 _STANDARD = preset("standard")
 _PREFIX_CAP = 8  # tiles/value objectives free at most this many nearest melds when trying
-_TILES: dict[tuple[int, int], Tile] = {}  # one Tile object per (colour, number), reused
 
 
-def _tile(c: int, n: int) -> Tile:
-    t = _TILES.get((c, n))
-    if t is None:
-        t = _TILES[(c, n)] = Tile(c, n)
-    return t
+@cache
+def _tiles_by_code(colours: int, numbers: int) -> dict[int, Tile]:
+    """Every real tile of these rules by its :func:`_code` (one Tile object each, reused)."""
+    return {(c << 20) + n: Tile(c, n) for c in range(colours) for n in range(1, numbers + 1)}
 
 
 def _code(t: Tile) -> int:
@@ -211,13 +211,15 @@ def _plain_problem(
     )
 
 
-def _placed(res: DPResult, t_grid: list[list[int]], jt: int) -> tuple[Tile, ...]:
+def _placed(
+    res: DPResult, t_grid: list[list[int]], jt: int, by_code: dict[int, Tile]
+) -> tuple[Tile, ...]:
     """The rack tiles a DP result places (sorted as :func:`sort_key` does)."""
     out: list[Tile] = []
     for (c, n), x in sorted(res.used.items()):
         d = x - t_grid[c][n - 1]
         if d > 0:
-            out.extend([_tile(c, n)] * d)
+            out.extend([by_code[(c << 20) + n]] * d)
     out.extend([JOKER] * (res.jokers - jt))
     return tuple(out)
 
@@ -240,21 +242,22 @@ def _build_grid(
 ) -> Solution:
     """:func:`_build` with the freed table tiles as a count grid and their jokers."""
     rules = ctx.rules
-    play = _placed(res, t_grid, jt)
+    by_code = _tiles_by_code(rules.colours, rules.numbers)
+    play = _placed(res, t_grid, jt, by_code)
     if not play:
         return _nothing(ctx, optimal)
     # the new melds in canonical form, sorted by their tiles (as sort_key lists compare)
     items: list[tuple[tuple[int, ...], Meld]] = []
+    tile_of = by_code.__getitem__
     for m in res.melds:
-        if any(j for _, _, j in m):
+        codes = tuple([(c << 20) + n for c, n, j in m if not j])
+        if len(codes) == len(m):
+            # no joker: the DP writes runs ascending and groups by colour, the canonical order
+            items.append((codes, Meld(tuple(map(tile_of, codes)))))
+        else:
             meld = _meld_of(tuple(m), rules)
             items.append((tuple(map(_code, meld.tiles)), meld))
-        else:
-            # no joker: the DP writes runs ascending and groups by colour, the canonical order
-            items.append(
-                (tuple((c << 20) + n for c, n, _ in m), Meld(tuple(_tile(c, n) for c, n, _ in m)))
-            )
-    items.sort(key=lambda it: it[0])
+    items.sort(key=itemgetter(0))
     melds = [read_meld(ctx.table.melds[i], rules).meld for i in kept]
     keys = [ctx.meld_keys()[i] for i in kept]
     melds.extend(m for _, m in items)
@@ -428,15 +431,21 @@ def _fewer_changes(
             got = sparse[i] = (list(cnt.items()), jokers)
         return got
 
-    def fit(avail: list[list[int]], jokers: int) -> tuple[int, int]:
-        """:func:`fit_totals` for the rack (its tiles listed once in ``rack_items``)."""
+    def fit(
+        avail: list[list[int]], jokers: int, t_grid: list[list[int]]
+    ) -> tuple[int, int, list[list[int]]]:
+        """:func:`fit_totals` for the rack (its tiles listed once in ``rack_items``), and the
+        count grid of the table tiles and the rack tiles that pass the test (the others can
+        never be placed: leaving them out keeps the optimum)."""
         present = [sum(map(bool, col)) for col in zip(*avail, strict=True)] if groups else []
         total = r_jokers
         value = r_jokers * numbers
+        hi = [row[:] for row in t_grid]
         for c, i, k in rack_items:
             if groups and jokers + present[i] - 1 >= 2:
                 total += k
                 value += k * (i + 1)
+                hi[c][i] += k
                 continue
             row = avail[c]
             for start in range(max(0, i - 2), min(i, numbers - 3) + 1):
@@ -445,8 +454,9 @@ def _fewer_changes(
                 if missing <= jokers:
                     total += k
                     value += k * (i + 1)
+                    hi[c][i] += k
                     break
-        return total, value
+        return total, value, hi
 
     def full_new_value(subset: Sequence[int]) -> int:
         """Value of the new melds when only ``subset`` is freed and the optimum is reached."""
@@ -469,18 +479,19 @@ def _fewer_changes(
         # cheap exact tests first: enough rack tiles that fit in some meld with these tiles,
         # and (tiles, value: the same gain) enough value in them — a freed table joker
         # can gain at most N - 1 by a new role
-        count, value_bound = fit(avail, jt + r_jokers)
+        count, value_bound, hi = fit(avail, jt + r_jokers, t_grid)
         if count < target_tiles:
             return None
         if not exact and value_bound + jt * (rules.numbers - 1) < full_gain:
             return None
+        table = tuple(map(tuple, t_grid))
         prob = Problem(
             rules.colours,
             rules.numbers,
             rules.copies,
-            tuple(map(tuple, t_grid)),
-            tuple(map(tuple, t_grid)),
-            tuple(map(tuple, avail)),
+            table,
+            table,
+            tuple(map(tuple, hi)),  # only the rack tiles that can be placed: the same optimum
             jt,
             jt,
             jt + r_jokers,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import chain, combinations_with_replacement
 from typing import Any
 
 import numpy as np
@@ -70,7 +70,27 @@ def _radices(p: Problem, count_max: int | None = None) -> list[int] | None:
 
 def fits(p: Problem) -> bool:
     """Whether ``p`` fits the kernel's 64-bit state encoding."""
-    return p.jhi < 63 and _radices(p) is not None
+    if p.jhi >= 63:
+        return False
+    if not p.per_count:
+        return _fits_plain(p.colours, p.copies, p.jhi, p.floor)
+    return _radices(p) is not None
+
+
+@cache
+def _fits_plain(colours: int, copies: int, jhi: int, floor: int) -> bool:
+    """:func:`fits` for a problem without ``per_count`` (it depends on these only)."""
+    t = ((0,),)
+    return _radices(Problem(colours, 1, copies, t, t, t, 0, 0, jhi, floor)) is not None
+
+
+def _grid(*rows: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """Count grids (tuples of rows) as one int64 array of shape (len(rows), colours,
+    numbers)."""
+    flat = [r for g in rows for r in g]
+    return np.fromiter(chain.from_iterable(flat), np.int64, len(flat) * len(flat[0])).reshape(
+        len(rows), len(rows[0]), len(flat[0])
+    )
 
 
 @cache
@@ -239,7 +259,7 @@ def run(
     joker_real = p.jhi < 3
     (pair_index, S, ptr, o_ns, o_x, o_g, o_jr, add, mask, closable, canon, dom_ptr, dom_idx,
      risk, _assigns) = _consts(C, K, joker_real)  # fmt: skip
-    grid = np.array((p.table, p.lo, p.hi), dtype=np.int64)
+    grid = _grid(p.table, p.lo, p.hi)
     count_max = None
     if p.per_count:
         count_max = int((grid[2] - grid[0]).sum()) + p.jhi + 1
@@ -389,7 +409,7 @@ def _kernel_py(
     MJ = radices[C]
     MV = radices[C + 2]
     MN = radices[C + 3]
-    cap = 1 << 14
+    cap = 1 << 11
     keys = np.empty(cap, np.int64)
     scores = np.empty(cap, np.int64)
     parents = np.empty(cap, np.int64)
@@ -758,7 +778,7 @@ def trace_path(p: Problem, path: Any, score: int) -> DPResult:
     C, N, K = p.colours, p.numbers, p.copies
     joker_real = p.jhi < 3
     consts = _consts(C, K, joker_real)
-    grid = np.array((p.table, p.hi), dtype=np.int64)
+    grid = _grid(p.table, p.hi)
     events, gcounts, used, jokers, placed, value = _walk(
         C, N, K, path, grid, p.jhi, joker_real, consts[4], consts[5], consts[6], consts[14]
     )
