@@ -462,8 +462,17 @@ def _fewer_changes(
         """Value of the new melds when only ``subset`` is freed and the optimum is reached."""
         return full_gain + sum(old_value[i] for i in subset)
 
+    tried: dict[frozenset[int], int | None] = {}
+
     def attempt(subset: Sequence[int]) -> int | None:
-        """The value gained when only ``subset`` is freed, if the optimum is reached."""
+        """The value gained when only ``subset`` is freed, if the optimum is reached (each
+        set of melds is tried once)."""
+        key = frozenset(subset)
+        if key not in tried:
+            tried[key] = attempt_new(subset)
+        return tried[key]
+
+    def attempt_new(subset: Sequence[int]) -> int | None:
         if ctx.expired():
             raise SolverTimeout
         t_flat = [0] * len(r_flat)
@@ -516,15 +525,22 @@ def _fewer_changes(
         order: list[int] = []  # sorted when first needed (freeing nothing often settles it)
         size = 0
         cap = len(free_idx) if exact else _PREFIX_CAP
+        sizes: list[int] = []
         while size < len(free_idx) and size < best.changes and size <= cap:
+            sizes.append(size)
+            size = 1 if size == 0 else size * 2
+        for size in sizes:
             if size and not order:
                 order = _by_relevance(ctx, free_idx)
+                # freeing more melds never loses a play: when the largest prefix misses the
+                # optimum, every smaller one does too (usually the case; one DP, not several)
+                if size != sizes[-1] and attempt(tuple(order[: sizes[-1]])) is None:
+                    break
             subset = tuple(order[:size])
             gain = attempt(subset)
             if gain is not None:
                 chosen = (gain, subset)
                 break
-            size = 1 if size == 0 else size * 2
         limit = len(chosen[1]) if chosen is not None else len(free_idx)
         if exact:
             order = order or _by_relevance(ctx, free_idx)
