@@ -278,12 +278,18 @@ def _old_order(ctx: _Ctx, melds: list[Meld], keys: list[tuple[int, ...]]) -> tup
     ``keys`` holds every meld's tiles as sorted :func:`_code` integers."""
     pending: dict[tuple[int, ...], list[int]] = {}
     for i, k in enumerate(keys):
-        pending.setdefault(k, []).append(i)
+        got = pending.get(k)
+        if got is None:
+            pending[k] = [i]
+        else:
+            got.append(i)
     first: list[int] = []
     for k in ctx.meld_keys():
         idx = pending.get(k)
         if idx:
             first.append(idx.pop(0))
+    if not first:
+        return melds, 0
     taken = set(first)
     rest = [m for i, m in enumerate(melds) if i not in taken]
     return [melds[i] for i in first] + rest, len(first)
@@ -591,20 +597,30 @@ def _by_relevance(ctx: _Ctx, free_idx: list[int]) -> list[int]:
     grid, jokers = counts_grid(ctx.given_rack, rules)
     # prefix sums per colour: pre[c][n] = rack tiles of colour c with number <= n
     pre = [[0, *accumulate(row)] for row in grid]
+    colours = range(rules.colours)
     score: dict[int, int] = {}
     for i in free_idx:
-        real = [t for t in ctx.table.melds[i].tiles if t.colour >= 0]
-        numbers_in = {t.number for t in real}
-        colours_in = {t.colour for t in real}
-        lo = max(min(numbers_in) - 1, 1)
-        hi = min(max(numbers_in) + 1 + len(ctx.table.melds[i].tiles), numbers)
+        tiles = ctx.table.melds[i].tiles
+        low, high, cmask = numbers + 1, 0, 0
+        for t in tiles:
+            c = t.colour
+            if c >= 0:
+                x = t.number
+                cmask |= 1 << c
+                if x < low:
+                    low = x
+                if x > high:
+                    high = x
+        lo = max(low - 1, 1)
+        hi = min(high + 1 + len(tiles), numbers)
         total = jokers
-        if lo <= hi:
-            total += sum(pre[c][hi] - pre[c][lo - 1] for c in colours_in)
-        if len(numbers_in) == 1:
-            # a group's number (always inside lo..hi): rack tiles of the other colours too
-            single = next(iter(numbers_in))
-            total += sum(grid[c][single - 1] for c in range(rules.colours) if c not in colours_in)
+        for c in colours:
+            if cmask >> c & 1:
+                if lo <= hi:
+                    total += pre[c][hi] - pre[c][lo - 1]
+            elif low == high:
+                # a group's number (always inside lo..hi): rack tiles of the other colours
+                total += grid[c][low - 1]
         score[i] = total
     return sorted(free_idx, key=lambda i: -score[i])
 
