@@ -44,6 +44,8 @@ OBJECTIVES: tuple[str, ...] = ("tiles", "value", "min-change")
 _STANDARD = preset("standard")
 _PREFIX_CAP = 8  # tiles/value objectives free at most this many nearest melds when trying
 
+_PLAIN_MELDS: dict[tuple[int, ...], Meld] = {}  # melds without jokers by their tiles' codes
+
 
 @cache
 def _tiles_by_code(colours: int, numbers: int) -> dict[int, Tile]:
@@ -253,7 +255,12 @@ def _build_grid(
         codes = tuple([(c << 20) + n for c, n, j in m if not j])
         if len(codes) == len(m):
             # no joker: the DP writes runs ascending and groups by colour, the canonical order
-            items.append((codes, Meld(tuple(map(tile_of, codes)))))
+            meld = _PLAIN_MELDS.get(codes)
+            if meld is None:
+                if len(_PLAIN_MELDS) > 100_000:  # never for real rules; a bound all the same
+                    _PLAIN_MELDS.clear()
+                meld = _PLAIN_MELDS[codes] = Meld(tuple(map(tile_of, codes)))
+            items.append((codes, meld))
         else:
             meld = _meld_of(tuple(m), rules)
             items.append((tuple(map(_code, meld.tiles)), meld))
