@@ -42,7 +42,10 @@ class ServerProcess:
 
     def output(self) -> str:
         """Everything the server printed so far (all of its runs)."""
-        return self.log_file.read_text(errors="replace")
+        try:
+            return self.log_file.read_text(errors="replace")
+        except FileNotFoundError:  # stopped: the log is gone
+            return ""
 
     @property
     def base(self) -> str:
@@ -105,12 +108,14 @@ class ServerProcess:
             self.proc.wait(10)
 
     def stop(self) -> None:
+        """Stop the server (Ctrl+C, then SIGKILL after 10 s) and delete its log."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        self.log_file.unlink(missing_ok=True)
 
     def get(self, path: str) -> tuple[int, Any]:
         try:
