@@ -64,10 +64,17 @@ def test_reference_bot_passes_conformance_under_every_preset() -> None:
     assert sum(b.timeouts + b.crashes + b.rejected for b in made) == 0
 
 
-def _one_turn(bot: OutsideBot, rules_name: str = "standard") -> tuple[Match, Timeout | object]:
+def _one_turn(
+    bot: OutsideBot, rules_name: str = "standard", limit: float = 0.5
+) -> tuple[Match, Timeout | object]:
     match = Match(preset(rules_name), ["a", "b"], seed=3)
     obs = match.observation(match.state.current)
-    return match, bot.act(obs, 0.5)
+    return match, bot.act(obs, limit)
+
+
+# the time limit of a turn includes starting the program: tests of what a bot answers (not of
+# its time running out) give it ample time, so a slow start on a loaded machine changes nothing
+AMPLE = 5.0
 
 
 def test_hanging_bot_times_out_and_is_restarted() -> None:
@@ -93,7 +100,7 @@ def test_hanging_bot_in_a_game_draws_timeout_penalties_and_never_hangs_the_host(
 
 def test_crashing_bot_is_marked_and_times_out() -> None:
     with OutsideBot(program("crash_bot.py"), max_restarts=2) as bot:
-        results = [_one_turn(bot)[1] for _ in range(4)]
+        results = [_one_turn(bot, limit=AMPLE)[1] for _ in range(4)]
         assert all(isinstance(a, Timeout) for a in results)
         assert bot.crashes >= 3
         assert bot.dead
@@ -109,7 +116,7 @@ def test_missing_program_is_dead_not_an_exception() -> None:
 
 def test_garbage_is_rejected_then_times_out_under_reject() -> None:
     with OutsideBot(program("garbage_bot.py", "garbage")) as bot:
-        _, action = _one_turn(bot)
+        _, action = _one_turn(bot, limit=2.0)  # waits the whole limit for a valid answer
         assert isinstance(action, Timeout)
         assert bot.rejected >= 2  # the garbage line and the bad retry
 
@@ -125,7 +132,7 @@ def test_garbage_is_an_invalid_play_under_penalty() -> None:
 
 def test_illegal_play_is_rejected_and_the_retry_counts() -> None:
     with OutsideBot(program("garbage_bot.py", "retry")) as bot:
-        _, action = _one_turn(bot)
+        _, action = _one_turn(bot, limit=AMPLE)
         assert action == Draw()
         assert bot.rejected == 1
         assert bot.timeouts == 0

@@ -26,6 +26,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class _PortTaken(RuntimeError):
+    pass
+
+
 class ServerProcess:
     """``rummikub serve`` in a child process on a free port of 127.0.0.1."""
 
@@ -38,7 +42,10 @@ class ServerProcess:
 
     def output(self) -> str:
         """Everything the server printed so far (all of its runs)."""
-        return self.log_file.read_text(errors="replace")
+        try:
+            return self.log_file.read_text(errors="replace")
+        except FileNotFoundError:  # stopped: the log is gone
+            return ""
 
     @property
     def base(self) -> str:
@@ -49,7 +56,19 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}/ws"
 
     def start(self) -> ServerProcess:
+        """Start the server and wait until it answers. Should another process have taken the
+        port since it was chosen (``free_port`` lets it go before the server binds it), a new
+        port is chosen and the server started again."""
+        for _ in range(3):
+            try:
+                return self._start()
+            except _PortTaken:
+                self.port = free_port()
+        return self._start()
+
+    def _start(self) -> ServerProcess:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
+        seen = len(self.output())
         log = self.log_file.open("ab")
         self.proc = subprocess.Popen(
             [
@@ -70,7 +89,10 @@ class ServerProcess:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.output()}")
+                said = self.output()[seen:]
+                if "address already in use" in said.lower():
+                    raise _PortTaken(said)
+                raise RuntimeError(f"server exited: {said}")
             try:
                 with urllib.request.urlopen(self.base + "/api/health", timeout=1) as r:
                     if r.status == 200:
@@ -86,12 +108,14 @@ class ServerProcess:
             self.proc.wait(10)
 
     def stop(self) -> None:
+        """Stop the server (Ctrl+C, then SIGKILL after 10 s) and delete its log."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        self.log_file.unlink(missing_ok=True)
 
     def get(self, path: str) -> tuple[int, Any]:
         try:

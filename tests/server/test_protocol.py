@@ -89,7 +89,7 @@ def test_invalid_play_is_refused_with_reason_and_changes_nothing(
     assert reply["type"] == "error" and reply["code"] == "illegal"
     assert reply["reason"] == "invalid-meld" and "at least 3" in reply["message"]
     # a tile that is not on the rack
-    missing = next(t for t in ("R1", "K2", "B3", "O4", "R13") if t not in rack)
+    missing = next(f"{c}{n}" for c in "KRBO" for n in range(1, 14) if f"{c}{n}" not in rack)
     reply = c.request(type="play", table=[*table, [missing, missing, missing]])
     assert reply["type"] == "error" and reply["code"] == "illegal"
     # check: per-meld verdicts and the verdict of the play

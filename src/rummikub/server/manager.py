@@ -29,6 +29,7 @@ from rummikub.core import (
     RummikubError,
     Timeout,
 )
+from rummikub.solver.warm import warm_up
 
 from . import protocol as p
 from .ratelimit import TokenBucket
@@ -48,6 +49,12 @@ from .xpress_room import XPRESS_BOTS, XpressRoom, xpress_rules
 __all__ = ["Connection", "RoomManager"]
 
 log = logging.getLogger("rummikub.server")
+
+
+def _warm_up() -> None:
+    log.info("solver kernels ready in %.1f s", warm_up())
+
+
 T = TypeVar("T")
 
 MAX_QUEUE = 256
@@ -178,6 +185,9 @@ class RoomManager:
 
     # -- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
+        # load the solver's compiled kernels in the background (compile them, the first time
+        # after an install), so the first bot move or hint does not pay for it
+        self._cpu.submit(_warm_up)
         last = await self.db(self.store.last_beat)
         stored = await self.db(self.store.load_active)
         now = time.time()
