@@ -21,6 +21,7 @@ from rummikub.solver.quick import (
     fit_totals,
     opening_bound,
     placeable,
+    placeable_grid,
 )
 
 from .brute import brute_solve
@@ -93,3 +94,24 @@ def test_fit_count_matches_placeable(seed: int, name: str) -> None:
     assert fit_count(avail, jokers, grid, rack_jokers, rules) == len(fits)
     value = sum(rules.numbers if t.is_joker else t.number for t in fits)
     assert fit_totals(avail, jokers, grid, rack_jokers, rules) == (len(fits), value)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, name=RULES)
+def test_placeable_grid_matches_placeable(seed: int, name: str) -> None:
+    rules = preset(name)
+    rng = random.Random(seed)
+    table, rack = random_position(
+        rng,
+        rules,
+        rng.randint(0, 40),
+        rng.randint(1, 16),
+        table_jokers=rng.randint(0, 2),
+        rack_jokers=rng.randint(0, 1),
+    )
+    shuffled = list(rack.tiles)
+    rng.shuffle(shuffled)  # the rack order is kept
+    avail, jokers = counts_grid([*table.tiles(), *shuffled], rules)
+    assert placeable_grid(avail, jokers, shuffled, rules) == placeable(
+        table.tiles(), shuffled, rules
+    )

@@ -597,8 +597,10 @@ def _build_subset(
 
 
 def _by_relevance(ctx: _Ctx, free_idx: list[int]) -> list[int]:
-    """The free melds, those most related to the rack first (by :func:`_relevance`,
-    counted on a grid of the rack)."""
+    """The free melds, those most related to the rack first: by how many rack tiles could
+    join or reshape each (a search-order heuristic): the rack's jokers, its tiles of the
+    meld's colours from one below its lowest number to its highest number plus its length plus
+    one, and for a meld of one number (a group) the rack's tiles of that number."""
     rules = ctx.rules
     numbers = rules.numbers
     grid, jokers = counts_grid(ctx.given_rack, rules)
@@ -630,20 +632,6 @@ def _by_relevance(ctx: _Ctx, free_idx: list[int]) -> list[int]:
                 total += grid[c][low - 1]
         score[i] = total
     return sorted(free_idx, key=lambda i: -score[i])
-
-
-def _relevance(meld: Meld, rack_real: Sequence[tuple[int, int]], rack_jokers: int) -> int:
-    """How many rack tiles could join or reshape ``meld`` (a search-order heuristic);
-    ``rack_real`` holds the real rack tiles as (colour, number), ``rack_jokers`` counts the
-    jokers (each counts)."""
-    real = [t for t in meld.tiles if not t.is_joker]
-    numbers = {t.number for t in real}
-    colours = {t.colour for t in real}
-    lo, hi = min(numbers) - 1, max(numbers) + 1 + len(meld.tiles)
-    single = next(iter(numbers)) if len(numbers) == 1 else None
-    return rack_jokers + sum(
-        1 for c, n in rack_real if (c in colours and lo <= n <= hi) or n == single
-    )
 
 
 def _solve_opening(ctx: _Ctx) -> Solution:

@@ -178,22 +178,7 @@ def plain_value(tiles: Sequence[Tile], rules: Rules) -> int | None:
     """The value of a valid meld without jokers (a run of one colour, consecutive numbers in
     any written order; or a group of one number, different colours), read without the
     engine's general reading; ``None`` for anything else (a joker, or not valid)."""
-    n = len(tiles)
-    if n < 3:
-        return None
-    first = tiles[0]
-    for t in tiles:
-        if t.colour < 0 or not rules.is_valid_tile(t):
-            return None
-    if all(t.colour == first.colour for t in tiles):
-        numbers = sorted(t.number for t in tiles)
-        if numbers[-1] - numbers[0] == n - 1 and len(set(numbers)) == n:
-            return sum(numbers)
-        return None
-    same_number = all(t.number == first.number for t in tiles)
-    if same_number and len({t.colour for t in tiles}) == n <= max_group_size(rules.colours):
-        return first.number * n
-    return None
+    return _plain(tiles, rules.colours, rules.numbers, max_group_size(rules.colours))
 
 
 def counts_grid(tiles: Iterable[Tile], rules: Rules) -> tuple[list[list[int]], int]:
