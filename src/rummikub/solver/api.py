@@ -120,7 +120,12 @@ class _Ctx:
     def meld_keys(self) -> list[tuple[int, ...]]:
         """Every old table meld's tiles as sorted :func:`_code` integers (computed once)."""
         if self.old_keys is None:
-            self.old_keys = [tuple(sorted(map(_code, m.tiles))) for m in self.table.melds]
+            self.old_keys = [
+                tuple(
+                    sorted([((t.colour if t.colour >= 0 else 99) << 20) + t.number for t in tiles])
+                )
+                for tiles in (m.tiles for m in self.table.melds)
+            ]
         return self.old_keys
 
     def values(self) -> list[int]:

@@ -84,7 +84,7 @@ def placeable_grid(
     ``n`` are available (table and rack), ``jokers`` jokers in all."""
     colours, numbers = rules.colours, rules.numbers
     groups = max_group_size(colours) >= 3
-    present = [sum(1 for row in avail if row[i]) for i in range(numbers)] if groups else []
+    present = [sum(map(bool, col)) for col in zip(*avail, strict=True)] if groups else []
     out: list[Tile] = []
     for t in rack:
         c = t.colour
