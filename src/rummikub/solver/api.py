@@ -21,10 +21,9 @@ from ..core.rules import Rules, preset
 from ..core.table import Rack, Table
 from ..core.tiles import JOKER, Tile, sort_key
 from .dp import DPResult, Problem, SolverTimeout, best_score, decode, run_dp, run_raw, trace
-from .groups import max_group_size
 from .model import _meld_of, check_position, counts_grid
 from .opening import opening_cores
-from .quick import opening_bound, placeable, placeable_grid
+from .quick import colours_present, fits_grid, opening_bound, placeable, placeable_grid
 from .strict import locked_melds
 
 __all__ = [
@@ -429,7 +428,6 @@ def _fewer_changes(
     r_grid, r_jokers = counts_grid(ctx.rack, rules)
     r_flat = [x for row in r_grid for x in row]
     colours, numbers = rules.colours, rules.numbers
-    groups = max_group_size(colours) >= 3
     # the rack's tile kinds as (colour, number index, count)
     rack_items = [(c, i, k) for c, row in enumerate(r_grid) for i, k in enumerate(row) if k]
     # each free meld's tiles as (flat grid index, count) pairs, and its jokers (when needed)
@@ -455,25 +453,15 @@ def _fewer_changes(
         """:func:`fit_totals` for the rack (its tiles listed once in ``rack_items``), and the
         count grid of the table tiles and the rack tiles that pass the test (the others can
         never be placed: leaving them out keeps the optimum)."""
-        present = [sum(map(bool, col)) for col in zip(*avail, strict=True)] if groups else []
+        present = colours_present(avail, rules)
         total = r_jokers
         value = r_jokers * numbers
         hi = [row[:] for row in t_grid]
         for c, i, k in rack_items:
-            if groups and jokers + present[i] - 1 >= 2:
+            if fits_grid(avail, present, jokers, c, i):
                 total += k
                 value += k * (i + 1)
                 hi[c][i] += k
-                continue
-            row = avail[c]
-            for start in range(max(0, i - 2), min(i, numbers - 3) + 1):
-                missing = (start != i and not row[start]) + (start + 1 != i and not row[start + 1])
-                missing += start + 2 != i and not row[start + 2]
-                if missing <= jokers:
-                    total += k
-                    value += k * (i + 1)
-                    hi[c][i] += k
-                    break
         return total, value, hi
 
     def full_new_value(subset: Sequence[int]) -> int:

@@ -27,8 +27,10 @@ from .groups import max_group_size
 
 __all__ = [
     "can_place_any",
+    "colours_present",
     "fit_count",
     "fit_totals",
+    "fits_grid",
     "opening_bound",
     "placeable",
     "placeable_grid",
@@ -45,6 +47,31 @@ def _fits(tile: Tile, kinds: Counter[tuple[int, int]], jokers: int, rules: Rules
             return True
     for start in range(max(1, n - 2), min(n, rules.numbers - 2) + 1):
         missing = sum(1 for m in range(start, start + 3) if m != n and kinds.get((c, m), 0) == 0)
+        if missing <= jokers:
+            return True
+    return False
+
+
+def colours_present(avail: Sequence[Sequence[int]], rules: Rules) -> list[int]:
+    """How many colours are available at each number (index ``n - 1``) of a count grid; empty
+    when the rules allow no group of three (then only runs are tested)."""
+    if max_group_size(rules.colours) < 3:
+        return []
+    return [sum(map(bool, col)) for col in zip(*avail, strict=True)]
+
+
+def fits_grid(
+    avail: Sequence[Sequence[int]], present: Sequence[int], jokers: int, c: int, i: int
+) -> bool:
+    """The three-tile test (:func:`_fits`) on a count grid for a real tile of colour ``c`` and
+    number ``i + 1``: ``avail[c][i]`` tiles available (its own copy included), ``present`` from
+    :func:`colours_present`, ``jokers`` jokers in all."""
+    if present and jokers + present[i] - 1 >= 2:
+        return True
+    row = avail[c]
+    for start in range(max(0, i - 2), min(i, len(row) - 3) + 1):
+        missing = (start != i and not row[start]) + (start + 1 != i and not row[start + 1])
+        missing += start + 2 != i and not row[start + 2]
         if missing <= jokers:
             return True
     return False
@@ -82,27 +109,10 @@ def placeable_grid(
 ) -> tuple[Tile, ...]:
     """:func:`placeable` on a count grid: ``avail[c][n - 1]`` tiles of colour ``c`` and number
     ``n`` are available (table and rack), ``jokers`` jokers in all."""
-    colours, numbers = rules.colours, rules.numbers
-    groups = max_group_size(colours) >= 3
-    present = [sum(map(bool, col)) for col in zip(*avail, strict=True)] if groups else []
-    out: list[Tile] = []
-    for t in rack:
-        c = t.colour
-        if c < 0:
-            out.append(t)
-            continue
-        i = t.number - 1
-        if groups and present[i] - 1 + jokers >= 2:
-            out.append(t)
-            continue
-        row = avail[c]
-        for start in range(max(0, i - 2), min(i, numbers - 3) + 1):
-            missing = (start != i and not row[start]) + (start + 1 != i and not row[start + 1])
-            missing += start + 2 != i and not row[start + 2]
-            if missing <= jokers:
-                out.append(t)
-                break
-    return tuple(out)
+    present = colours_present(avail, rules)
+    return tuple(
+        t for t in rack if t.colour < 0 or fits_grid(avail, present, jokers, t.colour, t.number - 1)
+    )
 
 
 def fit_count(
@@ -128,28 +138,14 @@ def fit_totals(
 ) -> tuple[int, int]:
     """:func:`fit_count`, and the value of those tiles (a joker counted at the highest
     number): an upper bound on the value of the rack tiles any play places."""
-    colours, numbers = rules.colours, rules.numbers
-    groups = max_group_size(colours) >= 3
-    # colours present at each number (a rack tile's own colour is among them)
-    present = [sum(1 for row in avail if row[i]) for i in range(numbers)] if groups else []
+    present = colours_present(avail, rules)
     total = rack_jokers
-    value = rack_jokers * numbers
-    for c in range(colours):
-        row = avail[c]
-        for i, k in enumerate(rack[c]):
-            if not k:
-                continue
-            if groups and jokers + present[i] - 1 >= 2:
+    value = rack_jokers * rules.numbers
+    for c, row in enumerate(rack):
+        for i, k in enumerate(row):
+            if k and fits_grid(avail, present, jokers, c, i):
                 total += k
                 value += k * (i + 1)
-                continue
-            for start in range(max(0, i - 2), min(i, numbers - 3) + 1):
-                missing = (start != i and not row[start]) + (start + 1 != i and not row[start + 1])
-                missing += start + 2 != i and not row[start + 2]
-                if missing <= jokers:
-                    total += k
-                    value += k * (i + 1)
-                    break
     return total, value
 
 
