@@ -97,11 +97,17 @@ def main() -> None:
         for (table, rack), sol in zip(pos, results, strict=True):
             if args.no_ilp:
                 break
+            # timed: the published formulation, one weighted objective (as existing tools do)
             start = time.perf_counter()
-            ilp = ilp_solve(table.tiles(), rack.tiles, rules)
+            ilp = ilp_solve(table.tiles(), rack.tiles, rules, careful=False)
             ref.append(time.perf_counter() - start)
             assert ilp is not None
             old = sum(read_meld(m, rules).value for m in table.melds)
+            if (sol.tiles, sol.value) != (ilp.tiles, ilp.value - old if ilp.tiles else 0):
+                # HiGHS's presolve has been seen to stop short on the weighted objective: ask
+                # the careful reference before calling it a disagreement
+                ilp = ilp_solve(table.tiles(), rack.tiles, rules)
+                assert ilp is not None
             if (sol.tiles, sol.value) != (ilp.tiles, ilp.value - old if ilp.tiles else 0):
                 print(
                     f"  DISAGREEMENT: solver {sol.tiles}/{sol.value}, ILP "
