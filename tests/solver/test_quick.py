@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummikub.core.melds import max_meld_value
-from rummikub.core.rules import preset
+from rummikub.core.rules import Rules, preset
 from rummikub.core.table import Rack, Table
 from rummikub.core.tiles import parse_tiles
 from rummikub.solver import solve
@@ -75,12 +75,9 @@ def test_opening_bound_is_an_upper_bound(seed: int, name: str) -> None:
     assert opening_bound(rack.tiles, rules) >= max_meld_value(rack.tiles, rules)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=SEEDS, name=RULES)
-def test_fit_count_matches_placeable(seed: int, name: str) -> None:
-    rules = preset(name)
-    rng = random.Random(seed)
-    table, rack = random_position(
+def _grid_position(rng: random.Random, rules: Rules) -> tuple[Table, Rack]:
+    """A random position for the count-grid tests: up to 40 table tiles, 1-16 on the rack."""
+    return random_position(
         rng,
         rules,
         rng.randint(0, 40),
@@ -88,6 +85,14 @@ def test_fit_count_matches_placeable(seed: int, name: str) -> None:
         table_jokers=rng.randint(0, 2),
         rack_jokers=rng.randint(0, 1),
     )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, name=RULES)
+def test_fit_count_matches_placeable(seed: int, name: str) -> None:
+    rules = preset(name)
+    rng = random.Random(seed)
+    table, rack = _grid_position(rng, rules)
     avail, jokers = counts_grid([*table.tiles(), *rack.tiles], rules)
     grid, rack_jokers = counts_grid(rack.tiles, rules)
     fits = placeable(table.tiles(), rack.tiles, rules)
@@ -101,14 +106,7 @@ def test_fit_count_matches_placeable(seed: int, name: str) -> None:
 def test_placeable_grid_matches_placeable(seed: int, name: str) -> None:
     rules = preset(name)
     rng = random.Random(seed)
-    table, rack = random_position(
-        rng,
-        rules,
-        rng.randint(0, 40),
-        rng.randint(1, 16),
-        table_jokers=rng.randint(0, 2),
-        rack_jokers=rng.randint(0, 1),
-    )
+    table, rack = _grid_position(rng, rules)
     shuffled = list(rack.tiles)
     rng.shuffle(shuffled)  # the rack order is kept
     avail, jokers = counts_grid([*table.tiles(), *shuffled], rules)
