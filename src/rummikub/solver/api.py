@@ -23,7 +23,7 @@ from ..core.tiles import JOKER, Tile, sort_key
 from .dp import DPResult, Problem, SolverTimeout, best_score, decode, run_dp, run_raw, trace
 from .model import _meld_of, check_position, counts_grid
 from .opening import opening_cores
-from .quick import colours_present, fits_grid, opening_bound, placeable, placeable_grid
+from .quick import fitting_rack, opening_bound, placeable, placeable_grid, rack_totals
 from .strict import locked_melds
 
 __all__ = [
@@ -427,9 +427,7 @@ def _fewer_changes(
     width = rules.numbers
     r_grid, r_jokers = counts_grid(ctx.rack, rules)
     r_flat = [x for row in r_grid for x in row]
-    colours, numbers = rules.colours, rules.numbers
-    # the rack's tile kinds as (colour, number index, count)
-    rack_items = [(c, i, k) for c, row in enumerate(r_grid) for i, k in enumerate(row) if k]
+    colours = rules.colours
     # each free meld's tiles as (flat grid index, count) pairs, and its jokers (when needed)
     sparse: dict[int, tuple[list[tuple[int, int]], int]] = {}
 
@@ -450,18 +448,12 @@ def _fewer_changes(
     def fit(
         avail: list[list[int]], jokers: int, t_grid: list[list[int]]
     ) -> tuple[int, int, list[list[int]]]:
-        """:func:`fit_totals` for the rack (its tiles listed once in ``rack_items``), and the
-        count grid of the table tiles and the rack tiles that pass the test (the others can
-        never be placed: leaving them out keeps the optimum)."""
-        present = colours_present(avail, rules)
-        total = r_jokers
-        value = r_jokers * numbers
-        hi = [row[:] for row in t_grid]
-        for c, i, k in rack_items:
-            if fits_grid(avail, present, jokers, c, i):
-                total += k
-                value += k * (i + 1)
-                hi[c][i] += k
+        """:func:`fit_totals` for the rack, and the count grid of the table tiles and the rack
+        tiles that pass the test (the others can never be placed: leaving them out keeps the
+        optimum)."""
+        fitting = fitting_rack(avail, jokers, r_grid, rules)
+        total, value = rack_totals(fitting, r_jokers, rules)
+        hi = [list(map(int.__add__, t, f)) for t, f in zip(t_grid, fitting, strict=True)]
         return total, value, hi
 
     def full_new_value(subset: Sequence[int]) -> int:

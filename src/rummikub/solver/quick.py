@@ -31,9 +31,11 @@ __all__ = [
     "fit_count",
     "fit_totals",
     "fits_grid",
+    "fitting_rack",
     "opening_bound",
     "placeable",
     "placeable_grid",
+    "rack_totals",
 ]
 
 
@@ -138,14 +140,30 @@ def fit_totals(
 ) -> tuple[int, int]:
     """:func:`fit_count`, and the value of those tiles (a joker counted at the highest
     number): an upper bound on the value of the rack tiles any play places."""
+    return rack_totals(fitting_rack(avail, jokers, rack, rules), rack_jokers, rules)
+
+
+def fitting_rack(
+    avail: Sequence[Sequence[int]], jokers: int, rack: Sequence[Sequence[int]], rules: Rules
+) -> list[list[int]]:
+    """The rack's count grid ``rack`` with the tiles that fail the three-tile test (with
+    ``avail`` and ``jokers`` as in :func:`fit_count`) left out: they can never be placed."""
     present = colours_present(avail, rules)
-    total = rack_jokers
+    return [
+        [k if k and fits_grid(avail, present, jokers, c, i) else 0 for i, k in enumerate(row)]
+        for c, row in enumerate(rack)
+    ]
+
+
+def rack_totals(
+    fitting: Sequence[Sequence[int]], rack_jokers: int, rules: Rules
+) -> tuple[int, int]:
+    """The number of tiles in a rack count grid plus ``rack_jokers``, and their value (a joker
+    counted at the highest number)."""
+    total = rack_jokers + sum(map(sum, fitting))
     value = rack_jokers * rules.numbers
-    for c, row in enumerate(rack):
-        for i, k in enumerate(row):
-            if k and fits_grid(avail, present, jokers, c, i):
-                total += k
-                value += k * (i + 1)
+    for row in fitting:
+        value += sum(k * (i + 1) for i, k in enumerate(row) if k)
     return total, value
 
 
