@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -128,8 +129,21 @@ class ServerProcess:
 class Client:
     """A protocol client: send messages, wait for the ones you need, remember the last state."""
 
-    def __init__(self, url: str) -> None:
-        self.ws: ClientConnection = connect(url, max_size=2**22).__enter__()
+    def __init__(
+        self, url: str, *, browser_id: str | None = "new", source: str | None = None
+    ) -> None:
+        """``browser_id``: the id a browser sends to say who it is (``"new"``: a fresh one, as
+        a new browser would; ``None``: none, as a bare script). ``source``: the loopback address
+        to connect from (budgets are per address)."""
+        if browser_id == "new":
+            browser_id = uuid.uuid4().hex
+        if browser_id is not None:
+            url = f"{url}?client={browser_id}"
+        sock = None
+        if source is not None:
+            host, port = url.split("//", 1)[1].split("/", 1)[0].rsplit(":", 1)
+            sock = socket.create_connection((host, int(port)), source_address=(source, 0))
+        self.ws: ClientConnection = connect(url, max_size=2**22, sock=sock).__enter__()
         self.state: dict[str, Any] | None = None
         self.seen: list[dict[str, Any]] = []
         self.raw: list[str] = []

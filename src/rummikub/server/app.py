@@ -8,10 +8,10 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi import FastAPI, Query, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from rummikub.core import PRESETS
@@ -33,6 +33,13 @@ class ServerConfig:
     rate: float = 20.0
     burst: float = 60.0
     bot_threads: int = 2
+
+
+def _person(client_id: str | None) -> str | None:
+    """The browser's own id (the web client sends a random one it keeps), when well formed."""
+    if client_id and 8 <= len(client_id) <= 64 and client_id.replace("-", "").isalnum():
+        return f"client:{client_id}"
+    return None
 
 
 def create_app(config: ServerConfig | None = None) -> FastAPI:
@@ -61,7 +68,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
         m = mgr()
-        conn = m.new_connection(ws.send_text, lambda code: ws.close(code))
+        conn = m.new_connection(
+            ws.send_text,
+            lambda code: ws.close(code),
+            client=ws.client.host if ws.client else "unknown",
+            person=_person(ws.query_params.get("client")),
+        )
         try:
             while not conn.closed:
                 message = await ws.receive()
@@ -89,37 +101,34 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         }
 
     @app.get("/api/rooms")
-    async def rooms() -> dict[str, Any]:
-        out = mgr().lobby()
+    async def rooms(
+        offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    ) -> dict[str, Any]:
+        out = mgr().lobby(offset, limit)
         out["finished"] = await mgr().finished()
         return out
 
     @app.get("/api/rooms/{code}")
     async def room(code: str) -> JSONResponse:
-        rt = mgr().rooms.get(code.upper())
-        if rt is None:
+        info = mgr().room_info(code)
+        if info is None:
             return JSONResponse({"error": f"no open room with code {code.upper()}"}, 404)
-        r = rt.room
-        return JSONResponse(
-            {
-                "code": r.code,
-                "status": r.status,
-                **r.lobby_info(),
-                "seats": [s.public() for s in r.seats],
-            }
-        )
+        return JSONResponse(info)
 
     @app.get("/api/rooms/{code}/record")
-    async def record(code: str) -> JSONResponse:
+    async def record(code: str) -> Response:
         try:
-            return JSONResponse(await mgr().record(code))
+            return Response(await mgr().record(code), media_type="application/json")
         except ClientError as exc:
             status = 404 if exc.code == "no-such-room" else 403
             return JSONResponse({"error": exc.message, "code": exc.code}, status)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "rooms": len(mgr().rooms)}
+        """``ok`` is false while storage is down or a room could not be restored; the
+        details say which."""
+        return mgr().health()
 
     index = STATIC / "index.html"
 

@@ -1,10 +1,15 @@
 """The room manager: connections, one lock per room, the server-side turn clock, bots in a
 worker thread, disconnect grace periods, and the event log in the database.
 
-Every change to a room happens under that room's :class:`asyncio.Lock`, is written to the
-database (one transaction per accepted action) and only then broadcast, each client getting
-its own view. Outgoing messages go through a bounded queue per connection, so a slow or
-flooding client never holds up a room or another room.
+Every change to a room happens under that room's :class:`asyncio.Lock` and takes effect only
+once it is stored: the room is changed, the change is written, and only then broadcast. When
+the write fails the room is put back exactly as stored (rebuilt from its stored event log), the
+player is told that nothing changed, and the server goes into *storage down* mode: every room
+waits (clocks paused, bots idle, clients told "saving…") while the server keeps trying the
+database; when it answers again, rooms whose last write is in doubt are reloaded from it and
+every clock goes on with the time its player had. Outgoing messages go through a bounded queue
+per connection, so a slow or flooding client never holds up a room or another room; what one
+client address may cost is budgeted (:mod:`.admission`).
 """
 
 from __future__ import annotations
@@ -15,7 +20,8 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -32,7 +38,9 @@ from rummikub.core import (
 from rummikub.solver.warm import warm_up
 
 from . import protocol as p
-from .ratelimit import TokenBucket
+from .admission import Admission, Limits
+from .connection import Connection
+from .restore import AnyRoom, Damage, logged, replay, stored_room
 from .room import (
     Room,
     Seat,
@@ -42,11 +50,12 @@ from .room import (
     new_token,
     play_from_table,
 )
-from .storage import Append, Store, StoredEvent, StoredRoom, StoredSeat
+from .runtime import ClientError, RoomRuntime, stored_seat
+from .storage import Append, Store, StoredEvent, StoredRoom
 from .writer import GroupWriter
 from .xpress_room import XPRESS_BOTS, XpressRoom, xpress_rules
 
-__all__ = ["Connection", "RoomManager"]
+__all__ = ["ClientError", "Connection", "RoomManager", "bot_levels"]
 
 log = logging.getLogger("rummikub.server")
 
@@ -57,108 +66,23 @@ def _warm_up() -> None:
 
 T = TypeVar("T")
 
-MAX_QUEUE = 256
 HEARTBEAT_SECONDS = 1.0
 FINISHED_KEEP_SECONDS = 600.0
+#: a waiting room with no person in it for this long is closed (it never started)
+WAITING_IDLE_SECONDS = 600.0
+#: how often the reaper looks
+REAP_SECONDS = 30.0
+#: how often storage is tried again while it is down (first try; doubles up to the maximum)
+RETRY_SECONDS = (0.25, 2.0)
+#: records of finished games kept ready to serve
+RECORD_CACHE = 256
+#: seconds the lobby lists are reused before they are built again
+LOBBY_TTL = 1.0
 
-
-class Connection:
-    """One WebSocket client: its outgoing queue, rate limiter and where it sits."""
-
-    def __init__(
-        self,
-        send: Callable[[str], Any],
-        close: Callable[[int], Any],
-        *,
-        rate: float = 20.0,
-        burst: float = 60.0,
-    ) -> None:
-        self._send = send
-        self._close = close
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.bucket = TokenBucket(rate, burst)
-        self.room: str | None = None
-        self.seat: int | None = None
-        self.closed = False
-        self.dropped = 0
-        self.last_limit_notice = 0.0
-        self.writer: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self.writer = asyncio.create_task(self._write())
-
-    async def _write(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                break
-            try:
-                await self._send(text)
-            except Exception:  # the socket is gone
-                self.closed = True
-                break
-
-    def send(self, msg: dict[str, Any]) -> None:
-        self.send_text(json.dumps(msg, separators=(",", ":")))
-
-    def send_text(self, text: str) -> None:
-        if self.closed:
-            return
-        if self.queue.qsize() >= MAX_QUEUE:  # a client that does not read: cut it off
-            self.closed = True
-            self.queue.put_nowait(None)
-            asyncio.get_running_loop().create_task(self._safe_close(1008))
-            return
-        self.queue.put_nowait(text)
-
-    async def _safe_close(self, code: int) -> None:
-        with contextlib.suppress(Exception):
-            await self._close(code)
-
-    async def finish(self) -> None:
-        self.closed = True
-        self.queue.put_nowait(None)
-        if self.writer is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.writer, 2)
-
-
-AnyRoom = Room | XpressRoom
-
-
-class RoomRuntime:
-    """A room plus what only lives while the server runs: lock, clients, timers, bots."""
-
-    def __init__(self, room: AnyRoom) -> None:
-        self.room = room
-        self.lock = asyncio.Lock()
-        self.conns: set[Connection] = set()
-        self.clock: asyncio.TimerHandle | None = None
-        self.clock_key: tuple[int, int] | None = None
-        self.bot_task: asyncio.Task[None] | None = None
-        self.bot_key: tuple[int, int] | None = None
-        self.pause: asyncio.TimerHandle | None = None
-        self.grace: dict[int, asyncio.TimerHandle] = {}
-
-    def bot_level(self, seat: Seat) -> str:
-        return seat.bot if seat.kind == "bot" and seat.bot else self.room.settings.standin
-
-    def cancel_timers(self) -> None:
-        for h in (self.clock, self.pause, *self.grace.values()):
-            if h is not None:
-                h.cancel()
-        self.grace.clear()
-        self.clock = self.pause = None
-        if self.bot_task is not None:
-            self.bot_task.cancel()
-
-
-class ClientError(Exception):
-    def __init__(self, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.extra = extra
+STORAGE_DOWN = (
+    "the server cannot save right now, so nothing changed; the game waits and goes on by "
+    "itself once saving works again — then try again"
+)
 
 
 def bot_levels() -> list[str]:
@@ -166,21 +90,46 @@ def bot_levels() -> list[str]:
     return sorted(BOTS, key=lambda b: (order.index(b) if b in order else 99, b))
 
 
+class StorageDown(ClientError):
+    def __init__(self) -> None:
+        super().__init__("storage-unavailable", STORAGE_DOWN)
+
+
 class RoomManager:
     """All rooms of one server."""
 
     def __init__(
-        self, store: Store, *, rate: float = 20.0, burst: float = 60.0, bot_threads: int = 2
+        self,
+        store: Store,
+        *,
+        rate: float = 20.0,
+        burst: float = 60.0,
+        bot_threads: int = 2,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.rooms: dict[str, RoomRuntime] = {}
-        self.rate = rate
-        self.burst = burst
+        #: rooms whose stored log could not be replayed: kept, reported, record readable
+        self.damaged: dict[str, tuple[AnyRoom, Damage]] = {}
+        base = limits or Limits()
+        if limits is None:
+            base = Limits(conn_rate=rate, conn_burst=burst)
+        self.admission = Admission(base)
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummikub-db")
         self._writer = GroupWriter(store, self._db)
         self._cpu = ThreadPoolExecutor(bot_threads, thread_name_prefix="rummikub-bot")
+        self._check = ThreadPoolExecutor(1, thread_name_prefix="rummikub-check")
         self._heartbeat: asyncio.Task[None] | None = None
         self._reaper: asyncio.Task[None] | None = None
+        self._recovery: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        #: when storage went down (``None`` while it works)
+        self.down_since: float | None = None
+        self.storage_error: str | None = None
+        self.outages = 0
+        self._records: OrderedDict[str, str] = OrderedDict()
+        self._lobby: tuple[float, dict[str, list[dict[str, Any]]]] | None = None
+        self._finished: tuple[float, list[dict[str, Any]]] | None = None
         self.started_at = time.time()
 
     # -- lifecycle -------------------------------------------------------------------
@@ -195,13 +144,18 @@ class RoomManager:
             try:
                 rt = self._restore(sr, last, now)
             except (RummikubError, KeyError, TypeError, ValueError) as exc:
-                log.error("room %s cannot be restored: %s", sr.code, exc)
+                damage = Damage(0, "room", f"{type(exc).__name__}: {exc}", 0)
+                log.error("room %s cannot be restored: %s", sr.code, damage.error)
+                continue
+            if rt is None:
                 continue
             self.rooms[sr.code] = rt
             if rt.room.turn_started is not None:
                 await self.db(self.store.update_room, sr.code, turn_started=rt.room.turn_started)
+                rt.row["turn_started"] = rt.room.turn_started
         await self.db(self.store.beat, now)
         for rt in self.rooms.values():
+            rt.last_seen = now
             for seat in rt.room.seats:
                 if seat.kind == "human" and seat.taken and rt.room.started:
                     seat.disconnected_at = now
@@ -211,69 +165,250 @@ class RoomManager:
         self._reaper = asyncio.create_task(self._reap())
 
     async def stop(self) -> None:
-        for task in (self._heartbeat, self._reaper):
+        for task in (self._heartbeat, self._reaper, self._recovery, *self._tasks):
             if task is not None:
                 task.cancel()
         for rt in self.rooms.values():
             rt.cancel_timers()
-        with contextlib.suppress(Exception):
-            await self.db(self.store.beat)
+        if self.down_since is None:
+            try:
+                await self.db(self.store.beat)
+            except Exception as exc:
+                log.warning("last heartbeat not stored: %s", exc)
         self._cpu.shutdown(wait=False, cancel_futures=True)
+        self._check.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
 
+    def _spawn(self, coro: Awaitable[Any]) -> None:
+        """Run a background job; a refusal it meets (storage down) is already handled."""
+
+        async def run() -> None:
+            try:
+                await coro
+            except ClientError:
+                pass
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("background job failed")
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
+            if self.down_since is not None:
+                continue
             try:
                 await self.db(self.store.beat)
-            except Exception as exc:  # pragma: no cover - database gone
-                log.error("heartbeat failed: %s", exc)
+            except Exception as exc:
+                self._storage_failed(exc)
 
     async def _reap(self) -> None:
-        """Forget finished rooms nobody watches any more (they stay in the database)."""
         while True:
-            await asyncio.sleep(30)
-            now = time.time()
-            for code, rt in list(self.rooms.items()):
-                if rt.room.status not in ("finished", "abandoned"):
-                    continue
-                age = now - (rt.room.finished_at or now)
+            await asyncio.sleep(REAP_SECONDS)
+            try:
+                await self.reap(time.time())
+            except Exception:
+                log.exception("reaping rooms failed")
+
+    async def reap(self, now: float) -> None:
+        """Forget finished rooms nobody watches any more (they stay in the database) and close
+        waiting rooms no person has been in for :data:`WAITING_IDLE_SECONDS`."""
+        for code, rt in list(self.rooms.items()):
+            room = rt.room
+            if room.status in ("finished", "abandoned"):
+                age = now - (room.finished_at or now)
                 if (not rt.conns and age > 60) or age > FINISHED_KEEP_SECONDS:
                     self.rooms.pop(code, None)
+                continue
+            if room.status != "waiting" or self.down_since is not None:
+                continue
+            if any(c.seat is not None for c in rt.conns):
+                rt.last_seen = now
+                continue
+            if now - rt.last_seen < WAITING_IDLE_SECONDS:
+                continue
+            async with rt.lock:
+                if room.status != "waiting" or any(c.seat is not None for c in rt.conns):
+                    continue
+                try:
+                    await self._write(
+                        rt, self.store.update_room, code, status="abandoned", finished_at=now
+                    )
+                except ClientError:
+                    return
+                room.status = rt.row["status"] = "abandoned"
+                room.finished_at = rt.row["finished_at"] = now
+                log.info("room %s closed: nobody came for %.0f s", code, now - rt.last_seen)
+                self._broadcast(rt)
+            self.rooms.pop(code, None)
 
-    def _restore(self, sr: StoredRoom, last_beat: float | None, now: float) -> RoomRuntime:
-        seats = [
-            Seat(s.seat, "bot" if s.kind == "bot" else "human", s.bot, s.name, s.token_hash)
-            for s in sr.seats
-        ]
-        settings = Settings.from_dict(sr.settings)
-        room: AnyRoom
-        if sr.game == "xpress":
-            room = XpressRoom(
-                sr.code, xpress_rules(sr.rules), settings, sr.seed, seats, sr.created_at
+    # -- storage ---------------------------------------------------------------------
+    async def _write(self, rt: RoomRuntime, fn: Callable[..., Any], *args: Any, **kw: Any) -> None:
+        """A write about ``rt``'s room outside its event log (seats, the room row). On failure
+        the room is put back as stored and :class:`StorageDown` is raised."""
+        if self.down_since is not None:
+            self._rollback(rt)
+            raise StorageDown()
+        try:
+            await self.db(fn, *args, **kw)
+        except Exception as exc:
+            self._rollback(rt)
+            self._storage_failed(exc)
+            raise StorageDown() from None
+
+    async def _append(self, rt: RoomRuntime, item: Append) -> None:
+        """Store one event of ``rt``'s room (group commit). On failure the room is put back
+        exactly as stored and :class:`StorageDown` is raised."""
+        if self.down_since is not None:
+            self._rollback(rt)
+            raise StorageDown()
+        try:
+            await self._writer.append(item)
+        except Exception as exc:
+            rt.uncertain = True  # the commit may have happened although its answer was lost
+            self._rollback(rt)
+            self._storage_failed(exc)
+            raise StorageDown() from None
+        rt.events.append(logged(item.ev))
+        if item.room:
+            rt.row.update(item.room)
+
+    def _rollback(self, rt: RoomRuntime) -> None:
+        """Put the room back exactly as stored: rebuilt from its stored row, seats and log."""
+        old = rt.room
+        sr = stored_room(old, rt.seats, rt.row)
+        sr.settings = dict(rt.row["settings"])
+        done = replay(sr, rt.events)
+        self._adopt(rt, done.room)
+        if done.room.round_over and not done.room.match_over:
+            done.room.pause_until = old.pause_until
+        rt.stop_clocks()
+
+    @staticmethod
+    def _adopt(rt: RoomRuntime, room: AnyRoom) -> None:
+        """Make ``room`` the room of ``rt``, keeping who is connected to which seat."""
+        for new, old in zip(room.seats, rt.room.seats, strict=True):
+            new.connections = old.connections
+            new.standin = old.standin
+            new.disconnected_at = old.disconnected_at
+            new.person = old.person if new.token_hash == old.token_hash else None
+        room.bots = rt.room.bots
+        rt.room = room
+
+    def _storage_failed(self, exc: BaseException) -> None:
+        """Storage failed: every room waits until it works again."""
+        self.storage_error = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+        if self.down_since is not None:
+            return
+        self.down_since = time.time()
+        self.outages += 1
+        log.error("storage failed, rooms wait until it works again: %s", self.storage_error)
+        for rt in self.rooms.values():
+            rt.stop_clocks()
+            self._broadcast(rt)
+        self._recovery = asyncio.get_running_loop().create_task(self._recover())
+
+    async def _recover(self) -> None:
+        delay = RETRY_SECONDS[0]
+        while True:
+            await asyncio.sleep(delay)
+            delay = min(RETRY_SECONDS[1], delay * 2)
+            try:
+                await self.db(self.store.beat)
+            except Exception as exc:
+                self.storage_error = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+                continue
+            try:
+                await self._resume_rooms()
+            except Exception as exc:
+                self.storage_error = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+                log.warning("storage answers but resuming rooms failed: %s", exc)
+                continue
+            return
+
+    async def _resume_rooms(self) -> None:
+        """Storage works again: reload the rooms whose last write is in doubt, give every
+        player the time of his turn he had when saving stopped, and go on."""
+        assert self.down_since is not None
+        outage = self.down_since
+        paused = time.time() - outage
+        for code, rt in list(self.rooms.items()):
+            if rt.resumed == outage:
+                continue
+            async with rt.lock:
+                if rt.uncertain:
+                    sr = await self.db(self.store.load_room, code)
+                    if sr is not None:
+                        done = replay(sr)
+                        if done.damage is None:
+                            self._adopt(rt, done.room)
+                            rt.events = done.events
+                            rt.seats = [stored_seat(s) for s in done.room.seats]
+                            rt.row.update(
+                                status=sr.status,
+                                turn_started=sr.turn_started,
+                                finished_at=sr.finished_at,
+                                settings=dict(sr.settings),
+                            )
+                    rt.uncertain = False
+                room = rt.room
+                if room.in_turn and room.turn_started is not None:
+                    room.turn_started += paused
+                    await self.db(self.store.update_room, code, turn_started=room.turn_started)
+                    rt.row["turn_started"] = room.turn_started
+                if room.pause_until is not None:
+                    room.pause_until += paused
+                rt.resumed = outage
+        self.down_since = None
+        self.storage_error = None
+        log.warning("storage works again after %.1f s; rooms go on", paused)
+        for rt in list(self.rooms.values()):
+            if rt.room.status == "waiting" and rt.room.all_taken:
+                # the game was to start when saving stopped
+                async with rt.lock:
+                    if rt.room.status == "waiting" and rt.room.all_taken:
+                        try:
+                            await self._begin(rt)
+                        except ClientError:
+                            return  # saving failed again: the next recovery goes on
+            self._schedule(rt)
+            self._broadcast(rt)
+
+    def storage_status(self) -> dict[str, Any]:
+        return {
+            "ok": self.down_since is None,
+            "down_for": (
+                None if self.down_since is None else round(time.time() - self.down_since, 1)
+            ),
+            "error": self.storage_error,
+            "outages": self.outages,
+        }
+
+    def _restore(self, sr: StoredRoom, last_beat: float | None, now: float) -> RoomRuntime | None:
+        """The runtime of a stored room at server start (``None`` when its log is damaged:
+        it is then kept in :attr:`damaged`)."""
+        done = replay(sr)
+        room = done.room
+        if done.damage is not None:
+            self.damaged[sr.code] = (room, done.damage)
+            log.error(
+                "room %s cannot be restored: event %d (%s) fails: %s; kept with its first %d "
+                "events, record readable",
+                sr.code,
+                done.damage.seq,
+                done.damage.kind,
+                done.damage.error,
+                done.damage.replayed,
             )
-        else:
-            room = Room(sr.code, Rules.from_dict(sr.rules), settings, sr.seed, seats, sr.created_at)
-        for ev in sr.events:
-            room.seq = ev.seq
-            if ev.kind == "start":
-                room.start()
-            elif ev.kind == "turn":
-                d = ev.data
-                room.act(room.stored_action(d["action"]), ms=d.get("ms"), hint=bool(d.get("hint")))
-            elif ev.kind == "round":
-                room.next_round()
-            elif ev.kind == "chat":
-                room.chat.append(d_chat(ev))
-        room.restored()
-        room.status = "playing" if room.started else "waiting"
-        if room.match_over:
-            room.status = "finished"
-        room.turn_started = sr.turn_started
+            return None
         if sr.turn_started is not None:
             # The clock stood still while the server was down: the player keeps the time he
             # had when the server last showed signs of life.
@@ -282,31 +417,38 @@ class RoomManager:
             room.turn_started = now - used
         if room.round_over and not room.match_over:
             room.pause_until = now + room.settings.round_pause
-        return RoomRuntime(room)
+        row = {
+            "status": sr.status,
+            "turn_started": sr.turn_started,
+            "finished_at": sr.finished_at,
+            "settings": dict(sr.settings),
+        }
+        return RoomRuntime(room, done.events, row)
 
     # -- connections -----------------------------------------------------------------
-    def new_connection(self, send: Callable[[str], Any], close: Callable[[int], Any]) -> Connection:
-        conn = Connection(send, close, rate=self.rate, burst=self.burst)
+    def new_connection(
+        self,
+        send: Callable[[str], Any],
+        close: Callable[[int], Any],
+        *,
+        client: str = "unknown",
+        person: str | None = None,
+    ) -> Connection:
+        conn = Connection(
+            send,
+            close,
+            bucket=self.admission.connection_bucket(),
+            budget=self.admission.budget(client),
+            client=client,
+            person=person,
+        )
         conn.start()
         return conn
 
     async def receive(self, conn: Connection, text: str | bytes) -> None:
         """Handle one raw message from a client."""
-        if not conn.bucket.take():
-            conn.dropped += 1
-            now = time.monotonic()
-            if now - conn.last_limit_notice > 1.0:
-                conn.last_limit_notice = now
-                conn.send(
-                    {
-                        "type": "error",
-                        "code": "rate-limited",
-                        "message": "too many messages; slow down",
-                    }
-                )
-            if conn.dropped > 2000:
-                conn.closed = True
-                await conn._safe_close(1008)
+        if not (conn.bucket.take() and conn.budget.messages.take()):
+            await self._refuse_flood(conn, text)
             return
         try:
             msg = p.parse_message(text)
@@ -327,10 +469,43 @@ class RoomManager:
             )
         except RummikubError as exc:
             conn.send({"type": "error", "id": msg.id, "code": "rules", "message": str(exc)})
+        except Exception:
+            log.exception("message %s failed", getattr(msg, "type", "?"))
+            conn.send(
+                {
+                    "type": "error",
+                    "id": msg.id,
+                    "code": "internal",
+                    "message": "the server failed to handle this message; nothing changed",
+                }
+            )
+
+    async def _refuse_flood(self, conn: Connection, text: str | bytes) -> None:
+        """A message over the rate limit: dropped before parsing, but a request that carries
+        an id is answered, so its sender does not wait for ever."""
+        conn.dropped += 1
+        msg_id = p.peek_id(text)
+        now = time.monotonic()
+        if msg_id is not None or now - conn.last_limit_notice > 1.0:
+            conn.last_limit_notice = now
+            wait = max(conn.bucket.wait(), conn.budget.messages.wait())
+            conn.send(
+                {
+                    "type": "error",
+                    "id": msg_id,
+                    "code": "rate-limited",
+                    "message": "too many messages; slow down",
+                    "retry_after": round(wait, 2),
+                }
+            )
+        if conn.dropped > 2000:
+            conn.closed = True
+            await conn.safe_close(1008)
 
     async def disconnect(self, conn: Connection) -> None:
         await conn.finish()
-        await self._detach(conn, leaving=False)
+        with contextlib.suppress(ClientError):
+            await self._detach(conn, leaving=False)
 
     async def dispatch(self, conn: Connection, msg: Any) -> None:
         if isinstance(msg, p.PingMsg):
@@ -347,8 +522,8 @@ class RoomManager:
             raise ClientError("no-room", "join or create a room first")
         async with rt.lock:
             if isinstance(msg, p.LeaveMsg):
-                conn.send({"type": "left", "id": msg.id})
                 await self._detach(conn, leaving=True, locked=True)
+                conn.send({"type": "left", "id": msg.id})
                 return
             if isinstance(msg, p.ChatMsg):
                 await self._chat(rt, conn, msg.text)
@@ -356,8 +531,14 @@ class RoomManager:
                 return
             seat = self._seat_of(rt, conn)
             if isinstance(msg, p.CheckMsg):
-                conn.send({**rt.room.check_table(seat.seat, msg.table), "id": msg.id})
+                room = rt.room
+                checked = await self._work(
+                    conn, lambda: room.check_table(seat.seat, msg.table), self._check
+                )
+                conn.send({**checked, "id": msg.id})
                 return
+            if self.down_since is not None and not isinstance(msg, p.HintMsg):
+                raise StorageDown()
             if isinstance(msg, p.StartMsg):
                 await self._start_now(rt, seat, msg.id)
                 return
@@ -376,6 +557,7 @@ class RoomManager:
             if isinstance(msg, p.HintMsg):
                 await self._hint(rt, conn, seat, msg.id)
                 return
+            self._admit_work(conn)
             action: object
             if isinstance(room, XpressRoom):
                 action = self._xpress_action(room, msg)
@@ -391,12 +573,38 @@ class RoomManager:
                 except RummikubError as exc:
                     raise ClientError("bad-play", str(exc)) from None
             try:
-                await self._commit(rt, action)
+                await self._commit(rt, action, conn)
             except IllegalPlayError as exc:
                 raise ClientError(
                     "illegal", str(exc), reason=exc.reason, meld=getattr(exc, "meld", None)
                 ) from None
             conn.send({"type": "ok", "id": msg.id})
+
+    @staticmethod
+    def _admit_work(conn: Connection) -> None:
+        if not conn.budget.work.has():
+            raise ClientError(
+                "busy",
+                "you have asked the server for too much work; wait a moment",
+                retry_after=round(conn.budget.work.wait(), 2),
+            )
+
+    async def _work(
+        self, conn: Connection, job: Callable[[], T], pool: ThreadPoolExecutor | None = None
+    ) -> T:
+        """Run a costly job for ``conn`` off the event loop and charge its CPU time to the
+        client's work budget (refused at once while the budget is spent)."""
+        self._admit_work(conn)
+
+        def timed() -> tuple[T, float]:
+            start = time.thread_time()
+            out = job()
+            return out, time.thread_time() - start
+
+        loop = asyncio.get_running_loop()
+        out, spent = await loop.run_in_executor(pool or self._cpu, timed)
+        conn.budget.work.charge(spent)
+        return out
 
     @staticmethod
     def _xpress_action(room: XpressRoom, msg: Any) -> object:
@@ -419,8 +627,8 @@ class RoomManager:
 
     # -- rooms -----------------------------------------------------------------------
     async def _create(self, conn: Connection, msg: p.CreateMsg) -> None:
-        if conn.room is not None:
-            await self._detach(conn, leaving=False)
+        if self.down_since is not None:
+            raise StorageDown()
         xpress = msg.game == "xpress"
         rules: Rules | None = None
         try:
@@ -455,9 +663,17 @@ class RoomManager:
         standin = st.standin or default_level
         if standin not in levels:
             raise ClientError("bad-settings", f"unknown stand-in bot level {standin!r}")
+        if not conn.budget.rooms.take():
+            raise ClientError(
+                "too-many-rooms",
+                "you have created many rooms in a short time; wait a little before the next",
+                retry_after=round(conn.budget.rooms.wait(), 1),
+            )
         settings = Settings(
             st.hints, st.grace_seconds, st.public, st.bot_delay, st.round_pause, standin
         )
+        if conn.room is not None:
+            await self._detach(conn, leaving=False)
         code = new_code()
         while code in self.rooms or await self._code_used(code):
             code = new_code()
@@ -471,23 +687,15 @@ class RoomManager:
         token = new_token()
         seats[0].name = msg.name
         seats[0].token_hash = hash_token(token)
+        seats[0].person = conn.person
         rt = RoomRuntime(room)
-        await self.db(
-            self.store.create_room,
-            StoredRoom(
-                code,
-                now,
-                room.rules_json(),
-                settings.to_dict(),
-                room.seed,
-                "waiting",
-                None,
-                None,
-                [StoredSeat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats],
-                game=room.game,
-            ),
-        )
+        try:
+            await self.db(self.store.create_room, stored_room(room, rt.seats, rt.row))
+        except Exception as exc:
+            self._storage_failed(exc)
+            raise StorageDown() from None
         self.rooms[code] = rt
+        self._lobby = None
         async with rt.lock:
             self._attach(rt, conn, 0)
             conn.send(
@@ -512,7 +720,18 @@ class RoomManager:
         code = msg.room.upper()
         rt = self.rooms.get(code)
         if rt is None:
+            if code in self.damaged:
+                damage = self.damaged[code][1]
+                raise ClientError(
+                    "damaged",
+                    f"game {code} could not be restored ({damage.error}); its record up to "
+                    f"that point is at /api/rooms/{code}/record",
+                )
             raise ClientError("no-such-room", f"no open room with code {code}")
+        if isinstance(msg, p.JoinMsg) and conn.room == code and conn.seat is not None:
+            raise ClientError(
+                "already-seated", f"you hold seat {conn.seat + 1} of this room already"
+            )
         if conn.room is not None:
             await self._detach(conn, leaving=False)
         async with rt.lock:
@@ -524,6 +743,7 @@ class RoomManager:
                 found = room.seat_by_token(msg.token)
                 if found is None:
                     raise ClientError("bad-token", "that token does not hold a seat here")
+                found.person = conn.person
                 self._attach(rt, conn, found.seat)
                 conn.send(
                     {
@@ -538,6 +758,17 @@ class RoomManager:
             else:
                 if room.status != "waiting":
                     raise ClientError("started", "the game has started; you can watch it")
+                held = next(
+                    (s for s in room.seats if s.token_hash is not None and s.person == conn.person),
+                    None,
+                )
+                if held is not None:
+                    raise ClientError(
+                        "already-seated",
+                        f"you hold seat {held.seat + 1} of this room already (one seat per person)",
+                    )
+                if self.down_since is not None:
+                    raise StorageDown()
                 free = room.free_seat(msg.seat)
                 if free is None:
                     raise ClientError(
@@ -547,7 +778,10 @@ class RoomManager:
                 token = new_token()
                 free.name = msg.name
                 free.token_hash = hash_token(token)
-                await self.db(self.store.update_seat, code, _stored_seat(free))
+                await self._write(rt, self.store.update_seat, code, stored_seat(free))
+                rt.seats[free.seat] = stored_seat(free)
+                free = rt.room.seats[free.seat]
+                free.person = conn.person
                 self._attach(rt, conn, free.seat)
                 conn.send(
                     {
@@ -561,12 +795,14 @@ class RoomManager:
                 )
                 if room.all_taken:
                     await self._begin(rt)
+            self._lobby = None
             self._broadcast(rt)
 
     def _attach(self, rt: RoomRuntime, conn: Connection, seat: int | None) -> None:
         conn.room = rt.room.code
         conn.seat = seat
         rt.conns.add(conn)
+        rt.last_seen = time.time()
         if seat is not None:
             s = rt.room.seats[seat]
             s.connections += 1
@@ -580,9 +816,9 @@ class RoomManager:
 
     async def _detach(self, conn: Connection, *, leaving: bool, locked: bool = False) -> None:
         code, seat = conn.room, conn.seat
-        conn.room = conn.seat = None
         rt = self.rooms.get(code) if code else None
         if rt is None or conn not in rt.conns:
+            conn.room = conn.seat = None
             return
         if locked:
             await self._detach_locked(rt, conn, seat, leaving)
@@ -593,31 +829,54 @@ class RoomManager:
     async def _detach_locked(
         self, rt: RoomRuntime, conn: Connection, seat: int | None, leaving: bool
     ) -> None:
+        room = rt.room
+        rt.last_seen = time.time()
+        if seat is not None and room.status == "waiting" and leaving:
+            s = room.seats[seat]
+            if s.kind == "human" and s.connections <= 1:
+                try:
+                    await self._free_seat(rt, s)
+                except ClientError:
+                    # storage down: the seat stays held, as stored; its holder is away
+                    log.warning("room %s: seat %d could not be freed", room.code, seat + 1)
+        conn.room = conn.seat = None
         rt.conns.discard(conn)
         room = rt.room
         if seat is not None:
             s = room.seats[seat]
             s.connections = max(0, s.connections - 1)
-            if room.status == "waiting" and leaving and s.kind == "human":
-                s.name = s.token_hash = None  # the seat is free again
-                await self.db(self.store.update_seat, room.code, _stored_seat(s))
-                if not any(x.kind == "human" and x.taken for x in room.seats):
-                    room.status = "abandoned"
-                    room.finished_at = time.time()
-                    await self.db(
-                        self.store.update_room,
-                        room.code,
-                        status="abandoned",
-                        finished_at=room.finished_at,
-                    )
-            elif room.status == "playing" and s.connections == 0:
+            if room.status == "playing" and s.connections == 0:
                 s.disconnected_at = time.time()
                 if leaving:
                     s.standin = True
                     self._schedule(rt)
                 else:
                     self._arm_grace(rt, s)
+        self._lobby = None
         self._broadcast(rt)
+
+    async def _free_seat(self, rt: RoomRuntime, s: Seat) -> None:
+        """A person leaves a waiting room: his seat is free again. When he was the host, the
+        next person seated becomes host; when nobody is left, the room closes."""
+        room = rt.room
+        index = s.seat
+        s.name = s.token_hash = s.person = None
+        await self._write(rt, self.store.update_seat, room.code, stored_seat(s))
+        rt.seats[index] = stored_seat(s)
+        room = rt.room
+        others = [x for x in room.seats if x.kind == "human" and x.taken]
+        if not others:
+            now = time.time()
+            await self._write(
+                rt, self.store.update_room, room.code, status="abandoned", finished_at=now
+            )
+            room.status = rt.row["status"] = "abandoned"
+            room.finished_at = rt.row["finished_at"] = now
+        elif room.settings.host == index:
+            room.settings.host = others[0].seat
+            settings = room.settings.to_dict()
+            await self._write(rt, self.store.update_room, room.code, settings=json.dumps(settings))
+            rt.row["settings"] = settings
 
     def _arm_grace(self, rt: RoomRuntime, seat: Seat) -> None:
         old = rt.grace.pop(seat.seat, None)
@@ -626,7 +885,7 @@ class RoomManager:
         loop = asyncio.get_running_loop()
         rt.grace[seat.seat] = loop.call_later(
             rt.room.settings.grace_seconds,
-            lambda: loop.create_task(self._grace_over(rt, seat.seat)),
+            lambda: self._spawn(self._grace_over(rt, seat.seat)),
         )
 
     async def _grace_over(self, rt: RoomRuntime, index: int) -> None:
@@ -642,13 +901,14 @@ class RoomManager:
         room = rt.room
         if room.status != "waiting":
             raise ClientError("started", "the game has already started")
-        if seat.seat != 0:
-            raise ClientError("not-host", "only the room's creator can start early")
+        if seat.seat != room.settings.host:
+            raise ClientError("not-host", "only the room's host can start early")
         for s in room.seats:
             if not s.taken:
                 s.kind = "bot"
                 s.bot = room.settings.standin
-                await self.db(self.store.update_seat, room.code, _stored_seat(s))
+                await self._write(rt, self.store.update_seat, room.code, stored_seat(s))
+                rt.seats[s.seat] = stored_seat(s)
         await self._begin(rt)
         self._broadcast(rt)
 
@@ -658,26 +918,40 @@ class RoomManager:
         now = time.time()
         room.turn_started = now
         room.seq += 1
-        await self._writer.append(
+        await self._append(
+            rt,
             Append(
                 room.code,
                 StoredEvent(room.seq, "start", {}, now),
                 {"status": "playing", "turn_started": now},
-            )
+            ),
         )
+        self._lobby = None
+        # a seat whose holder is not here follows the grace rule from the start
+        for s in rt.room.seats:
+            if s.kind == "human" and s.taken and s.connections == 0:
+                s.disconnected_at = now
+                self._arm_grace(rt, s)
         self._schedule(rt)
 
     # -- turns -----------------------------------------------------------------------
-    async def _commit(self, rt: RoomRuntime, action: object) -> None:
+    async def _commit(
+        self, rt: RoomRuntime, action: object, conn: Connection | None = None
+    ) -> None:
         """Apply an action for the player to move, store it, schedule what follows and
-        broadcast. Must hold the room lock."""
+        broadcast. Must hold the room lock. Nothing takes effect unless it is stored."""
         room = rt.room
         assert room.started
         now = time.time()
         key = room.turn_key()
         hint = isinstance(action, Play) and key in room.hinted
         ms = None if room.turn_started is None else int((now - room.turn_started) * 1000)
-        stored, restart = room.act(action, ms=ms, hint=hint)
+        start = time.thread_time()
+        try:
+            stored, restart = room.act(action, ms=ms, hint=hint)
+        finally:
+            if conn is not None:
+                conn.budget.work.charge(time.thread_time() - start)
         if restart or room.turn_key() != key or room.round_over:
             room.turn_started = now
         room.seq += 1
@@ -691,15 +965,18 @@ class RoomManager:
             else:
                 room.pause_until = now + room.settings.round_pause
         ev = StoredEvent(room.seq, "turn", {"action": stored, "ms": ms, "hint": hint}, now)
-        await self._writer.append(Append(room.code, ev, update, result))
+        await self._append(rt, Append(room.code, ev, update, result))
+        if room.match_over:
+            self._lobby = self._finished = None
         self._schedule(rt)
         self._broadcast(rt)
 
     def _schedule(self, rt: RoomRuntime) -> None:
-        """Arm the turn clock, the bot of the player to move, or the pause between rounds."""
+        """Arm the turn clock, the bot of the player to move, or the pause between rounds.
+        Nothing is armed while storage is down: the rooms wait."""
         room = rt.room
         loop = asyncio.get_running_loop()
-        if not room.started:
+        if not room.started or self.down_since is not None:
             return
         if room.in_turn:
             key = room.turn_key()
@@ -710,7 +987,7 @@ class RoomManager:
                 rt.clock_key = key
                 rt.clock = loop.call_later(
                     max(0.0, deadline - time.time()),
-                    lambda: loop.create_task(self._timeout(rt, key)),
+                    lambda: self._spawn(self._timeout(rt, key)),
                 )
             seat = room.current_seat()
             assert seat is not None
@@ -724,20 +1001,30 @@ class RoomManager:
             if not room.match_over and rt.pause is None and room.pause_until is not None:
                 rt.pause = loop.call_later(
                     max(0.0, room.pause_until - time.time()),
-                    lambda: loop.create_task(self._pause_over(rt)),
+                    lambda: self._spawn(self._pause_over(rt)),
                 )
 
     async def _timeout(self, rt: RoomRuntime, key: tuple[int, int]) -> None:
         async with rt.lock:
             room = rt.room
-            if room.in_turn and room.turn_key() == key:
+            if self.down_since is None and room.in_turn and room.turn_key() == key:
                 await self._commit(rt, Timeout())
 
     async def _bot_turn(self, rt: RoomRuntime, key: tuple[int, int], index: int) -> None:
-        room = rt.room
-        await asyncio.sleep(room.settings.bot_delay)
+        try:
+            await self._bot_move(rt, key, index)
+        except ClientError:
+            pass  # storage down: the bot moves again once it is back
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot turn failed in room %s", rt.room.code)
+
+    async def _bot_move(self, rt: RoomRuntime, key: tuple[int, int], index: int) -> None:
+        await asyncio.sleep(rt.room.settings.bot_delay)
         async with rt.lock:
-            if not room.in_turn or room.turn_key() != key:
+            room = rt.room
+            if self.down_since is not None or not room.in_turn or room.turn_key() != key:
                 return
             seat = room.seats[index]
             if not seat.bot_controlled:
@@ -750,10 +1037,11 @@ class RoomManager:
         try:
             action = await loop.run_in_executor(self._cpu, task.run)
         except Exception as exc:
-            log.warning("bot %s failed in room %s: %s", task.name, room.code, exc)
+            log.warning("bot %s failed in room %s: %s", task.name, rt.room.code, exc)
             action = task.fallback()
         async with rt.lock:
-            if not room.in_turn or room.turn_key() != key:
+            room = rt.room
+            if self.down_since is not None or not room.in_turn or room.turn_key() != key:
                 return
             if not room.seats[index].bot_controlled:
                 rt.bot_key = None
@@ -766,7 +1054,8 @@ class RoomManager:
     async def _pause_over(self, rt: RoomRuntime) -> None:
         async with rt.lock:
             rt.pause = None
-            await self._next_round(rt)
+            if self.down_since is None:
+                await self._next_round(rt)
 
     async def _ready(self, rt: RoomRuntime, seat: Seat) -> None:
         room = rt.room
@@ -794,8 +1083,8 @@ class RoomManager:
         now = time.time()
         room.turn_started = now
         room.seq += 1
-        await self._writer.append(
-            Append(room.code, StoredEvent(room.seq, "round", {}, now), {"turn_started": now})
+        await self._append(
+            rt, Append(room.code, StoredEvent(room.seq, "round", {}, now), {"turn_started": now})
         )
         self._schedule(rt)
         self._broadcast(rt)
@@ -806,24 +1095,27 @@ class RoomManager:
             raise ClientError("no-hints", "hints are off in this room")
         job = room.hint_task(seat.seat)
         room.hinted.add(room.turn_key())
-        loop = asyncio.get_running_loop()
-        hint = await loop.run_in_executor(self._cpu, job)
+        hint = await self._work(conn, job)
         conn.send({"type": "hint", "id": msg_id, **hint})
 
     async def _chat(self, rt: RoomRuntime, conn: Connection, text: str) -> None:
         room = rt.room
         if conn.seat is None:
             raise ClientError("spectator", "spectators cannot chat")
+        said = text.strip()[:300]
+        if not said:
+            raise ClientError("empty-chat", "the message is empty")
         seat = room.seats[conn.seat]
         now = time.time()
         entry: dict[str, Any] = {
             "seat": seat.seat,
             "name": room.seat_label(seat),
-            "text": text.strip()[:300],
+            "text": said,
             "at": now,
         }
         room.seq += 1
-        await self._writer.append(Append(room.code, StoredEvent(room.seq, "chat", entry, now)))
+        await self._append(rt, Append(room.code, StoredEvent(room.seq, "chat", entry, now)))
+        room = rt.room
         room.chat.append(entry)
         del room.chat[:-100]
         msg = json.dumps({"type": "chat", **entry}, separators=(",", ":"))
@@ -832,7 +1124,9 @@ class RoomManager:
 
     def _broadcast(self, rt: RoomRuntime) -> None:
         room = rt.room
-        public = room.public_view(time.time())
+        now = time.time() if self.down_since is None else self.down_since
+        public = room.public_view(now)
+        public["saving"] = self.down_since is not None
         cache: dict[int | None, str] = {}
         for c in list(rt.conns):
             if c.seat not in cache:
@@ -840,28 +1134,52 @@ class RoomManager:
             c.send_text(cache[c.seat])
 
     # -- queries for the HTTP API -----------------------------------------------------
-    async def record(self, code: str) -> dict[str, Any]:
-        """The game record of a finished game. An unfinished game has none: its record
-        would show the racks in play."""
+    async def record(self, code: str) -> str:
+        """The game record (JSON text) of a finished game, or of a damaged one up to its last
+        good event. An unfinished game has none: its record would show the racks in play.
+        Records are built once and kept (off the event loop when the game must be loaded)."""
         code = code.upper()
-        rt = self.rooms.get(code)
+        cached = self._records.get(code)
+        if cached is not None:
+            self._records.move_to_end(code)
+            return cached
         room: AnyRoom
-        if rt is not None:
-            room = rt.room
+        if code in self.damaged:
+            room = self.damaged[code][0]
+            if not room.started:
+                raise ClientError("not-started", "the game never started; it has no record")
         else:
-            sr = await self.db(self.store.load_room, code)
-            if sr is None:
-                raise ClientError("no-such-room", f"no game with code {code}")
-            room = self._restore(sr, None, time.time()).room
-        if not room.started or room.status != "finished":
-            raise ClientError(
-                "not-finished", "the game is not finished; its record is available once it ends"
-            )
-        return room.record()
+            rt = self.rooms.get(code)
+            if rt is not None:
+                room = rt.room
+            else:
+                sr = await self.db(self.store.load_room, code)
+                if sr is None:
+                    raise ClientError("no-such-room", f"no game with code {code}")
+                if sr.status != "finished":
+                    raise ClientError(
+                        "not-finished",
+                        "the game is not finished; its record is available once it ends",
+                    )
+                loop = asyncio.get_running_loop()
+                room = (await loop.run_in_executor(self._cpu, replay, sr)).room
+            if not room.started or room.status != "finished":
+                raise ClientError(
+                    "not-finished",
+                    "the game is not finished; its record is available once it ends",
+                )
+        text = json.dumps(room.record(), separators=(",", ":"))
+        self._records[code] = text
+        while len(self._records) > RECORD_CACHE:
+            self._records.popitem(last=False)
+        return text
 
     async def finished(self) -> list[dict[str, Any]]:
+        now = time.monotonic()
+        if self._finished is not None and now - self._finished[0] < 5 * LOBBY_TTL:
+            return self._finished[1]
         rows = await self.db(self.store.finished)
-        return [
+        out = [
             {
                 "code": r.code,
                 "game": r.game,
@@ -872,31 +1190,73 @@ class RoomManager:
             for r in rows
             if r.settings.get("public", True)
         ]
+        self._finished = (now, out)
+        return out
 
-    def lobby(self) -> dict[str, Any]:
-        waiting, live = [], []
-        for rt in self.rooms.values():
-            room = rt.room
-            if not room.settings.public:
-                continue
-            info = {
-                "code": room.code,
-                **room.lobby_info(),
-                "seats": [s.public() for s in room.seats],
-                "status": room.status,
-                "spectators": sum(1 for c in rt.conns if c.seat is None),
-                "created_at": room.created_at,
-            }
-            if room.status == "waiting":
-                waiting.append(info)
-            elif room.status == "playing":
-                live.append(info)
-        return {"waiting": waiting, "live": live}
+    def lobby(self, offset: int = 0, limit: int = 50) -> dict[str, Any]:
+        """The public rooms, newest first, a page of each list (``offset``, ``limit``), with
+        the total of each. The lists are built at most once a second."""
+        now = time.monotonic()
+        if self._lobby is None or now - self._lobby[0] > LOBBY_TTL:
+            waiting, live = [], []
+            for rt in self.rooms.values():
+                room = rt.room
+                if not room.settings.public:
+                    continue
+                info = {
+                    "code": room.code,
+                    **room.lobby_info(),
+                    "seats": [s.public() for s in room.seats],
+                    "status": room.status,
+                    "spectators": sum(1 for c in rt.conns if c.seat is None),
+                    "created_at": room.created_at,
+                }
+                if room.status == "waiting":
+                    waiting.append(info)
+                elif room.status == "playing":
+                    live.append(info)
+            for rows in (waiting, live):
+                rows.sort(key=lambda r: -float(r["created_at"]))
+            self._lobby = (now, {"waiting": waiting, "live": live})
+        lists = self._lobby[1]
+        return {
+            "waiting": lists["waiting"][offset : offset + limit],
+            "live": lists["live"][offset : offset + limit],
+            "total": {"waiting": len(lists["waiting"]), "live": len(lists["live"])},
+            "offset": offset,
+            "limit": limit,
+        }
 
+    def room_info(self, code: str) -> dict[str, Any] | None:
+        code = code.upper()
+        rt = self.rooms.get(code)
+        if rt is None:
+            if code in self.damaged:
+                room, damage = self.damaged[code]
+                return {
+                    "code": code,
+                    "status": "damaged",
+                    **room.lobby_info(),
+                    "seats": [s.public() for s in room.seats],
+                    "damage": damage.to_json(),
+                }
+            return None
+        r = rt.room
+        return {
+            "code": r.code,
+            "status": r.status,
+            **r.lobby_info(),
+            "seats": [s.public() for s in r.seats],
+            "host": r.settings.host,
+        }
 
-def d_chat(ev: StoredEvent) -> dict[str, Any]:
-    return dict(ev.data)
-
-
-def _stored_seat(s: Seat) -> StoredSeat:
-    return StoredSeat(s.seat, s.kind, s.bot, s.name, s.token_hash)
+    def health(self) -> dict[str, Any]:
+        storage = self.storage_status()
+        return {
+            "ok": storage["ok"] and not self.damaged,
+            "rooms": len(self.rooms),
+            "storage": storage,
+            "damaged": [
+                {"code": code, **damage.to_json()} for code, (_, damage) in self.damaged.items()
+            ],
+        }

@@ -8,6 +8,7 @@ the limits below are rejected with an ``error`` reply naming what was wrong; not
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -29,13 +30,18 @@ __all__ = [
     "ThrowMsg",
     "WatchMsg",
     "parse_message",
+    "peek_id",
 ]
 
 MAX_MESSAGE_BYTES = 16_384
+#: JSON nested deeper than this is refused (a table is 3 levels deep, rules 2)
+MAX_DEPTH = 8
 MAX_MELDS = 60
 MAX_MELD_TILES = 16
 
-Name = Annotated[str, Field(min_length=1, max_length=24)]
+#: no control characters (a NUL cannot even be stored in PostgreSQL), not only spaces
+PRINTABLE = r"^[^\x00-\x1f\x7f]*[^\x00-\x20\x7f][^\x00-\x1f\x7f]*$"
+Name = Annotated[str, Field(min_length=1, max_length=24, pattern=PRINTABLE)]
 Code = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Za-z0-9]+$")]
 Token = Annotated[str, Field(min_length=8, max_length=128)]
 TileStr = Annotated[str, Field(min_length=1, max_length=8)]
@@ -160,7 +166,7 @@ class EndTurnMsg(_Msg):
 
 class ChatMsg(_Msg):
     type: Literal["chat"]
-    text: Annotated[str, Field(min_length=1, max_length=300)]
+    text: Annotated[str, Field(min_length=1, max_length=300, pattern=PRINTABLE)]
 
 
 class NextRoundMsg(_Msg):
@@ -225,12 +231,18 @@ def parse_message(text: str | bytes) -> Any:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError):
         raise ProtocolError("bad-json", "message is not valid JSON") from None
+    except RecursionError:
+        raise ProtocolError(
+            "too-deep", f"message nested deeper than {MAX_DEPTH} levels", peek_id(text)
+        ) from None
     if not isinstance(data, dict):
         raise ProtocolError("bad-message", "a message must be a JSON object")
     raw_id = data.get("id")
     msg_id = raw_id if isinstance(raw_id, str | int) and not isinstance(raw_id, bool) else None
     if isinstance(msg_id, str) and len(msg_id) > 40:
         msg_id = None
+    if _depth(data) > MAX_DEPTH:
+        raise ProtocolError("too-deep", f"message nested deeper than {MAX_DEPTH} levels", msg_id)
     kind = data.get("type")
     if kind not in TYPES:
         raise ProtocolError(
@@ -241,4 +253,44 @@ def parse_message(text: str | bytes) -> Any:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"][1:]) or "message"
-        raise ProtocolError("bad-message", f"{kind}: {where}: {first['msg']}", msg_id) from None
+        said = first["msg"]
+        if (
+            first["type"] == "string_pattern_mismatch"
+            and first.get("ctx", {}).get("pattern") == PRINTABLE
+        ):
+            said = "must have a visible character and no control characters"
+        raise ProtocolError("bad-message", f"{kind}: {where}: {said}", msg_id) from None
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value`` nests lists and objects (iteratively: no recursion to exhaust)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            items: Any = item.values()
+        elif isinstance(item, list):
+            items = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > MAX_DEPTH:
+            return deepest
+        stack.extend((x, level + 1) for x in items)
+    return deepest
+
+
+_ID = re.compile(rb'(?<!\\)"id"\s*:\s*(?:"([^"\\]{0,40})"|(-?\d{1,15})\b)')
+
+
+def peek_id(text: str | bytes) -> str | int | None:
+    """The request id of a message, found without parsing it (for messages refused before
+    parsing, e.g. by the rate limit, whose sender still waits for an answer)."""
+    raw = text.encode("utf-8", "replace") if isinstance(text, str) else text
+    found = _ID.search(raw[:MAX_MESSAGE_BYTES])
+    if found is None:
+        return None
+    if found.group(1) is not None:
+        return found.group(1).decode("utf-8", "replace")
+    return int(found.group(2))

@@ -1,4 +1,4 @@
-"""A token bucket per connection: a flood from one client is dropped cheaply before parsing."""
+"""Token buckets: a flood from one client is refused cheaply, before any real work."""
 
 from __future__ import annotations
 
@@ -8,7 +8,12 @@ __all__ = ["TokenBucket"]
 
 
 class TokenBucket:
-    """``rate`` messages per second on average, bursts of up to ``burst``."""
+    """``rate`` units per second on average, bursts of up to ``burst``.
+
+    :meth:`take` asks for units before the work; :meth:`charge` books units after it, when the
+    cost (e.g. the seconds of CPU a request took) is only known then, and may go into debt: the
+    client then waits until the bucket has refilled above zero.
+    """
 
     def __init__(self, rate: float, burst: float) -> None:
         self.rate = rate
@@ -16,11 +21,28 @@ class TokenBucket:
         self.tokens = burst
         self.stamp = time.monotonic()
 
-    def take(self) -> bool:
+    def _refill(self) -> None:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
+
+    def take(self, amount: float = 1.0) -> bool:
+        self._refill()
+        if self.tokens >= amount:
+            self.tokens -= amount
             return True
         return False
+
+    def has(self, amount: float = 0.0) -> bool:
+        """Whether ``amount`` more could be taken now (taking nothing)."""
+        self._refill()
+        return self.tokens > amount
+
+    def charge(self, amount: float) -> None:
+        self._refill()
+        self.tokens -= amount
+
+    def wait(self) -> float:
+        """Seconds until the bucket holds one unit again."""
+        self._refill()
+        return max(0.0, (1.0 - self.tokens) / self.rate) if self.rate > 0 else float("inf")

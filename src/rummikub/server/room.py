@@ -80,9 +80,12 @@ class Settings:
     bot_delay: float = 1.0
     round_pause: float = 20.0
     standin: str = "beginner"
+    #: the seat that may start the game early (the creator's, until he leaves a waiting room)
+    host: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "host": self.host,
             "hints": self.hints,
             "grace_seconds": self.grace_seconds,
             "public": self.public,
@@ -107,6 +110,8 @@ class Seat:
     connections: int = 0
     standin: bool = False
     disconnected_at: float | None = None
+    #: who holds the seat (a browser's id or an address), for the one-seat-per-person rule
+    person: str | None = None
 
     @property
     def taken(self) -> bool:

@@ -1,4 +1,15 @@
 // The WebSocket connection to the server: JSON messages, request ids, automatic reconnect.
+
+// A random id this browser keeps: the server allows one seat per person in a room.
+function browserId() {
+  let id = null;
+  try { id = localStorage.getItem("rummikub.browser"); } catch { /* storage off */ }
+  if (!id || !/^[A-Za-z0-9-]{8,64}$/.test(id)) {
+    id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    try { localStorage.setItem("rummikub.browser", id); } catch { /* storage off */ }
+  }
+  return id;
+}
 export class Net {
   constructor({ onMessage, onOpen, onStatus }) {
     this.onMessage = onMessage;
@@ -13,7 +24,7 @@ export class Net {
 
   connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/ws`);
+    const ws = new WebSocket(`${proto}://${location.host}/ws?client=${browserId()}`);
     this.ws = ws;
     this.onStatus("connecting");
     ws.onopen = () => {

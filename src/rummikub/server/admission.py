@@ -1,0 +1,72 @@
+"""What one client may cost the server: budgets per client address, not per connection.
+
+A person who opens twenty sockets gets no more than one who opens one. Each address has
+three buckets: messages (all WebSocket messages of all its connections), work (seconds of
+server CPU spent on its requests: checking and playing tables, hints) and rooms created.
+Each connection also keeps its own message bucket, so one noisy tab cannot starve another
+tab of the same address. The table of addresses is bounded: the least recently seen is
+forgotten first.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from .ratelimit import TokenBucket
+
+__all__ = ["Admission", "Budget", "Limits"]
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Per-connection and per-address limits (rates per second, bursts in units)."""
+
+    #: WebSocket messages of one connection
+    conn_rate: float = 20.0
+    conn_burst: float = 60.0
+    #: WebSocket messages of all connections of one address
+    client_rate: float = 60.0
+    client_burst: float = 180.0
+    #: seconds of server CPU one address may use per second (checks, plays, hints)
+    work_rate: float = 0.1
+    work_burst: float = 1.0
+    #: rooms one address may create (per second; burst)
+    room_rate: float = 0.1
+    room_burst: float = 20.0
+    #: addresses remembered at once
+    max_clients: int = 10_000
+
+
+@dataclass(slots=True)
+class Budget:
+    messages: TokenBucket
+    work: TokenBucket
+    rooms: TokenBucket
+
+
+class Admission:
+    """The budgets of every client address a server has seen recently."""
+
+    def __init__(self, limits: Limits | None = None) -> None:
+        self.limits = limits or Limits()
+        self._budgets: OrderedDict[str, Budget] = OrderedDict()
+
+    def budget(self, client: str) -> Budget:
+        found = self._budgets.get(client)
+        if found is not None:
+            self._budgets.move_to_end(client)
+            return found
+        lim = self.limits
+        made = Budget(
+            TokenBucket(lim.client_rate, lim.client_burst),
+            TokenBucket(lim.work_rate, lim.work_burst),
+            TokenBucket(lim.room_rate, lim.room_burst),
+        )
+        self._budgets[client] = made
+        while len(self._budgets) > lim.max_clients:
+            self._budgets.popitem(last=False)
+        return made
+
+    def connection_bucket(self) -> TokenBucket:
+        return TokenBucket(self.limits.conn_rate, self.limits.conn_burst)

@@ -1,0 +1,89 @@
+"""One WebSocket client as the room manager sees it: its outgoing queue, its budgets and the
+seat it holds."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from .admission import Budget
+from .ratelimit import TokenBucket
+
+__all__ = ["MAX_QUEUE", "Connection"]
+
+#: messages queued for a client that does not read; past this it is cut off
+MAX_QUEUE = 256
+
+
+class Connection:
+    """One WebSocket client: its outgoing queue, rate limits and where it sits.
+
+    ``client`` is the address it connects from (budgets are per address); ``person`` says who
+    it is for the one-seat-per-person rule: the browser's own id when the client sends one,
+    else the address.
+    """
+
+    def __init__(
+        self,
+        send: Callable[[str], Any],
+        close: Callable[[int], Any],
+        *,
+        bucket: TokenBucket,
+        budget: Budget,
+        client: str = "unknown",
+        person: str | None = None,
+    ) -> None:
+        self._send = send
+        self._close = close
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.bucket = bucket
+        self.budget = budget
+        self.client = client
+        self.person = person or f"address:{client}"
+        self.room: str | None = None
+        self.seat: int | None = None
+        self.closed = False
+        self.dropped = 0
+        self.last_limit_notice = 0.0
+        self.writer: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.writer = asyncio.create_task(self._write())
+
+    async def _write(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                break
+            try:
+                await self._send(text)
+            except Exception:  # the socket is gone
+                self.closed = True
+                break
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.send_text(json.dumps(msg, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:  # a client that does not read: cut it off
+            self.closed = True
+            self.queue.put_nowait(None)
+            asyncio.get_running_loop().create_task(self.safe_close(1008))
+            return
+        self.queue.put_nowait(text)
+
+    async def safe_close(self, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await self._close(code)
+
+    async def finish(self) -> None:
+        self.closed = True
+        self.queue.put_nowait(None)
+        if self.writer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.writer, 2)
