@@ -34,8 +34,11 @@ class _PortTaken(RuntimeError):
 class ServerProcess:
     """``rummikub serve`` in a child process on a free port of 127.0.0.1."""
 
-    def __init__(self, db_url: str, port: int | None = None) -> None:
+    def __init__(
+        self, db_url: str, port: int | None = None, *, env: dict[str, str] | None = None
+    ) -> None:
         self.db_url = db_url
+        self.env = env or {}
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         # The server's output goes to a file: a pipe nobody reads would fill and stall the server.
@@ -68,7 +71,7 @@ class ServerProcess:
         return self._start()
 
     def _start(self) -> ServerProcess:
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **self.env)
         seen = len(self.output())
         log = self.log_file.open("ab")
         self.proc = subprocess.Popen(
@@ -108,15 +111,17 @@ class ServerProcess:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
 
-    def stop(self) -> None:
-        """Stop the server (Ctrl+C, then SIGKILL after 10 s) and delete its log."""
+    def stop(self, *, keep_log: bool = False) -> None:
+        """Stop the server (Ctrl+C, then SIGKILL after 10 s) and delete its log (kept with
+        ``keep_log``, for a server that is started again)."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
-        self.log_file.unlink(missing_ok=True)
+        if not keep_log:
+            self.log_file.unlink(missing_ok=True)
 
     def get(self, path: str) -> tuple[int, Any]:
         try:

@@ -44,6 +44,11 @@ __all__ = [
 ]
 
 
+#: how long a write waits for another process's lock on a SQLite file before it fails (and the
+#: server goes into its "storage down" mode, retrying, instead of holding every room up)
+SQLITE_BUSY_SECONDS = 5.0
+
+
 class Base(DeclarativeBase):
     pass
 
@@ -180,9 +185,10 @@ class Store:
 
     def __init__(self, url: str | None = None) -> None:
         self.url = normalise_url(url or default_db_url())
-        kwargs: dict[str, Any] = {}
+        # a connection the database dropped (a restart) is noticed before use, not by a write
+        kwargs: dict[str, Any] = {"pool_pre_ping": True}
         if self.url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": SQLITE_BUSY_SECONDS}
             if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
                 Path(self.url[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
         self.engine: Engine = create_engine(self.url, **kwargs)
