@@ -543,6 +543,7 @@ class RoomManager:
                 raise StorageDown()
             if isinstance(msg, p.StartMsg):
                 await self._start_now(rt, seat, msg.id)
+                conn.send({"type": "ok", "id": msg.id})
                 return
             if isinstance(msg, p.NextRoundMsg):
                 await self._ready(rt, seat)
@@ -747,6 +748,8 @@ class RoomManager:
             await self._detach(conn, leaving=False)
         async with rt.lock:
             room = rt.room
+            if room.status == "abandoned":
+                raise ClientError("closed", f"room {code} was closed: everybody left it")
             if isinstance(msg, p.WatchMsg):
                 self._attach(rt, conn, None)
                 conn.send({"type": "watching", "id": msg.id, "room": code, "chat": room.chat[-50:]})

@@ -14,16 +14,28 @@ let rerender = null;
 
 export const net = new Net({
   onMessage: (msg) => {
+    if (msg.type === "state") showSaving(Boolean(msg.saving));
     if (view) view.onMessage(msg);
     else if (msg.type === "error" && msg.id == null) toast(msg.message, "error");
   },
   onOpen: () => { if (view) view.onReconnect(); },
   onStatus: (s) => {
+    saving = false;
     status.hidden = s === "open";
     status.textContent = s === "open" ? "" : t(s === "connecting" ? "conn.connecting" : "conn.lost");
     status.className = `conn-status ${s}`;
   },
 });
+
+// The server cannot store moves for a moment: the game waits, and the player is told.
+let saving = false;
+function showSaving(on) {
+  if (on === saving) return;
+  saving = on;
+  status.hidden = !on;
+  status.textContent = on ? t("conn.saving") : "";
+  status.className = `conn-status ${on ? "saving" : "open"}`;
+}
 
 let routing = 0;
 

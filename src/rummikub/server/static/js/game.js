@@ -500,7 +500,7 @@ export class GameView {
         } }, t("room.copy"))),
       h("p", {}, t("room.code"), " ", h("strong", { class: "code big" }, room.code)),
       h("ul", { class: "seat-list" }, seats));
-    if (this.seat === 0) {
+    if (this.seat != null && this.seat === (room.settings.host ?? 0)) {
       card.append(h("button", { class: "btn primary", id: "start-now", onclick: () => this.act({ type: "start" }) }, t("room.start_now")));
     } else if (this.seat == null) {
       card.append(h("p", { class: "muted", i18n: "room.spectating" }));
