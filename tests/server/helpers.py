@@ -10,8 +10,8 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 import urllib.request
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any

@@ -11,7 +11,7 @@ import subprocess
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -95,8 +95,10 @@ class PrivatePostgres:
     def start(self) -> None:
         opts = f"-p {self.port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off"
         self._as_pg(
-            [str(self.bin / "pg_ctl"), "-D", str(self.dir / "data"), "-w", "-o", opts]
-            + ["-l", str(self.dir / "log"), "start"]
+            [
+                *(str(self.bin / "pg_ctl"), "-D", str(self.dir / "data"), "-w", "-o", opts),
+                *("-l", str(self.dir / "log"), "start"),
+            ]
         )
 
     def stop(self) -> None:
@@ -134,14 +136,16 @@ def _draw(c: Client) -> dict[str, Any]:
     return c.request(type="draw" if g["pool_size"] else "pass")
 
 
+def _past(turn: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda s: bool((s["game"]["round"], s["game"]["turn"]) > (0, turn))
+
+
 def _play_turns(c: Client, seen: Seen, turns: int) -> None:
     for _ in range(turns):
-        before = game(c.wait_state(_my_turn))
-        if before["round_over"]:
-            return
+        turn: int = game(c.wait_state(_my_turn))["turn"]
         reply = _draw(c)
         assert reply["type"] == "ok", reply
-        c.wait_state(lambda s: (s["game"]["round"], s["game"]["turn"]) > (0, before["turn"]))
+        c.wait_state(_past(turn))
         seen.add(c)
 
 
