@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -151,8 +152,9 @@ class Seat:
 
 
 class Game:
-    def __init__(self, url: str, stats: Stats, think: float) -> None:
+    def __init__(self, url: str, stats: Stats, think: float, source: str) -> None:
         self.url = url
+        self.source = source
         self.stats = stats
         self.think = think
         self.rules = Rules.from_dict("casual")
@@ -185,9 +187,14 @@ class Game:
             self.stats.games_done += 1
             self.done.set()
 
+    async def connect(self) -> ClientConnection:
+        return await connect(f"{self.url}?client={uuid.uuid4().hex}", local_addr=(self.source, 0))
+
     async def play(self) -> None:
-        a = Seat(await connect(self.url), self)
-        b = Seat(await connect(self.url), self)
+        # each player is a browser of his own (one seat per person), and each game's players
+        # connect from their own loopback address (the server budgets per address)
+        a = Seat(await self.connect(), self)
+        b = Seat(await self.connect(), self)
         self.seats = [a, b]
         tasks = [asyncio.create_task(a.run())]
         await a.send(
@@ -207,17 +214,24 @@ class Game:
             t.cancel()
 
 
-async def keep_games(url: str, stats: Stats, think: float, stop: asyncio.Event) -> None:
+def loopback(n: int) -> str:
+    """The n-th of many loopback addresses (all of 127.0.0.0/8 reaches this machine)."""
+    return f"127.1.{n // 250}.{n % 250 + 1}"
+
+
+async def keep_games(
+    url: str, stats: Stats, think: float, stop: asyncio.Event, source: str
+) -> None:
     while not stop.is_set():
-        await Game(url, stats, think).play()
+        await Game(url, stats, think, source).play()
 
 
 async def main_async(args: argparse.Namespace, url: str) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
     workers = []
-    for _ in range(args.games):
-        workers.append(asyncio.create_task(keep_games(url, stats, args.think, stop)))
+    for n in range(args.games):
+        workers.append(asyncio.create_task(keep_games(url, stats, args.think, stop, loopback(n))))
         await asyncio.sleep(args.ramp / args.games)
     await asyncio.sleep(2)
     stats.recording = True
