@@ -111,7 +111,8 @@ class RoomManager:
         self.store = store
         self.rooms: dict[str, RoomRuntime] = {}
         #: rooms whose stored log could not be replayed: kept, reported, record readable
-        self.damaged: dict[str, tuple[AnyRoom, Damage]] = {}
+        #: (``None`` for the room when not even its row could be read)
+        self.damaged: dict[str, tuple[AnyRoom | None, Damage]] = {}
         base = limits or Limits()
         if limits is None:
             base = Limits(conn_rate=rate, conn_burst=burst)
@@ -147,7 +148,8 @@ class RoomManager:
                 rt = self._restore(sr, last, now)
             except (RummikubError, KeyError, TypeError, ValueError) as exc:
                 damage = Damage(0, "room", f"{type(exc).__name__}: {exc}", 0)
-                log.error("room %s cannot be restored: %s", sr.code, damage.error)
+                log.error("room %s cannot be restored: its row: %s", sr.code, damage.error)
+                self.damaged[sr.code] = (None, damage)
                 continue
             if rt is None:
                 continue
@@ -1159,9 +1161,10 @@ class RoomManager:
             return cached
         room: AnyRoom
         if code in self.damaged:
-            room = self.damaged[code][0]
-            if not room.started:
+            found = self.damaged[code][0]
+            if found is None or not found.started:
                 raise ClientError("not-started", "the game never started; it has no record")
+            room = found
         else:
             rt = self.rooms.get(code)
             if rt is not None:
@@ -1246,12 +1249,12 @@ class RoomManager:
         rt = self.rooms.get(code)
         if rt is None:
             if code in self.damaged:
-                room, damage = self.damaged[code]
+                broken, damage = self.damaged[code]
                 return {
                     "code": code,
                     "status": "damaged",
-                    **room.lobby_info(),
-                    "seats": [s.public() for s in room.seats],
+                    **(broken.lobby_info() if broken is not None else {}),
+                    "seats": [s.public() for s in broken.seats] if broken is not None else [],
                     "damage": damage.to_json(),
                 }
             return None

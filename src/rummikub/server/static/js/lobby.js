@@ -4,6 +4,9 @@ import { h, toast, navigate, saveSeat, playerName, setPlayerName, getJSON } from
 
 let info = null;
 let refreshTimer = null;
+// How many rooms of each list the lobby shows (the server sends them in pages).
+const PAGE = 50;
+let shown = PAGE;
 
 async function loadInfo() {
   if (!info) info = await getJSON("/api/info");
@@ -168,7 +171,12 @@ export async function renderLobby(root, net) {
   translate(root);
   const refresh = async () => {
     if (!document.body.contains(games)) { clearInterval(refreshTimer); return; }
-    try { drawGames(games.querySelector("#game-list"), await getJSON("/api/rooms")); } catch { /* offline */ }
+    try {
+      drawGames(games.querySelector("#game-list"), await getJSON(`/api/rooms?limit=${shown}`), () => {
+        shown = Math.min(200, shown + PAGE);
+        refresh();
+      });
+    } catch { /* offline */ }
   };
   refresh();
   refreshTimer = setInterval(refresh, 5000);
@@ -182,19 +190,25 @@ function seatNames(seats) {
   return seats.map((s) => s.name || (s.kind === "bot" ? t(`bot.${s.bot}`) : t("seat.free"))).join(", ");
 }
 
-function drawGames(el, data) {
+function drawGames(el, data, showMore) {
   el.innerHTML = "";
-  const section = (title, rows) => {
+  const section = (title, rows, total) => {
     el.append(h("h3", {}, title));
     if (!rows.length) el.append(h("p", { class: "muted" }, t("lobby.none")));
     else el.append(h("ul", { class: "game-list" }, rows));
+    const more = (total ?? rows.length) - rows.length;
+    if (more > 0 && rows.length < 200) {
+      el.append(h("button", { class: "btn small more", onclick: showMore }, t("lobby.more", { n: more })));
+    }
   };
   section(t("lobby.waiting"), data.waiting.map((g) => h("li", {},
     h("span", { class: "code" }, g.code), gameTag(g), h("span", { class: "who" }, seatNames(g.seats)),
-    h("a", { class: "btn small", href: `/r/${g.code}`, "data-link": true }, t("lobby.join")))));
+    h("a", { class: "btn small", href: `/r/${g.code}`, "data-link": true }, t("lobby.join")))),
+    data.total?.waiting);
   section(t("lobby.live"), data.live.map((g) => h("li", {},
     h("span", { class: "code" }, g.code), gameTag(g), h("span", { class: "who" }, seatNames(g.seats)),
-    h("a", { class: "btn small", href: `/r/${g.code}?watch=1`, "data-link": true }, t("lobby.watch")))));
+    h("a", { class: "btn small", href: `/r/${g.code}?watch=1`, "data-link": true }, t("lobby.watch")))),
+    data.total?.live);
   section(t("lobby.finished"), data.finished.map((g) => h("li", {},
     h("span", { class: "code" }, g.code), gameTag(g), h("span", { class: "who" }, g.players.join(", ")),
     h("a", { class: "btn small", href: `/replay/${g.code}`, "data-link": true }, t("lobby.replay")))));

@@ -1,0 +1,83 @@
+"""Browser tests of the lobby and the waiting room: the list comes in pages, and the host's
+start button follows the host when the creator leaves."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .helpers import Client, ServerProcess
+from .test_browser import ARGS
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path, args=ARGS)
+        yield b
+        b.close()
+
+
+def _page(browser: Any) -> Any:
+    ctx = browser.new_context(locale="en-GB")
+    ctx.set_default_timeout(20_000)
+    ctx.add_init_script("localStorage.setItem('rummikub.lang', 'en');")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def test_the_lobby_shows_rooms_in_pages(browser: Any, sqlite_server: ServerProcess) -> None:
+    made = 0
+    for source in ("127.0.0.3", "127.0.0.4", "127.0.0.5"):  # 20 rooms per address at once
+        for _ in range(18):
+            c = Client(sqlite_server.ws_url, source=source)
+            reply = c.request(type="create", name="Open", seats=[{"kind": "human"}] * 2)
+            assert reply["type"] == "joined", reply
+            made += 1
+            c.close()
+    page = _page(browser)
+    page.goto(sqlite_server.base + "/")
+    waiting = page.locator("#game-list ul").first.locator("li")
+    page.wait_for_function("document.querySelectorAll('#game-list ul:first-of-type li').length")
+    assert waiting.count() == 50
+    more = page.locator("#game-list button.more").first
+    assert more.inner_text() == f"Show {made - 50} more"
+    more.click()
+    page.wait_for_function(
+        f"document.querySelectorAll('#game-list ul:first-of-type li').length === {made}"
+    )
+    assert page.locator("#game-list button.more").count() == 0
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_start_button_follows_the_host(
+    browser: Any, sqlite_server: ServerProcess, clients: list[Client]
+) -> None:
+    host = Client(sqlite_server.ws_url)
+    clients.append(host)
+    code = host.request(type="create", name="Host", seats=[{"kind": "human"}] * 3)["room"]
+    page = _page(browser)
+    page.goto(f"{sqlite_server.base}/r/{code}")
+    page.fill("#join-name", "Bea")
+    page.click("#join-seat")
+    page.wait_for_selector(".seat-list")
+    assert page.locator("#start-now").count() == 0  # Bea is not the host
+    assert host.request(type="leave")["type"] == "left"
+    page.wait_for_selector("#start-now")  # now she is
+    page.click("#start-now")
+    page.wait_for_selector(".rack .tile")
+    seat = json.loads(page.evaluate(f"localStorage.getItem('rummikub.seat.{code}')") or "{}").get(
+        "seat"
+    )
+    assert seat == 1
+    assert page.errors == []
+    page.context.close()
