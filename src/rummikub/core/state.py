@@ -255,9 +255,7 @@ def _check_jokers(state: RoundState, play: Play) -> None:
     # rack (tiles alike are interchangeable, so counting them is enough)
     from_rack = play.counts()
 
-    def fits(
-        i: int, hosts: frozenset[int], freed: int, swapped: Counter[Tile], need: str
-    ) -> bool:
+    def fits(i: int, hosts: frozenset[int], freed: int, swapped: Counter[Tile], need: str) -> bool:
         if i == len(constrained):
             if need == "rack" and swapped - from_rack:
                 return False

@@ -168,9 +168,7 @@ class ExpertBot:
             total = 0.0
             for sim in sims:
                 faces = [d.face if d.die in keep else sim[d.die] for d in hand]
-                count, points = placement_score(
-                    table, faces, new_set=obs.rules.freed_joker_new_set
-                )
+                count, points = placement_score(table, faces, new_set=obs.rules.freed_joker_new_set)
                 total += outcome_score(count, points, len(hand))
             return total / len(sims)
 

@@ -293,9 +293,7 @@ def best_placement(
     return Placement(_key(used.elements()), _canonical(melds))
 
 
-def can_place(
-    table: Table | Sequence[Face], hand: Sequence[Face], *, new_set: bool = True
-) -> bool:
+def can_place(table: Table | Sequence[Face], hand: Sequence[Face], *, new_set: bool = True) -> bool:
     """Whether at least one face of ``hand`` can be placed (with any rearrangement)."""
     if not hand:
         return False
