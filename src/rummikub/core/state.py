@@ -207,9 +207,11 @@ def _joker_requirements(
         needs_all = rules.group_needs_both_colours and len(reading.tiles) == 3
         for k in range(1, len(jokers) + 1):
             if needs_all:
-                # every missing colour must be added to free a joker from a group of three
+                # every missing colour must be added to free a joker from a group of three;
+                # any k of them count as the tiles that replaced the k jokers
                 faces = [Tile(c, reading.number) for c in missing]
-                opts = [(Counter(real + faces + [JOKER] * (len(jokers) - k)), Counter(faces[:k]))]
+                need = Counter(real + faces + [JOKER] * (len(jokers) - k))
+                opts = [(need, Counter(cs)) for cs in combinations(faces, k)]
             else:
                 opts = []
                 for cs in combinations(missing, k):
