@@ -240,8 +240,11 @@ def test_swap_from_rack_refuses_a_replacing_tile_from_the_table() -> None:
 
 
 def test_swap_from_rack_in_a_group() -> None:
-    state = at("K7 B7 J | R7 R8 R9 R10", "O7 B1 B2", CLASSIC)
-    # both colours are needed (classic-strict); R7 taken from the table run is refused
-    bad(state, "O7 B1 B2 -> K7 R7 B7 O7 | R8 R9 R10 | B1 B2 J", "joker-rule")
+    # both colours are needed (classic-strict); one of them -- the tile that replaces the
+    # joker -- must come from the rack, the other may come from the table
+    state = at("K7 B7 J | R7 R8 R9 R10 | O7 O8 O9 O10", "O7 B1 B2", CLASSIC)
+    ok(state, "O7 B1 B2 -> K7 R7 B7 O7 | R8 R9 R10 | O7 O8 O9 O10 | B1 B2 J")
+    bad(state, "B1 B2 -> K7 R7 B7 O7 | R8 R9 R10 | O8 O9 O10 | B1 B2 J", "joker-rule")
+    ok(replace(state, rules=STRICT), "B1 B2 -> K7 R7 B7 O7 | R8 R9 R10 | O8 O9 O10 | B1 B2 J")
     state = at("K7 B7 J", "R7 O7 B1 B2", CLASSIC)
     ok(state, "R7 O7 B1 B2 -> K7 R7 B7 O7 | B1 B2 J")
