@@ -1,4 +1,5 @@
-"""Jokers on the table: the ``free`` and ``strict`` rules and ``group_needs_both_colours``."""
+"""Jokers on the table: the ``free`` and ``strict`` rules, ``group_needs_both_colours``,
+``joker_swap_from_rack`` and ``freed_joker_new_set``."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from rummikub.core import RoundState, Rules, check_play, preset
 from .strategies import STANDARD, play, position
 
 STRICT = STANDARD.replace(joker_rule="strict")
+#: the strict rule of the 1987 Pressman text alone (no both-colours rule, no seed-004 extras)
+STRICT_1987 = STRICT
 BOTH = STANDARD.replace(group_needs_both_colours=True)
 CLASSIC = preset("classic-strict")
 
@@ -42,6 +45,9 @@ def test_retrieve_a_run_joker_by_replacement_and_reuse_it(rules: Rules) -> None:
         ok(state, "R5 -> R4 R5 R6 | K8 B8 O8 J")
     else:  # strict: the freed joker must go into a new meld, not onto an existing one
         bad(state, "R5 -> R4 R5 R6 | K8 B8 O8 J", "joker-rule")
+    if rules.freed_joker_new_set:  # classic-strict (seed 004): the joker must leave its set
+        bad(state, "R5 -> R4 R5 R6 J | K8 B8 O8", "joker-rule")
+    elif rules.joker_rule == "strict":
         # (the end state "R4 R5 R6 J" holds the whole old meld: it reads as added to)
         ok(state, "R5 -> R4 R5 R6 J | K8 B8 O8")
 
@@ -153,3 +159,92 @@ def test_both_colours_with_free_allows_other_rearrangements() -> None:
     ok(state, "R3 -> R1 R2 J | R3 R4 R5 R6")
     # ... but not under classic-strict
     bad(at("R1 R2 J R4 R5 R6", "R3", CLASSIC), "R3 -> R1 R2 J | R3 R4 R5 R6", "joker-rule")
+
+
+# ---------------------------------------------------------- freed_joker_new_set
+NEW_SET = STANDARD.replace(freed_joker_new_set=True)
+
+
+def test_presets_of_the_freed_joker_rule() -> None:
+    assert CLASSIC.freed_joker_new_set and CLASSIC.joker_swap_from_rack
+    for name in ("standard", "swedish-tin", "tournament", "xp", "casual"):
+        assert not preset(name).freed_joker_new_set
+        assert not preset(name).joker_swap_from_rack
+
+
+@pytest.mark.parametrize("rules", [NEW_SET, CLASSIC, STRICT.replace(freed_joker_new_set=True)])
+def test_replaced_joker_may_not_stay_in_its_set(rules: Rules) -> None:
+    # the brief's case: R5 J R7 plus R6 -> R5 R6 R7 J keeps the joker in its own set
+    state = at("R5 J R7 | K9 B9 O9", "R6 B1 B2", rules)
+    bad(state, "R6 -> R5 R6 R7 J | K9 B9 O9", "joker-rule")
+    bad(state, "R6 -> J R5 R6 R7 | K9 B9 O9", "joker-rule")
+    # the joker becomes part of another set: accepted
+    ok(state, "R6 B1 B2 -> R5 R6 R7 | K9 B9 O9 | B1 B2 J")
+    # adding to the run without replacing the joker is still adding to it
+    ok(at("R5 J R7", "R8 R4", rules), "R4 R8 -> R4 R5 J R7 R8")
+
+
+def test_freed_joker_new_set_under_free_rules() -> None:
+    state = at("R5 J R7 | K9 B9 O9", "R6 R8", NEW_SET)
+    bad(state, "R6 R8 -> R5 R6 R7 R8 J | K9 B9 O9", "joker-rule")
+    ok(state, "R6 -> R5 R6 R7 | K9 B9 O9 J")  # into another (existing) set: free allows it
+    # the same play without the option: the joker may stay (the old behaviour)
+    ok(at("R5 J R7 | K9 B9 O9", "R6 R8", STANDARD), "R6 R8 -> R5 R6 R7 R8 J | K9 B9 O9")
+    # the replacing tile may come from the table under the free rule
+    state = at("R5 J R7 | K6 R6 B6 O6 | B1 B2 B3", "B4", NEW_SET)
+    ok(state, "B4 -> R5 R6 R7 | K6 B6 O6 | B1 B2 B3 B4 J")
+    bad(state, "B4 -> R5 R6 R7 J | K6 B6 O6 | B1 B2 B3 B4", "joker-rule")
+
+
+def test_freed_joker_new_set_split_run_counts_as_another_set() -> None:
+    # R3 R4 J R6 R7 + R5: the joker ends in "J R6 R7", a set that does not hold its old set
+    state = at("R3 R4 J R6 R7", "R5", NEW_SET)
+    ok(state, "R5 -> R3 R4 R5 | J R6 R7")
+
+
+def test_freed_joker_new_set_two_jokers_one_replaced() -> None:
+    state = at("R5 J J R8", "R6 B1 B2", NEW_SET)
+    # R6 replaces one joker; the other still stands for R7: one joker may stay, not two
+    ok(state, "R6 B1 B2 -> R5 R6 J R8 | B1 B2 J")
+    bad(state, "R6 -> R5 R6 J R8 J", "joker-rule")
+
+
+def test_freed_joker_new_set_groups_are_added_to() -> None:
+    # a joker in a group stands for any missing colour: adding a colour is adding to the group
+    ok(at("K7 B7 J", "R7", NEW_SET), "R7 -> K7 R7 B7 J")
+
+
+def test_freed_joker_new_set_untouched_run_with_a_copy_elsewhere() -> None:
+    # the old run is still there whole; a new run from the rack's own copies is another set
+    state = at("R5 J R7", "R5 R6 R7 J", NEW_SET)
+    ok(state, "R5 R6 R7 J -> R5 J R7 | R5 R6 R7 J")
+
+
+def test_freed_joker_new_set_missing_key_in_a_stored_record_is_the_old_behaviour() -> None:
+    data = CLASSIC.to_dict()
+    del data["freed_joker_new_set"], data["joker_swap_from_rack"]
+    assert Rules.from_dict(data).freed_joker_new_set  # a partial object: from the preset
+    old = Rules.from_dict(data, stored=True)  # a record written before the option existed
+    assert not old.freed_joker_new_set and not old.joker_swap_from_rack
+
+
+# ---------------------------------------------------------- joker_swap_from_rack
+def test_swap_from_rack_refuses_a_replacing_tile_from_the_table() -> None:
+    state = at("R4 J R6 | K5 R5 B5 O5", "K9 K10", CLASSIC)
+    bad(state, "K9 K10 -> R4 R5 R6 | K5 B5 O5 | K9 K10 J", "joker-rule")
+    # the 1987 strict rule alone accepts it (test_strict_replacement_from_the_table_is_allowed)
+    ok(replace(state, rules=STRICT_1987), "K9 K10 -> R4 R5 R6 | K5 B5 O5 | K9 K10 J")
+    # the very tile from the rack: accepted
+    state = at("R4 J R6 | K5 R5 B5 O5", "R5 K9 K10", CLASSIC)
+    ok(state, "R5 K9 K10 -> R4 R5 R6 | K5 R5 B5 O5 | K9 K10 J")
+
+
+def test_swap_from_rack_in_a_group() -> None:
+    # both colours are needed (classic-strict); one of them -- the tile that replaces the
+    # joker -- must come from the rack, the other may come from the table
+    state = at("K7 B7 J | R7 R8 R9 R10 | O7 O8 O9 O10", "O7 B1 B2", CLASSIC)
+    ok(state, "O7 B1 B2 -> K7 R7 B7 O7 | R8 R9 R10 | O7 O8 O9 O10 | B1 B2 J")
+    bad(state, "B1 B2 -> K7 R7 B7 O7 | R8 R9 R10 | O8 O9 O10 | B1 B2 J", "joker-rule")
+    ok(replace(state, rules=STRICT), "B1 B2 -> K7 R7 B7 O7 | R8 R9 R10 | O8 O9 O10 | B1 B2 J")
+    state = at("K7 B7 J", "R7 O7 B1 B2", CLASSIC)
+    ok(state, "R7 O7 B1 B2 -> K7 R7 B7 O7 | B1 B2 J")

@@ -1,4 +1,4 @@
-"""The rules object: every field, the five presets, JSON load/save and strict checking."""
+"""The rules object: every field, the six presets, JSON load/save and strict checking."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ FIELDS = {
     "open_then_extend",
     "joker_rule",
     "group_needs_both_colours",
+    "joker_swap_from_rack",
+    "freed_joker_new_set",
     "joker_penalty",
     "turn_seconds",
     "timeout_penalty",
@@ -54,26 +56,30 @@ def test_standard_defaults() -> None:
         "open_then_extend": False,
         "joker_rule": "free",
         "group_needs_both_colours": False,
+        "joker_swap_from_rack": False,
+        "freed_joker_new_set": False,
         "joker_penalty": 30,
         "turn_seconds": 120,
         "timeout_penalty": 1,
         "invalid_play": "reject",
         "invalid_penalty": 3,
         "scoring": "zero-sum",
-        "redraw_first_player": False,
+        "redraw_first_player": True,
         "match": {"rounds": 1, "target": None},
     }
     assert Rules() == preset("standard")
 
 
 # preset | joker rule (+ group_needs_both_colours) | opening | time | timeout penalty |
-# invalid play (penalty) | joker penalty | tiles | max players
+# invalid play (penalty) | joker penalty | tiles | max players | redraw first player |
+# joker_swap_from_rack, freed_joker_new_set
 TABLE = {
-    "standard": ("free", False, 30, 120, 1, "reject", 3, 30, 106, 4),
-    "classic-strict": ("strict", True, 30, 120, 1, "reject", 3, 30, 106, 4),
-    "tournament": ("free", False, 30, 60, 3, "penalty", 3, 30, 106, 4),
-    "xp": ("free", False, 30, 60, 3, "reject", 3, 30, 160, 6),
-    "casual": ("free", False, 30, None, 1, "reject", 3, 30, 106, 4),
+    "standard": ("free", False, 30, 120, 1, "reject", 3, 30, 106, 4, True, False, False),
+    "swedish-tin": ("free", False, 30, 120, 1, "penalty", 3, 30, 106, 4, True, False, False),
+    "classic-strict": ("strict", True, 30, 120, 1, "reject", 3, 30, 106, 4, True, True, True),
+    "tournament": ("free", False, 30, 60, 3, "penalty", 3, 30, 106, 4, False, False, False),
+    "xp": ("free", False, 30, 60, 3, "reject", 3, 30, 160, 6, True, False, False),
+    "casual": ("free", False, 30, None, 1, "reject", 3, 30, 106, 4, False, False, False),
 }
 
 
@@ -91,6 +97,9 @@ def test_presets_match_the_rule_book(name: str) -> None:
         rules.joker_penalty,
         rules.tile_count,
         rules.max_players,
+        rules.redraw_first_player,
+        rules.joker_swap_from_rack,
+        rules.freed_joker_new_set,
     )
     assert got == TABLE[name]
     assert rules.preset == name
@@ -99,8 +108,18 @@ def test_presets_match_the_rule_book(name: str) -> None:
     assert rules.rack_size == 14
 
 
-def test_exactly_five_presets() -> None:
+def test_exactly_six_presets() -> None:
     assert set(PRESETS) == set(TABLE)
+
+
+def test_swedish_tin_edition() -> None:
+    # seed 001: a turn longer than 2 minutes ends with one penalty tile; an illegal play is
+    # taken back and the player takes three penalty tiles
+    rules = preset("swedish-tin")
+    assert (rules.turn_seconds, rules.timeout_penalty) == (120, 1)
+    assert (rules.invalid_play, rules.invalid_penalty) == ("penalty", 3)
+    assert rules.rack_size == 14 and rules.tile_count == 106 and rules.opening_value == 30
+    assert rules.scoring == "zero-sum"
 
 
 def test_xp_seats_five_and_six_players() -> None:
@@ -231,6 +250,8 @@ def test_unknown_preset_name_is_rejected() -> None:
             "open_then_extend": st.booleans(),
             "joker_rule": st.sampled_from(["free", "strict"]),
             "group_needs_both_colours": st.booleans(),
+            "joker_swap_from_rack": st.booleans(),
+            "freed_joker_new_set": st.booleans(),
             "joker_penalty": st.integers(0, 1000),
             "turn_seconds": st.none() | st.integers(1, 86400),
             "timeout_penalty": st.integers(0, 20),

@@ -133,6 +133,18 @@ def test_group_needs_both_colours_locks_joker_groups_of_three() -> None:
     assert "K5 B5 J" in {str(m) for m in sol.table.melds}
 
 
+def test_freed_joker_new_set_never_leaves_a_replaced_joker_in_its_run() -> None:
+    # free rule: R6 replaces the joker and the joker extends the run -- legal by default ...
+    assert _solve("R5 J R7 | K9 B9 O9", "R6").tiles == 1
+    # ... but not with freed_joker_new_set: the solver keeps joker runs as they are
+    sol = _solve("R5 J R7 | K9 B9 O9", "R6", freed_joker_new_set=True)
+    assert sol.tiles == 0
+    sol = _solve("R5 J R7 | K9 B9 O9", "R6 R9 O1 O2", freed_joker_new_set=True)
+    assert "R5 J R7" in {str(m) for m in sol.table.melds}
+    sol = _solve("R5 J R7 | K9 B9 O9", "R6", rules_name="classic-strict")
+    assert sol.tiles == 0
+
+
 def test_large_set_three_copies_and_four_jokers() -> None:
     sol = _solve("R1 R2 R3 | R1 R2 R3", "R1 R2 R3 J J", rules_name="xp")
     assert sol.tiles == 5

@@ -127,7 +127,9 @@ def test_small_positions_match_brute_force(seed: int, name: str, opened: bool) -
 @check(600)
 @given(
     seed=SEEDS,
-    name=st.sampled_from(["standard", "classic-strict", "xp", "tournament"]),
+    name=st.sampled_from(
+        ["standard", "classic-strict", "xp", "tournament", "swedish-tin", "standard/new-set"]
+    ),
     opened=st.booleans(),
     extend=st.booleans(),
     objective=st.sampled_from(["tiles", "value", "min-change"]),
@@ -135,7 +137,12 @@ def test_small_positions_match_brute_force(seed: int, name: str, opened: bool) -
 def test_every_play_is_legal(
     seed: int, name: str, opened: bool, extend: bool, objective: str
 ) -> None:
-    rules = preset(name).replace(open_then_extend=extend)
+    # "standard/new-set": the free joker rule with freed_joker_new_set (a replaced joker must
+    # leave its run's set)
+    base, _, variant = name.partition("/")
+    rules = preset(base).replace(open_then_extend=extend)
+    if variant:
+        rules = rules.replace(freed_joker_new_set=True)
     table, rack = _position(seed, rules, (0, 50), (1, 16), (2, 2))
     sol = solve(table, rack, opened=opened, rules=rules, objective=objective, time_limit=2.0)
     check_solution(table, rack, opened, rules, sol)

@@ -200,10 +200,21 @@ def test_must_place_when_a_placement_is_possible() -> None:
     assert apply(after, EndTurn()).current == 1
 
 
-def test_placing_one_die_fulfils_the_obligation() -> None:
-    state = make_state("R4 R7 R8 R9", "O2 O4 B7", "R1 R2 R3")
+def test_a_held_set_must_be_placed_before_the_turn_ends() -> None:
+    # "If the player has a set, he/she must place it on the table"
+    state = make_state("R4 R7 R8 R9 B1", "O2 O4 B7", "R1 R2 R3")
     after = place(state, "R4", "R1 R2 R3 R4")
-    nxt = apply(after, EndTurn())  # R7 R8 R9 could still be placed: the player chooses
+    assert reason(after, EndTurn()) == "must-place-set"  # R7 R8 R9 is still in hand
+    assert not after.may_end_turn()
+    done = place(after, "R7 R8 R9", "R1 R2 R3 R4 | R7 R8 R9")
+    assert apply(done, EndTurn()).current == 1
+
+
+def test_placing_one_die_was_enough_without_must_place_sets() -> None:
+    rules = XpressRules(dice_per_player=4, must_place_sets=False)
+    state = make_state("R4 R7 R8 R9", "O2 O4 B7", "R1 R2 R3", rules=rules)
+    after = place(state, "R4", "R1 R2 R3 R4")
+    nxt = apply(after, EndTurn())  # R7 R8 R9 could still be placed: the player chose not to
     assert nxt.current == 1
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "meld_value",
     "pack_melds",
     "read_meld",
+    "replaced_joker_kept",
 ]
 
 #: A joker's role: the tile it stands for in a run, or the number it stands for in a group.
@@ -368,6 +369,66 @@ def is_valid_meld(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> bool
 def meld_value(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> int:
     """The value of a valid meld, jokers at the value they stand for."""
     return read_meld(meld, rules).value
+
+
+# ------------------------------------------------------------------ freed jokers
+def joker_run_patterns(
+    melds: Iterable[Meld], rules: Rules = _STANDARD
+) -> tuple[tuple[Counter[Tile], tuple[Tile, ...], int, Counter[Tile]], ...]:
+    """For every run of ``melds`` holding a joker: (its real tiles, the tiles its jokers stand
+    for, its joker count, all its tiles). Groups are left out: a joker in a group stands for
+    any missing colour, so adding a colour to the group is adding to it, not replacing it."""
+    out = []
+    for meld in melds:
+        if not any(t.is_joker for t in meld.tiles):
+            continue
+        reading = read_meld(meld, rules)
+        if reading.kind != "run":
+            continue
+        real = Counter(t for t in reading.tiles if not t.is_joker)
+        roles = tuple(r for r in reading.joker_roles() if isinstance(r, Tile))
+        out.append((real, roles, len(roles), Counter(reading.tiles)))
+    return tuple(out)
+
+
+def stays_with_its_set(
+    pattern: tuple[Counter[Tile], tuple[Tile, ...], int, Counter[Tile]], meld: Counter[Tile]
+) -> bool:
+    """Whether ``meld`` (a tile multiset) is the old joker run ``pattern`` with a joker
+    replaced by the tile it stood for and the joker still in it: it holds every real tile of
+    the old run, ``k`` >= 1 of the tiles its jokers stood for, and more than the ``jokers - k``
+    jokers that were not replaced."""
+    real, roles, jokers, _ = pattern
+    if real - meld:
+        return False
+    replaced = sum(1 for r in roles if meld[r] > 0)
+    return replaced > 0 and meld[JOKER] > jokers - replaced
+
+
+def replaced_joker_kept(
+    old: Sequence[Meld], new: Sequence[Meld], rules: Rules = _STANDARD
+) -> tuple[Meld, Meld] | None:
+    """The rule "a joker taken from a set must become part of another set in the same turn",
+    judged on the end state: ``(old meld, new meld)`` if a joker of an old run was replaced by
+    the tile it stood for but is still in that run's set, else ``None``.
+
+    The set a joker left is a new meld holding all the real tiles of its old run and the tile
+    that replaced the joker; jokers look alike, so that meld may hold no more jokers than the
+    old run kept. An old run found intact (all its tiles, jokers included, in one new meld
+    without a replacing tile) kept its joker, whatever other melds hold."""
+    news = [Counter(m.tiles) for m in new]
+    for meld, pattern in zip(
+        [m for m in old if any(t.is_joker for t in m.tiles) and read_meld(m, rules).kind == "run"],
+        joker_run_patterns(old, rules),
+        strict=True,
+    ):
+        _, roles, _, whole = pattern
+        if any(not (whole - c) and not any(c[r] for r in roles) for c in news):
+            continue
+        for m, c in zip(new, news, strict=True):
+            if stays_with_its_set(pattern, c):
+                return meld, m
+    return None
 
 
 # --------------------------------------------------------------------------- best packing

@@ -172,7 +172,7 @@ def load_record(data: Any) -> GameRecord:
     if data.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} record (format is {data.get('format')!r})")
     try:
-        rules = Rules.from_dict(field(data, "rules", "record"))
+        rules = Rules.from_dict(field(data, "rules", "record"), stored=True)
         players_raw = field(data, "players", "record")
         if not isinstance(players_raw, list):
             raise NotationError("record players must be a list")

@@ -1,4 +1,4 @@
-"""The rules object: every rule choice of the game as a field, and the five presets.
+"""The rules object: every rule choice of the game as a field, and the six presets.
 
 Field names follow the project's FORMATS (``docs/formats.md``). A preset is a name for a full
 object; :meth:`Rules.replace` changes it field by field. JSON load/save is strict: unknown
@@ -22,7 +22,10 @@ JokerRule = Literal["free", "strict"]
 InvalidPlay = Literal["reject", "penalty"]
 Scoring = Literal["zero-sum", "penalty-points"]
 #: the preset names; ``Rules.preset`` is always one of them (the preset an object started from)
-PRESET_NAMES = ("standard", "classic-strict", "tournament", "xp", "casual")
+PRESET_NAMES = ("standard", "swedish-tin", "classic-strict", "tournament", "xp", "casual")
+#: fields added after records were first written: a stored record (always a full rules object)
+#: that lacks one was played before it existed, so it replays with the behaviour of that time
+LEGACY_DEFAULTS: dict[str, Any] = {"joker_swap_from_rack": False, "freed_joker_new_set": False}
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +88,15 @@ class Rules:
     open_then_extend: bool = False
     joker_rule: JokerRule = "free"
     group_needs_both_colours: bool = False
+    joker_swap_from_rack: bool = False
+    freed_joker_new_set: bool = False
     joker_penalty: int = 30
     turn_seconds: int | None = 120
     timeout_penalty: int = 1
     invalid_play: InvalidPlay = "reject"
     invalid_penalty: int = 3
     scoring: Scoring = "zero-sum"
-    redraw_first_player: bool = False
+    redraw_first_player: bool = True
     match: MatchRules = field(default_factory=MatchRules)
 
     def __post_init__(self) -> None:
@@ -147,7 +152,13 @@ class Rules:
         rng("joker_penalty", 0, 1000)
         rng("timeout_penalty", 0, 20)
         rng("invalid_penalty", 0, 20)
-        for name in ("open_then_extend", "group_needs_both_colours", "redraw_first_player"):
+        for name in (
+            "open_then_extend",
+            "group_needs_both_colours",
+            "joker_swap_from_rack",
+            "freed_joker_new_set",
+            "redraw_first_player",
+        ):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be true or false", field=name)
         if self.joker_rule not in ("free", "strict"):
@@ -212,9 +223,11 @@ class Rules:
         return json.dumps(self.to_dict(), **kwargs)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Rules:
+    def from_dict(cls, data: Any, *, stored: bool = False) -> Rules:
         """Build from a full or partial rules object. Missing fields come from the preset named
-        by ``preset`` (default ``standard``)."""
+        by ``preset`` (default ``standard``). With ``stored`` (the rules of a game record, always
+        written in full) a field missing because the record predates it takes the behaviour of
+        that time (:data:`LEGACY_DEFAULTS`), so old records replay as they were played."""
         if isinstance(data, str):
             return preset(data)
         if not isinstance(data, Mapping):
@@ -225,6 +238,9 @@ class Rules:
                 raise RulesError(f"unknown rules field {key!r}", field=str(key))
         base = preset(data.get("preset", "standard"))
         changes = {k: v for k, v in data.items() if k != "preset"}
+        if stored:
+            for key, old in LEGACY_DEFAULTS.items():
+                changes.setdefault(key, old)
         if "match" in changes:
             changes["match"] = MatchRules.from_dict(changes["match"])
         for key in ("turn_seconds",):
@@ -249,11 +265,25 @@ class Rules:
 
 
 def _presets() -> dict[str, Rules]:
+    # which printed edition each preset follows: docs/rules.md ("Presets")
     standard = Rules()
     return {
         "standard": standard,
+        "swedish-tin": dataclasses.replace(
+            standard,
+            preset="swedish-tin",
+            turn_seconds=120,
+            timeout_penalty=1,
+            invalid_play="penalty",
+            invalid_penalty=3,
+        ),
         "classic-strict": dataclasses.replace(
-            standard, preset="classic-strict", joker_rule="strict", group_needs_both_colours=True
+            standard,
+            preset="classic-strict",
+            joker_rule="strict",
+            group_needs_both_colours=True,
+            joker_swap_from_rack=True,
+            freed_joker_new_set=True,
         ),
         "tournament": dataclasses.replace(
             standard,
@@ -262,6 +292,7 @@ def _presets() -> dict[str, Rules]:
             timeout_penalty=3,
             invalid_play="penalty",
             invalid_penalty=3,
+            redraw_first_player=False,
         ),
         "xp": dataclasses.replace(
             standard,
@@ -272,7 +303,9 @@ def _presets() -> dict[str, Rules]:
             turn_seconds=60,
             timeout_penalty=3,
         ),
-        "casual": dataclasses.replace(standard, preset="casual", turn_seconds=None),
+        "casual": dataclasses.replace(
+            standard, preset="casual", turn_seconds=None, redraw_first_player=False
+        ),
     }
 
 
@@ -280,8 +313,8 @@ PRESETS: dict[str, Rules] = _presets()
 
 
 def preset(name: str) -> Rules:
-    """The rules of a named preset (``standard``, ``classic-strict``, ``tournament``, ``xp``,
-    ``casual``)."""
+    """The rules of a named preset (``standard``, ``swedish-tin``, ``classic-strict``,
+    ``tournament``, ``xp``, ``casual``)."""
     try:
         return PRESETS[name]
     except (KeyError, TypeError):

@@ -13,7 +13,7 @@ from itertools import combinations, product
 
 from .actions import Action, Draw, Pass, Play, Timeout
 from .errors import IllegalPlayError
-from .melds import Meld, Reading, max_meld_value, read_meld
+from .melds import Meld, Reading, max_meld_value, read_meld, replaced_joker_kept
 from .rules import Rules
 from .scoring import EndReason, exhausted_winner, score_round
 from .table import Rack, Table
@@ -141,6 +141,15 @@ def _check(state: RoundState, play: Play) -> list[Reading]:
         _check_opening(state, play, readings)
     if rules.joker_rule == "strict" or rules.group_needs_both_colours:
         _check_jokers(state, play)
+    if rules.freed_joker_new_set:
+        kept = replaced_joker_kept(state.table.melds, play.table.melds, rules)
+        if kept is not None:
+            raise IllegalPlayError(
+                f"joker rule: the joker of {kept[0]} was replaced by the tile it stood for but "
+                f"is still in that set ({kept[1]}); a freed joker must become part of another "
+                "set in the same turn",
+                reason="joker-rule",
+            )
     return readings
 
 
@@ -184,41 +193,48 @@ def _meld_identity(reading: Reading) -> tuple[str, int, int, tuple[Tile, ...]]:
 
 
 # ---------------------------------------------------------------------- joker variants
-def _joker_requirements(reading: Reading, rules: Rules, strict: bool) -> list[Counter[Tile]]:
+def _joker_requirements(
+    reading: Reading, rules: Rules, strict: bool
+) -> list[tuple[Counter[Tile], Counter[Tile]]]:
     """The tile multisets one new meld must contain for this old joker meld to be handled
-    legally: the meld kept (only added to), or jokers retrieved by replacement."""
+    legally (the meld kept, only added to; or jokers retrieved by replacement), each with the
+    tiles that replace a joker in it."""
     real = [t for t in reading.tiles if not t.is_joker]
     jokers = [i for i, t in enumerate(reading.tiles) if t.is_joker]
-    options: list[Counter[Tile]] = [Counter(reading.tiles)]  # kept whole, possibly added to
+    options: list[tuple[Counter[Tile], Counter[Tile]]] = [(Counter(reading.tiles), Counter())]
     if reading.kind == "group":
         missing = reading.missing_colours(rules)
         needs_all = rules.group_needs_both_colours and len(reading.tiles) == 3
         for k in range(1, len(jokers) + 1):
             if needs_all:
-                # every missing colour must be added to free a joker from a group of three
+                # every missing colour must be added to free a joker from a group of three;
+                # any k of them count as the tiles that replaced the k jokers
                 faces = [Tile(c, reading.number) for c in missing]
-                opts = [Counter(real + faces + [JOKER] * (len(jokers) - k))]
+                need = Counter(real + faces + [JOKER] * (len(jokers) - k))
+                opts = [(need, Counter(cs)) for cs in combinations(faces, k)]
             else:
-                opts = [
-                    Counter(
-                        real + [Tile(c, reading.number) for c in cs] + [JOKER] * (len(jokers) - k)
+                opts = []
+                for cs in combinations(missing, k):
+                    faces = [Tile(c, reading.number) for c in cs]
+                    opts.append(
+                        (Counter(real + faces + [JOKER] * (len(jokers) - k)), Counter(faces))
                     )
-                    for cs in combinations(missing, k)
-                ]
             if strict or needs_all:
                 options.extend(opts)
     elif strict:
         for k in range(1, len(jokers) + 1):
             for chosen in combinations(jokers, k):
                 faces = [Tile(reading.colour, reading.face(i)) for i in chosen]
-                options.append(Counter(real + faces + [JOKER] * (len(jokers) - k)))
+                options.append(
+                    (Counter(real + faces + [JOKER] * (len(jokers) - k)), Counter(faces))
+                )
     return options
 
 
 def _check_jokers(state: RoundState, play: Play) -> None:
     rules = state.rules
     strict = rules.joker_rule == "strict"
-    constrained: list[tuple[Meld, list[Counter[Tile]]]] = []
+    constrained: list[tuple[Meld, list[tuple[Counter[Tile], Counter[Tile]]]]] = []
     for meld in state.table.melds:
         if not any(t.is_joker for t in meld.tiles):
             continue
@@ -237,35 +253,43 @@ def _check_jokers(state: RoundState, play: Play) -> None:
     fresh_jokers = [
         0 if any(not (o - Counter(c)) for o in old_sets) else c.count(JOKER) for c in capacity
     ]
+    # joker_swap_from_rack: the tiles that replace jokers are among the tiles played from the
+    # rack (tiles alike are interchangeable, so counting them is enough)
+    from_rack = play.counts()
 
-    def fits(i: int, hosts: frozenset[int], freed: int, need_new: bool) -> bool:
+    def fits(i: int, hosts: frozenset[int], freed: int, swapped: Counter[Tile], need: str) -> bool:
         if i == len(constrained):
-            if not need_new or freed == 0:
+            if need == "rack" and swapped - from_rack:
+                return False
+            if need != "new" or freed == 0:
                 return True
             return sum(j for k, j in enumerate(fresh_jokers) if k not in hosts) >= freed
-        for option in constrained[i][1]:
+        for option, faces in constrained[i][1]:
             for k, cap in enumerate(caps):
                 if not option - cap:
                     cap.subtract(option)
-                    ok = fits(i + 1, hosts | {k}, freed + old_jokers[i] - option[JOKER], need_new)
+                    ok = fits(
+                        i + 1,
+                        hosts | {k},
+                        freed + old_jokers[i] - option[JOKER],
+                        swapped + faces,
+                        need,
+                    )
                     cap.update(option)
                     if ok:
                         return True
         return False
 
-    if fits(0, frozenset(), 0, False) and strict and not fits(0, frozenset(), 0, True):
-        raise IllegalPlayError(
-            "joker rule: under the strict joker rule a freed joker must be used in a new meld "
-            "in the same turn (not added to an existing one)",
-            reason="joker-rule",
-        )
-    if not fits(0, frozenset(), 0, False):
+    def ok(need: str) -> bool:
+        return fits(0, frozenset(), 0, Counter(), need)
+
+    if not ok("any"):
         # name the first meld that cannot be matched on its own
         meld = next(
             (
                 m
                 for m, options in constrained
-                if not any(not (o - Counter(c)) for o, c in product(options, capacity))
+                if not any(not (o - Counter(c)) for (o, _), c in product(options, capacity))
             ),
             constrained[0][0],
         )
@@ -277,6 +301,18 @@ def _check_jokers(state: RoundState, play: Play) -> None:
         else:
             why = "to free a joker from a group of three, both missing colours must be added"
         raise IllegalPlayError(f"joker rule: meld {meld} was broken up; {why}", reason="joker-rule")
+    if strict and not ok("new"):
+        raise IllegalPlayError(
+            "joker rule: under the strict joker rule a freed joker must be used in a new meld "
+            "in the same turn (not added to an existing one)",
+            reason="joker-rule",
+        )
+    if rules.joker_swap_from_rack and not ok("rack"):
+        raise IllegalPlayError(
+            "joker rule: a joker may only be replaced by the tile it stands for from your own "
+            "rack, not by a tile taken from the table",
+            reason="joker-rule",
+        )
 
 
 # --------------------------------------------------------------------------------- apply

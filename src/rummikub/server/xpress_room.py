@@ -382,7 +382,9 @@ def xpress_hint(obs: XpressObservation, time_limit: float = 1.0) -> dict[str, An
     if obs.phase == "throw":
         keep = ExpertBot(seed=obs.turn, samples=16).choose_keep(obs, time_limit)
         return {"throw": [d.die for d in obs.hand if d.die not in keep]}
-    best = best_placement(obs.table, [d.face for d in obs.hand])
+    best = best_placement(
+        obs.table, [d.face for d in obs.hand], new_set=obs.rules.freed_joker_new_set
+    )
     if not best.count:
         return {"dice": [], "table": None}
     return {

@@ -28,6 +28,7 @@ from rummikub.core import (
     RulesError,
     Table,
     Tile,
+    Timeout,
     TurnLog,
     load_match,
     read_record,
@@ -217,8 +218,11 @@ class Session:
     # -- acting --------------------------------------------------------------------------
     def submit(self, action: Action) -> TurnLog:
         """A person's action for the player to move; an illegal play raises
-        :class:`IllegalPlayError` (under ``reject``) and changes nothing."""
+        :class:`IllegalPlayError` (under ``reject``) and changes nothing. Once the turn's time
+        has run out the timeout wins: whatever was submitted, the turn is a ``timeout``."""
         ms = int(self.elapsed() * 1000)
+        if self.timed_out() and not self.match.round_over:
+            action = Timeout()
         hint = self.hint_used and isinstance(action, Play)
         log = self.match.act(action, ms=ms, hint=hint)
         self._after_turn()
@@ -236,8 +240,6 @@ class Session:
         try:
             action = self.bots[seat].act(obs, limit)
         except Exception:  # a crashing bot loses its turn, as a timeout would
-            from rummikub.core import Timeout
-
             action = Timeout()
         return action, int((time.perf_counter() - started) * 1000)
 

@@ -16,11 +16,12 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from rummikub.core.errors import RummikubError
+from rummikub.core.table import Table
 
 from .actions import EndTurn, Place, Throw, XpressAction
 from .dice import DieFace, Face
 from .observation import XpressObservation
-from .solver import arrange, best_placement, placement_score
+from .solver import arrange_onto, best_placement, hand_set, placement_score
 
 __all__ = ["BOTS", "ExpertBot", "GreedyBot", "RandomBot", "XpressBot", "get_bot"]
 
@@ -45,11 +46,18 @@ def dice_for(hand: Sequence[DieFace], faces: Sequence[Face]) -> tuple[int, ...]:
 
 
 def place_best(obs: XpressObservation) -> XpressAction:
-    """Place the most dice (then the most points), or end the turn."""
+    """Place the most dice (then the most points), or end the turn. A set still held after a
+    placement (``must_place_sets``) is placed before the turn ends."""
+    faces = [d.face for d in obs.hand]
     if obs.placed == 0 and obs.can_place:
-        best = best_placement(obs.table, [d.face for d in obs.hand])
+        best = best_placement(obs.table, faces, new_set=obs.rules.freed_joker_new_set)
         if best.count:
             return Place(dice_for(obs.hand, best.faces), best.table)
+    if obs.rules.must_place_sets:
+        held = hand_set(faces)
+        if held is not None:
+            # a set of the player's own dice always goes onto the table as a new set
+            return Place(dice_for(obs.hand, held.tiles), Table((*obs.table.melds, held)))
     return EndTurn()
 
 
@@ -80,17 +88,17 @@ class RandomBot:
         if obs.phase == "throw":
             k = self.rng.randint(1, len(dice))
             return Throw(tuple(sorted(self.rng.sample(dice, k))))
-        if obs.placed > 0 and self.rng.random() < 0.5:
+        if obs.placed > 0 and obs.may_end_turn and self.rng.random() < 0.5:
             return EndTurn()
         for _ in range(6):
             k = self.rng.randint(1, len(obs.hand))
             chosen = self.rng.sample(list(obs.hand), k)
-            table = arrange([*obs.table.tiles(), *(d.face for d in chosen)])
+            table = arrange_onto(
+                obs.table, [d.face for d in chosen], new_set=obs.rules.freed_joker_new_set
+            )
             if table is not None:
                 return Place(tuple(sorted(d.die for d in chosen)), table)
-        if obs.placed == 0:
-            return place_best(obs)
-        return EndTurn()
+        return place_best(obs)
 
 
 def outcome_score(count: int, value: int, hand_size: int) -> float:
@@ -160,7 +168,7 @@ class ExpertBot:
             total = 0.0
             for sim in sims:
                 faces = [d.face if d.die in keep else sim[d.die] for d in hand]
-                count, points = placement_score(table, faces)
+                count, points = placement_score(table, faces, new_set=obs.rules.freed_joker_new_set)
                 total += outcome_score(count, points, len(hand))
             return total / len(sims)
 

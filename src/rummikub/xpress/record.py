@@ -206,7 +206,7 @@ def load_xpress(data: Any) -> XpressRecord:
     if data.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} record (format is {data.get('format')!r})")
     try:
-        rules = XpressRules.from_dict(field(data, "rules", "record"))
+        rules = XpressRules.from_dict(field(data, "rules", "record"), stored=True)
         layout = check_layout(field(data, "layout", "record"))
         players = []
         for i, p in enumerate(json_list(field(data, "players", "record"), "record players")):

@@ -5,6 +5,14 @@ the result is rearranged freely into valid sets (groups and runs as in the tile 
 by :func:`rummikub.core.melds.read_meld`). With at most 18 dice in a game the search is small,
 so it is exhaustive: the result is always optimal. Placements are compared by the number of
 dice placed, then by the points they would count if left over (joker 10).
+
+The printed rule "a joker that is removed from a set must become part of another set during the
+same turn" (``XpressRules.freed_joker_new_set``, judged as in
+:func:`rummikub.core.melds.replaced_joker_kept`) depends on the table's sets, so it applies when
+the table is given as a :class:`Table` (``new_set=True``, the default). The search first ignores
+it; when the best arrangement breaks it, the search runs again with every set that would keep a
+replaced joker in its old run left out. That second search is slightly stricter than the rule
+(it never counts on an old run being left whole elsewhere), so every placement returned is legal.
 """
 
 from __future__ import annotations
@@ -15,13 +23,27 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
 
-from rummikub.core.melds import Meld, read_meld
+from rummikub.core.melds import (
+    Meld,
+    joker_run_patterns,
+    read_meld,
+    replaced_joker_kept,
+    stays_with_its_set,
+)
 from rummikub.core.table import Table
 from rummikub.core.tiles import JOKER, Tile, sort_key
 
 from .dice import Face, face_value
 
-__all__ = ["Placement", "arrange", "best_placement", "can_place", "placement_score"]
+__all__ = [
+    "Placement",
+    "arrange",
+    "arrange_onto",
+    "best_placement",
+    "can_place",
+    "hand_set",
+    "placement_score",
+]
 
 NUMBERS = 13
 COLOURS = 4
@@ -142,8 +164,14 @@ def _take(meld: Sequence[int], total: _Counts, req: _Counts) -> tuple[_Counts, _
 _Best = tuple[int, int, _Melds] | None
 
 
-def _search(kinds: _Kinds, total: _Counts, req: _Counts) -> _Best:
-    """The best (tiles used, value used, sets) using every required tile; None if impossible."""
+_Pattern = tuple[Counter[Tile], tuple[Tile, ...], int, Counter[Tile]]
+
+
+def _search(
+    kinds: _Kinds, total: _Counts, req: _Counts, forbidden: tuple[_Pattern, ...] = ()
+) -> _Best:
+    """The best (tiles used, value used, sets) using every required tile; None if impossible.
+    A set that keeps a replaced joker of one of the ``forbidden`` old runs is never used."""
 
     uni = _Universe(kinds)
     values = [face_value(k) for k in kinds]
@@ -165,6 +193,10 @@ def _search(kinds: _Kinds, total: _Counts, req: _Counts) -> _Best:
                 best = rest
             anchor = free
         for meld in uni.melds_with(anchor, tot):
+            if forbidden and uni.joker in meld:
+                faces = Counter(kinds[i] for i in meld)
+                if any(stays_with_its_set(p, faces) for p in forbidden):
+                    continue
             taken = _take(meld, tot, rq)
             if taken is None:
                 continue
@@ -194,28 +226,63 @@ def _solve(table_key: tuple[Tile, ...], hand_key: tuple[Tile, ...]) -> _Best:
     return _search(kinds, tuple(tot[k] for k in kinds), tuple(req[k] for k in kinds))
 
 
+_PatternKey = tuple[tuple[Tile, ...], tuple[Tile, ...], int, tuple[Tile, ...]]
+
+
+@lru_cache(maxsize=4096)
+def _solve_forbidding(
+    table_key: tuple[Tile, ...], hand_key: tuple[Tile, ...], patterns: tuple[_PatternKey, ...]
+) -> _Best:
+    req = Counter(table_key)
+    tot = req + Counter(hand_key)
+    kinds = tuple(sorted(tot, key=_order))
+    forbidden = tuple((Counter(r), roles, j, Counter(w)) for r, roles, j, w in patterns)
+    return _search(kinds, tuple(tot[k] for k in kinds), tuple(req[k] for k in kinds), forbidden)
+
+
 def _key(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=_order))
 
 
-def placement_score(table: Table | Sequence[Face], hand: Sequence[Face]) -> tuple[int, int]:
-    """(dice placed, their points) of the best placement, without building the table."""
+def _best(table: Table | Sequence[Face], hand: Sequence[Face], new_set: bool) -> _Best:
+    """The best arrangement of the table's faces and some of ``hand``'s, keeping a replaced
+    joker out of its old run's set when ``new_set`` and the table is a :class:`Table`."""
     table_faces = table.tiles() if isinstance(table, Table) else list(table)
     found = _solve(_key(table_faces), _key(hand))
+    if found is None or not new_set or not isinstance(table, Table):
+        return found
+    if replaced_joker_kept(table.melds, [Meld(m) for m in found[2]]) is None:
+        return found
+    patterns = tuple(
+        (_key(r.elements()), roles, j, _key(w.elements()))
+        for r, roles, j, w in joker_run_patterns(table.melds)
+    )
+    return _solve_forbidding(_key(table_faces), _key(hand), patterns)
+
+
+def placement_score(
+    table: Table | Sequence[Face], hand: Sequence[Face], *, new_set: bool = True
+) -> tuple[int, int]:
+    """(dice placed, their points) of the best placement, without building the table."""
+    table_faces = table.tiles() if isinstance(table, Table) else list(table)
+    found = _best(table, hand, new_set)
     if found is None:
         raise ValueError("the table itself cannot be arranged into valid sets")
     base = sum(face_value(f) for f in table_faces)
     return found[0] - len(table_faces), found[1] - base
 
 
-def best_placement(table: Table | Sequence[Face], hand: Sequence[Face]) -> Placement:
+def best_placement(
+    table: Table | Sequence[Face], hand: Sequence[Face], *, new_set: bool = True
+) -> Placement:
     """The placement of the most hand faces (then the most points) onto ``table``.
 
     ``table`` is the current table (every face on it stays); the result's ``faces`` is empty
-    when nothing can be placed, and then ``table`` is returned unchanged.
+    when nothing can be placed, and then ``table`` is returned unchanged. With ``new_set``
+    (the printed rule) no joker replaced by the die it stood for stays in its old run's set.
     """
     table_faces = table.tiles() if isinstance(table, Table) else list(table)
-    found = _solve(_key(table_faces), _key(hand))
+    found = _best(table, hand, new_set)
     if found is None:
         raise ValueError("the table itself cannot be arranged into valid sets")
     melds = found[2]
@@ -226,11 +293,19 @@ def best_placement(table: Table | Sequence[Face], hand: Sequence[Face]) -> Place
     return Placement(_key(used.elements()), _canonical(melds))
 
 
-def can_place(table: Table | Sequence[Face], hand: Sequence[Face]) -> bool:
+def can_place(table: Table | Sequence[Face], hand: Sequence[Face], *, new_set: bool = True) -> bool:
     """Whether at least one face of ``hand`` can be placed (with any rearrangement)."""
     if not hand:
         return False
-    return placement_score(table, hand)[0] > 0
+    return placement_score(table, hand, new_set=new_set)[0] > 0
+
+
+def hand_set(hand: Sequence[Face]) -> Meld | None:
+    """A complete set made only of ``hand``'s faces, or None if the hand holds none."""
+    found = _solve((), _key(hand))
+    if found is None or not found[2]:
+        return None
+    return read_meld(Meld(found[2][0])).meld
 
 
 def arrange(faces: Sequence[Face]) -> Table | None:
@@ -239,3 +314,20 @@ def arrange(faces: Sequence[Face]) -> Table | None:
     if found is None:
         return None
     return _canonical(found[2])
+
+
+def arrange_onto(table: Table, faces: Sequence[Face], *, new_set: bool = True) -> Table | None:
+    """A new table holding every face of ``table`` and exactly ``faces`` in valid sets (with
+    ``new_set``, none keeping a replaced joker in its old run's set), or None."""
+    every = [*table.tiles(), *faces]
+    found = _solve(_key(every), ())
+    if found is None:
+        return None
+    if not new_set or replaced_joker_kept(table.melds, [Meld(m) for m in found[2]]) is None:
+        return _canonical(found[2])
+    patterns = tuple(
+        (_key(r.elements()), roles, j, _key(w.elements()))
+        for r, roles, j, w in joker_run_patterns(table.melds)
+    )
+    found = _solve_forbidding(_key(every), (), patterns)
+    return None if found is None else _canonical(found[2])

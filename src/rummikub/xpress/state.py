@@ -13,14 +13,14 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from rummikub.core.errors import IllegalPlayError
-from rummikub.core.melds import Reading, read_meld
+from rummikub.core.melds import Reading, read_meld, replaced_joker_kept
 from rummikub.core.table import Table
 from rummikub.core.tiles import Tile, format_tiles, sort_key
 
 from .actions import EndTurn, Place, Throw, XpressAction
 from .dice import DieFace, Layout, face_value
 from .rules import XpressRules
-from .solver import can_place
+from .solver import can_place, hand_set
 
 __all__ = [
     "Phase",
@@ -132,7 +132,7 @@ class XpressState:
             first,
             "place",
             0,
-            can_place(Table(), [d.face for d in sorted_hands[first]]),
+            can_place(Table(), [d.face for d in sorted_hands[first]], new_set=False),
             (0,) * rules.players,
             started,
         )
@@ -151,7 +151,7 @@ class XpressState:
         return self.hands[self.current]
 
     def may_end_turn(self) -> bool:
-        return self.phase == "place" and (self.placed > 0 or not self.can_place)
+        return self.phase == "place" and _end_turn_error(self) is None
 
 
 def _check_face(layout: Layout, d: DieFace) -> None:
@@ -195,17 +195,31 @@ def validate(state: XpressState, action: XpressAction) -> None:
     elif isinstance(action, Place):
         _validate_place(state, action)
     elif isinstance(action, EndTurn):
-        if state.phase != "place":
-            raise IllegalPlayError(
-                "throw first: every turn starts with a throw", reason="must-throw"
-            )
-        if state.placed == 0 and state.can_place:
-            raise IllegalPlayError(
-                "you can place dice, so you must place at least one before ending the turn",
-                reason="must-place",
-            )
+        err = _end_turn_error(state)
+        if err is not None:
+            raise err
     else:
         raise IllegalPlayError(f"unknown action {action!r}", reason="unknown-action")
+
+
+def _end_turn_error(state: XpressState) -> IllegalPlayError | None:
+    if state.phase != "place":
+        return IllegalPlayError("throw first: every turn starts with a throw", reason="must-throw")
+    if state.placed == 0 and state.can_place:
+        return IllegalPlayError(
+            "you can place dice, so you must place at least one before ending the turn",
+            reason="must-place",
+        )
+    if state.rules.must_place_sets:
+        # "If the player has a set, he/she must place it on the table": the turn cannot end
+        # while the unplaced dice still hold a complete set (docs/xpress.md)
+        found = hand_set([d.face for d in state.hand])
+        if found is not None:
+            return IllegalPlayError(
+                f"you hold a complete set ({found}): place it before ending the turn",
+                reason="must-place-set",
+            )
+    return None
 
 
 def validate_throw_choice(state: XpressState, dice: Sequence[int]) -> None:
@@ -270,6 +284,15 @@ def _validate_place(state: XpressState, action: Place) -> list[Reading]:
             raise IllegalPlayError(
                 f"set {i + 1} ({meld}): {exc}", reason="invalid-meld", meld=i
             ) from None
+    if state.rules.freed_joker_new_set:
+        kept = replaced_joker_kept(state.table.melds, action.table.melds)
+        if kept is not None:
+            raise IllegalPlayError(
+                f"the joker of {kept[0]} was replaced by the die it stood for but is still in "
+                f"that set ({kept[1]}); a joker taken from a set must become part of another "
+                "set in the same turn",
+                reason="joker-rule",
+            )
     return readings
 
 
@@ -279,7 +302,11 @@ def _next_turn(state: XpressState, idle: tuple[int, ...]) -> XpressState:
     started = tuple(s or p == nxt for p, s in enumerate(state.started))
     if first_turn:
         # the setup roll is this player's first throw
-        possible = can_place(state.table, [d.face for d in state.hands[nxt]])
+        possible = can_place(
+            state.table,
+            [d.face for d in state.hands[nxt]],
+            new_set=state.rules.freed_joker_new_set,
+        )
         return replace(
             state,
             current=nxt,
@@ -346,7 +373,9 @@ def apply(state: XpressState, action: XpressAction) -> XpressState:
         thrown = dict(zip(action.dice, action.faces, strict=True))
         hand = tuple(DieFace(d.die, thrown.get(d.die, d.face)) for d in state.hand)
         hands = tuple(hand if p == state.current else h for p, h in enumerate(state.hands))
-        possible = can_place(state.table, [d.face for d in hand])
+        possible = can_place(
+            state.table, [d.face for d in hand], new_set=state.rules.freed_joker_new_set
+        )
         return replace(state, hands=hands, phase="place", placed=0, can_place=possible)
     # EndTurn
     idle = state.idle

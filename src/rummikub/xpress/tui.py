@@ -31,7 +31,7 @@ from .dice import DieFace, Face
 from .game import XpressMatch, XpressPlayer
 from .messages import text
 from .record import XpressRecord, XpressStep, replay_xpress, write_xpress
-from .solver import arrange, best_placement
+from .solver import arrange_onto, best_placement
 from .state import XpressState
 
 __all__ = ["DieWidget", "XpressApp", "render_face"]
@@ -366,7 +366,9 @@ class XpressApp(App[None]):
             self.message = self.t("select_first")
             await self.refresh_view()
             return
-        table = arrange([*m.state.table.tiles(), *(d.face for d in chosen)])
+        table = arrange_onto(
+            m.state.table, [d.face for d in chosen], new_set=m.rules.freed_joker_new_set
+        )
         if table is None:
             self.message = self.t("cannot_place", faces=faces_text(chosen))
             await self.refresh_view()
@@ -381,7 +383,9 @@ class XpressApp(App[None]):
         m = self.match
         if m is None or not self._my_turn() or m.state.phase != "place":
             return
-        best = best_placement(m.state.table, [d.face for d in m.state.hand])
+        best = best_placement(
+            m.state.table, [d.face for d in m.state.hand], new_set=m.rules.freed_joker_new_set
+        )
         if not best.count:
             self.message = self.t("no_hint")
         else:
