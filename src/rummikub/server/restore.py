@@ -60,9 +60,12 @@ def _empty_room(sr: StoredRoom) -> AnyRoom:
         for s in sr.seats
     ]
     settings = Settings.from_dict(sr.settings)
+    # stored rules: an option newer than the room keeps the behaviour the room was played under
     if sr.game == "xpress":
-        return XpressRoom(sr.code, xpress_rules(sr.rules), settings, sr.seed, seats, sr.created_at)
-    return Room(sr.code, Rules.from_dict(sr.rules), settings, sr.seed, seats, sr.created_at)
+        rules = xpress_rules(sr.rules, stored=True)
+        return XpressRoom(sr.code, rules, settings, sr.seed, seats, sr.created_at)
+    tiles = Rules.from_dict(sr.rules, stored=True)
+    return Room(sr.code, tiles, settings, sr.seed, seats, sr.created_at)
 
 
 def _apply(room: AnyRoom, kind: str, data: dict[str, Any]) -> None:

@@ -44,16 +44,18 @@ XPRESS_BOTS = [b for b in ("random", "greedy", "expert") if b in BOTS]
 MELD_RULES = Rules()
 
 
-def xpress_rules(spec: str | dict[str, Any]) -> XpressRules:
+def xpress_rules(spec: str | dict[str, Any], *, stored: bool = False) -> XpressRules:
     """The rules of a new Xpress room: ``"xpress"`` (or ``"standard"``) for the printed game,
     or an object with any of ``rounds``, ``dice_per_player``, ``block_throws``, ``joker_value``.
+    With ``stored`` (the rules of a stored room) an option the room predates keeps the behaviour
+    it was played under.
     """
     if isinstance(spec, str):
         if spec not in ("xpress", "standard"):
             raise NotationError(f"unknown Xpress rules {spec!r} (use 'xpress' or an object)")
         return XpressRules()
     data = {k: v for k, v in spec.items() if k != "game"}
-    return XpressRules.from_dict(data)
+    return XpressRules.from_dict(data, stored=stored)
 
 
 def _dice_json(hand: Sequence[DieFace]) -> list[dict[str, Any]]:
