@@ -11,7 +11,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,9 +33,10 @@ class _PortTaken(RuntimeError):
 class ServerProcess:
     """``rummikub serve`` in a child process on a free port of 127.0.0.1."""
 
-    def __init__(self, db_url: str, port: int | None = None) -> None:
+    def __init__(self, db_url: str, port: int | None = None, args: Sequence[str] = ()) -> None:
         self.db_url = db_url
         self.port = port or free_port()
+        self.args = list(args)  # more options of ``rummikub serve``
         self.proc: subprocess.Popen[bytes] | None = None
         # The server's output goes to a file: a pipe nobody reads would fill and stall the server.
         self.log_file = Path(tempfile.mkstemp(prefix="rummikub-serve-", suffix=".log")[1])
@@ -80,6 +81,7 @@ class ServerProcess:
                 str(self.port),
                 "--db",
                 self.db_url,
+                *self.args,
             ],
             env=env,
             stdout=log,

@@ -14,14 +14,14 @@ import os
 from pathlib import Path
 
 from sqlalchemy import false, update
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from rummikub.core import RummikubError
 
 from .storage import HeartbeatRow, Store, default_db_url, normalise_url
 
-__all__ = ["DatabaseUnavailable", "default_url", "open_store", "shown_url"]
+__all__ = ["DatabaseUnavailable", "check_writable", "default_url", "open_store", "shown_url"]
 
 
 class DatabaseUnavailable(RummikubError):
@@ -104,9 +104,9 @@ def _sqlite_reason(path: Path, exc: BaseException) -> str:
     return _first_line(exc)
 
 
-def _check_writable(store: Store) -> None:
+def check_writable(engine: Engine) -> None:
     """Start a write that changes nothing: refused by a database that is read-only."""
-    with store.engine.begin() as conn:
+    with engine.begin() as conn:
         conn.execute(update(HeartbeatRow).where(false()).values(at=0.0))
 
 
@@ -128,7 +128,7 @@ def open_store(url: str | None) -> Store:
     store: Store | None = None
     try:
         store = Store(target)
-        _check_writable(store)
+        check_writable(store.engine)
         return store
     except (SQLAlchemyError, OSError) as exc:
         if store is not None:
