@@ -180,6 +180,8 @@ def test_a_bucket_never_allows_more_than_burst_plus_rate_times_time(
     assert allowed <= burst + rate * (clock.now - start) + 1e-6
     # after the wait it names, a refused client is let in
     wait = table.take("a")
+    while wait == 0.0:  # empty the bucket first (at most ``burst`` requests)
+        wait = table.take("a")
     clock.now += wait * (1 + 1e-9) + 1e-9
     assert table.take("a") == 0.0
 

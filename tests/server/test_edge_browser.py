@@ -144,7 +144,7 @@ def test_the_client_works_under_the_policy_over_http(
               try { new WebSocket('ws://example.invalid/ws'); } catch (e) {}
             }"""
         )
-        w.page.wait_for_function("window.__csp.length >= 3")
+        w.page.wait_for_function("() => window.__csp.length >= 3")
         assert w.page.evaluate("window.__ran === undefined")
         found = " | ".join(w.violations())
         assert "script-src-elem inline" in found
