@@ -55,6 +55,13 @@ class ServerConfig:
     http_clients: int = 4096
 
 
+def _printable(text: str | None) -> str:
+    """A header value as it may go into the log: one short line."""
+    if text is None:
+        return "(none)"
+    return "".join(c if c.isprintable() else "?" for c in text[:200])
+
+
 def create_app(config: ServerConfig | None = None, *, store: Store | None = None) -> FastAPI:
     """A new application; the database is opened (and created) when it starts, unless ``store``
     is one opened already (``run.serve`` opens it first, to report a bad database plainly).
@@ -106,8 +113,8 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
                     "refused a WebSocket from %s: origin %s is not this server (host %s) "
                     "nor allowed (--allow-origin)",
                     client,
-                    origin,
-                    host,
+                    _printable(origin),
+                    _printable(host),
                 )
             await ws.close(code=1008)  # before accept: the handshake gets HTTP 403
             return

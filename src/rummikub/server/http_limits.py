@@ -91,7 +91,7 @@ def client_key(scope: Scope) -> str:
             return host
         if addr.ipv4_mapped is not None:
             return str(addr.ipv4_mapped)
-        return str(ipaddress.IPv6Network((addr, 64), strict=False))
+        return f"{ipaddress.IPv6Address(int(addr) >> 64 << 64)}/64"
     return host
 
 
