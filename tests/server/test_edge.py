@@ -26,6 +26,7 @@ from rummikub.server.origins import OriginError, OriginPolicy, normalise_origin
 from rummikub.server.startup import DatabaseUnavailable, check_writable, open_store
 from rummikub.server.storage import Store
 
+from .conftest import _drop_pg_database, _fresh_pg_database, _missing
 from .helpers import ServerProcess, free_port
 
 # -- the Origin rule -------------------------------------------------------------------------
@@ -444,3 +445,19 @@ def test_database_errors_are_the_projects_errors() -> None:
     err = DatabaseUnavailable("sqlite:////x/y.db", "the directory /x is read-only")
     assert isinstance(err, RummikubError)
     assert str(err) == "cannot open the database sqlite:////x/y.db: the directory /x is read-only"
+
+
+def test_a_read_only_postgresql_database_is_caught_at_start(pg_admin_url: str | None) -> None:
+    if not pg_admin_url:
+        _missing("PostgreSQL (RUMMIKUB_TEST_PG_URL)")
+        return
+    url, name = _fresh_pg_database(pg_admin_url)
+    try:
+        open_store(url).close()  # the tables exist; now every transaction is read-only
+        read_only = url + "?options=-c%20default_transaction_read_only%3Don"
+        with pytest.raises(DatabaseUnavailable) as info:
+            open_store(read_only)
+        assert info.value.reason == "cannot execute UPDATE in a read-only transaction"
+        assert str(info.value).startswith(f"cannot open the database {read_only.split('?')[0]}")
+    finally:
+        _drop_pg_database(pg_admin_url, name)
