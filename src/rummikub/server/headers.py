@@ -49,7 +49,6 @@ FIXED_HEADERS: list[tuple[bytes, bytes]] = [
     (b"x-content-type-options", b"nosniff"),
     # nothing the server needs comes in a Referer, and room codes stay out of other sites' logs
     (b"referrer-policy", b"no-referrer"),
-    (b"cross-origin-opener-policy", b"same-origin"),
 ]
 
 _SET = {name for name, _ in FIXED_HEADERS} | {b"content-security-policy"}
