@@ -37,7 +37,8 @@ def drag_until(page: Any, src: Any, dst: Any, done: str, *, tries: int = 6) -> N
     for _ in range(tries):
         drag(page, src, dst)
         try:
-            page.wait_for_function(done, timeout=4000)
+            # as a function: a bare expression is run with eval, which the page's policy forbids
+            page.wait_for_function(f"() => ({done})", timeout=4000)
             return
         except PlaywrightTimeout:
             continue

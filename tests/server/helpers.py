@@ -12,7 +12,7 @@ import tempfile
 import time
 import urllib.request
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +35,17 @@ class ServerProcess:
     """``rummikub serve`` in a child process on a free port of 127.0.0.1."""
 
     def __init__(
-        self, db_url: str, port: int | None = None, *, env: dict[str, str] | None = None
+        self,
+        db_url: str,
+        port: int | None = None,
+        args: Sequence[str] = (),
+        *,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.db_url = db_url
         self.env = env or {}
         self.port = port or free_port()
+        self.args = list(args)  # more options of ``rummikub serve``
         self.proc: subprocess.Popen[bytes] | None = None
         # The server's output goes to a file: a pipe nobody reads would fill and stall the server.
         self.log_file = Path(tempfile.mkstemp(prefix="rummikub-serve-", suffix=".log")[1])
@@ -84,6 +90,7 @@ class ServerProcess:
                 str(self.port),
                 "--db",
                 self.db_url,
+                *self.args,
             ],
             env=env,
             stdout=log,

@@ -173,12 +173,14 @@ def test_two_people_play_each_other(browser: Any, sqlite_server: ServerProcess) 
     for _ in range(4):  # with two players a draw passes the turn to the other
         before = other.locator(".log-list li").count()
         mover.click("#btn-draw")
-        other.wait_for_function(f"document.querySelectorAll('.log-list li').length > {before}")
+        other.wait_for_function(
+            f"() => document.querySelectorAll('.log-list li').length > {before}"
+        )
         other.wait_for_selector("#btn-draw:not([disabled])")
         mover.wait_for_selector("#btn-draw[disabled]")
         mover, other = other, mover
     for page in (a, b):  # each drew twice; wait for the last draw to be drawn on the page
-        page.wait_for_function("document.querySelectorAll('.rack .tile').length === 16")
+        page.wait_for_function("() => document.querySelectorAll('.rack .tile').length === 16")
     b.click(".tab[data-tab='chat']")
     b.fill("#chat-input", "Hej Ann!")
     b.press("#chat-input", "Enter")
@@ -209,7 +211,9 @@ def test_reload_mid_turn_reconnects(
     assert sorted(_rack(page)) == sorted(rack)  # the unfinished move was not played
     assert page.locator(".meld .tile.placed").count() == 0
     page.click("#btn-draw")
-    page.wait_for_function(f"document.querySelectorAll('.rack .tile').length == {len(rack) + 1}")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.rack .tile').length == {len(rack) + 1}"
+    )
     page.context.close()
 
 
@@ -259,7 +263,7 @@ def test_a_long_table_keeps_its_scroll_and_shows_a_new_meld(
         page.locator(".rack .tile").first.click()
         page.locator(".new-meld").click()
         # drawn with the server's check (a lone tile is an invalid meld, with its reason)
-        page.wait_for_function(f"document.querySelectorAll('.meld.invalid').length >= {mine}")
+        page.wait_for_function(f"() => document.querySelectorAll('.meld.invalid').length >= {mine}")
         made += 1
         assert page.evaluate(visible, made - 1), f"meld {made - 1} is not in view"
     scroll_height = area.evaluate("a => a.scrollHeight - a.clientHeight")

@@ -46,14 +46,13 @@ def test_the_lobby_shows_rooms_in_pages(browser: Any, sqlite_server: ServerProce
     page = _page(browser)
     page.goto(sqlite_server.base + "/")
     waiting = page.locator("#game-list ul").first.locator("li")
-    page.wait_for_function("document.querySelectorAll('#game-list ul:first-of-type li').length")
+    rows = "document.querySelectorAll('#game-list ul:first-of-type li').length"
+    page.wait_for_function(f"() => {rows}")
     assert waiting.count() == 50
     more = page.locator("#game-list button.more").first
     assert more.inner_text() == f"Show {made - 50} more"
     more.click()
-    page.wait_for_function(
-        f"document.querySelectorAll('#game-list ul:first-of-type li').length === {made}"
-    )
+    page.wait_for_function(f"() => {rows} === {made}")
     assert page.locator("#game-list button.more").count() == 0
     assert page.errors == []
     page.context.close()

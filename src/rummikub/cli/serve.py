@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
+
+from rummikub.core import RummikubError
+
+from .common import fail
 
 __all__ = ["register"]
 
@@ -19,23 +25,56 @@ def serve(
         "in your data directory; e.g. postgresql://user@host/db).",
         envvar="RUMMIKUB_DB",
     ),
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-origin",
+            help="A web origin (https://game.example.org) whose pages may connect besides the "
+            "server's own, e.g. a reverse proxy's public address; repeat for more. "
+            "RUMMIKUB_ALLOWED_ORIGINS adds a comma-separated list.",
+        ),
+    ] = None,
+    api_rate: float = typer.Option(
+        10.0,
+        "--api-rate",
+        help="Requests per second (on average) each client address may make to /api/ (0: no "
+        "limit).",
+        envvar="RUMMIKUB_API_RATE",
+    ),
+    api_burst: float = typer.Option(
+        200.0,
+        "--api-burst",
+        help="Requests to /api/ a client address may make at once.",
+        envvar="RUMMIKUB_API_BURST",
+    ),
 ) -> None:
     """Start the game server; open the printed address in a browser to play."""
     try:
+        from rummikub.server import ServerConfig
         from rummikub.server import serve as run
-        from rummikub.server.storage import default_db_url
+        from rummikub.server.origins import normalise_origin, origins_from_env
+        from rummikub.server.startup import default_url, shown_url
     except ImportError as exc:  # pragma: no cover - extra not installed
         typer.echo(
             f"the server needs the 'server' extra: pip install 'rummikub[server]' ({exc})", err=True
         )
         raise typer.Exit(2) from None
-    url = db or default_db_url()
+    try:
+        origins = tuple(normalise_origin(o) for o in [*(allow_origin or []), *origins_from_env()])
+        url = db or default_url()
+        config = ServerConfig(
+            db_url=url, allowed_origins=origins, api_rate=api_rate, api_burst=api_burst
+        )
 
-    def ready(address: str) -> None:
-        typer.echo(f"Rummikub is running. Open {address} in your browser to play.")
-        typer.echo(f"Games are stored in {url.split('@')[-1]}. Press Ctrl+C to stop.")
+        def ready(address: str) -> None:
+            typer.echo(f"Rummikub is running. Open {address} in your browser to play.")
+            typer.echo(f"Games are stored in {shown_url(url)}. Press Ctrl+C to stop.")
+            if origins:
+                typer.echo(f"Pages from {', '.join(origins)} may connect too.")
 
-    run(host, port, db_url=url, on_ready=ready)
+        run(host, port, config=config, on_ready=ready)
+    except RummikubError as exc:
+        raise fail(f"rummikub serve: {exc}") from None
 
 
 def register(app: typer.Typer) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -16,7 +17,12 @@ from fastapi.staticfiles import StaticFiles
 
 from rummikub.core import PRESETS
 
+from .headers import SecurityHeadersMiddleware
+from .http_limits import BucketTable, RateLimitMiddleware
 from .manager import ClientError, RoomManager, bot_levels
+from .origins import OriginPolicy
+from .ratelimit import TokenBucket
+from .startup import DatabaseUnavailable, open_store
 from .storage import Store
 from .xpress_room import XPRESS_BOTS
 
@@ -24,15 +30,29 @@ __all__ = ["ServerConfig", "create_app"]
 
 STATIC = Path(str(resources.files("rummikub.server") / "static"))
 
+log = logging.getLogger("rummikub.server")
+
 
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
-    """Options of one server. ``db_url`` ``None`` means the default SQLite file."""
+    """Options of one server. ``db_url`` ``None`` means the default SQLite file.
+
+    ``rate``/``burst``: WebSocket messages per connection. ``allowed_origins``: web origins
+    (``https://game.example.org``) besides the server's own whose pages may open the WebSocket.
+    ``api_rate``/``api_burst``: requests per second and burst per client address to ``/api/...``;
+    ``page_rate``/``page_burst``: the same for pages and static files (a rate of 0: no limit);
+    ``http_clients``: how many addresses the limits remember."""
 
     db_url: str | None = None
     rate: float = 20.0
     burst: float = 60.0
     bot_threads: int = 2
+    allowed_origins: tuple[str, ...] = ()
+    api_rate: float = 10.0
+    api_burst: float = 200.0
+    page_rate: float = 50.0
+    page_burst: float = 500.0
+    http_clients: int = 4096
 
 
 def _person(client_id: str | None) -> str | None:
@@ -42,14 +62,32 @@ def _person(client_id: str | None) -> str | None:
     return None
 
 
-def create_app(config: ServerConfig | None = None) -> FastAPI:
-    """A new application; the database is opened (and created) when it starts."""
+def _printable(text: str | None) -> str:
+    """A header value as it may go into the log: one short line."""
+    if text is None:
+        return "(none)"
+    return "".join(c if c.isprintable() else "?" for c in text[:200])
+
+
+def create_app(config: ServerConfig | None = None, *, store: Store | None = None) -> FastAPI:
+    """A new application; the database is opened (and created) when it starts, unless ``store``
+    is one opened already (``run.serve`` opens it first, to report a bad database plainly).
+
+    Should the database fail to open, the :class:`DatabaseUnavailable` error is kept in
+    ``app.state.startup_error`` as well as raised."""
     cfg = config or ServerConfig()
     state: dict[str, RoomManager] = {}
+    origins = OriginPolicy(cfg.allowed_origins)
+    refusals_logged = TokenBucket(1.0, 10.0)  # a page retrying cannot flood the log
+    given = [store] if store is not None else []
 
     @asynccontextmanager
-    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        store = Store(cfg.db_url)
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        try:
+            store = given.pop() if given else open_store(cfg.db_url)
+        except DatabaseUnavailable as exc:
+            app.state.startup_error = exc
+            raise
         manager = RoomManager(store, rate=cfg.rate, burst=cfg.burst, bot_threads=cfg.bot_threads)
         await manager.start()
         state["manager"] = manager
@@ -60,12 +98,33 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             store.close()
 
     app = FastAPI(title="Rummikub", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.startup_error = None
+    # the last added runs first: every response (a 429 too) gets the security headers
+    app.add_middleware(
+        RateLimitMiddleware,
+        api=BucketTable(cfg.api_rate, cfg.api_burst, cfg.http_clients),
+        other=BucketTable(cfg.page_rate, cfg.page_burst, cfg.http_clients),
+    )
+    app.add_middleware(SecurityHeadersMiddleware)
 
     def mgr() -> RoomManager:
         return state["manager"]
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
+        origin, host = ws.headers.get("origin"), ws.headers.get("host")
+        if not origins.allows(origin, host):
+            if refusals_logged.take():
+                client = ws.client.host if ws.client else "?"
+                log.warning(
+                    "refused a WebSocket from %s: origin %s is not this server (host %s) "
+                    "nor allowed (--allow-origin)",
+                    client,
+                    _printable(origin),
+                    _printable(host),
+                )
+            await ws.close(code=1008)  # before accept: the handshake gets HTTP 403
+            return
         await ws.accept()
         m = mgr()
         conn = m.new_connection(
