@@ -28,6 +28,7 @@ from rummikub.core import (
     Tile,
     Timeout,
     TurnLog,
+    check_play,
 )
 from rummikub.i18n import Translator
 
@@ -104,6 +105,9 @@ def fresh_ids(rows: list[MeldRow], placed: tuple[Tile, ...]) -> frozenset[int]:
 class GameScreen(Screen[None]):
     """Play a match: hot-seat people and bots around one table."""
 
+    #: Narrow terminals get two rows of buttons; wide ones a wider side panel (app.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-medium"), (160, "-wide")]  # noqa: RUF012
+
     BINDINGS = [  # noqa: RUF012
         Binding("space", "select", show=False),
         Binding("enter", "drop", show=False),
@@ -122,8 +126,9 @@ class GameScreen(Screen[None]):
         Binding("t", "sort('run')", show=False),
         Binding("g", "sort('group')", show=False),
         Binding("ctrl+s", "save", show=False),
-        Binding("plus,equals_sign", "speed(1)", show=False),
-        Binding("minus", "speed(-1)", show=False),
+        # + slower, - faster (as docs/terminal.md says), F instant
+        Binding("plus,equals_sign", "speed(-1)", show=False),
+        Binding("minus", "speed(1)", show=False),
         Binding("f", "speed(9)", show=False),
     ]
 
@@ -158,6 +163,8 @@ class GameScreen(Screen[None]):
                 yield Static("", id="status")
                 with VerticalScroll(id="table-box") as box:
                     box.border_title = t("game.table")
+                    # Tab moves between the rack and the table only (the buttons have keys)
+                    box.can_focus = False
                     yield TableView(t, id="table")
                 yield Static("", id="problems")
                 with Vertical(id="rack-box") as rack_box:
@@ -181,17 +188,41 @@ class GameScreen(Screen[None]):
         yield Static(t("game.keys"), id="keys")
 
     def on_mount(self) -> None:
+        for button in self.query(Button):
+            button.can_focus = False
+        self.query_one(GameLog).can_focus = False
         self.set_interval(self.rk_app.tick, self.tick)
         self.query_one("#hint", Button).display = self.session.hints
-        log = self.query_one(GameLog)
-        log.write(
-            self.t(
-                "log.round",
-                round=len(self.session.match.rounds),
-                name=self.session.players[self.session.match.rounds[-1].first].name,
-            )
-        )
+        self.redraw()
+        # after the first layout, so the log wraps its lines at its real width
+        self.call_after_refresh(self.write_history)
         self.call_after_refresh(self.begin_turn)
+
+    def write_history(self) -> None:
+        """The log of the match so far (a resumed game shows what the saved one showed)."""
+        log = self.query_one(GameLog)
+        match = self.session.match
+        for number, rnd in enumerate(match.rounds, start=1):
+            log.add(self.t("log.round", round=number, name=self.name_of(rnd.first)))
+            for turn in rnd.turns:
+                log.add(describe_turn(self.t, self.name_of(turn.player), turn))
+            if rnd.end is not None:
+                winner = rnd.end.winner
+                log.add(
+                    self.t("log.round_over", name=self.name_of(winner) if winner is not None else "-")
+                )
+
+    def name_of(self, seat: int) -> str:
+        return self.session.players[seat].name
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._place_toasts)
+
+    def _place_toasts(self) -> None:
+        """Keep notifications above the key-help line."""
+        keys = self.query_one("#keys")
+        for rack in self.query("#textual-toastrack"):
+            rack.styles.margin = (0, 0, keys.outer_size.height, 0)
 
     # -- turn flow -----------------------------------------------------------------------
     def begin_turn(self) -> None:
@@ -260,7 +291,7 @@ class GameScreen(Screen[None]):
     def after_turn(self, log: TurnLog, before: Table) -> None:
         """Log a finished turn and show the table with what moved."""
         name = self.session.players[log.player].name
-        self.query_one(GameLog).write(describe_turn(self.t, name, log))
+        self.query_one(GameLog).add(describe_turn(self.t, name, log))
         table = self.session.match.state.table
         old = Counter(m.key() for m in before.melds)
         changed = []
@@ -279,7 +310,7 @@ class GameScreen(Screen[None]):
             self.message = describe_turn(self.t, name, log)
         end = self.session.match.state.end
         if end is not None:
-            self.query_one(GameLog).write(
+            self.query_one(GameLog).add(
                 self.t(
                     "log.round_over",
                     name=self.session.players[end.winner].name if end.winner is not None else "-",
@@ -292,7 +323,7 @@ class GameScreen(Screen[None]):
             self.session.next_round()
             self.fresh_table = frozenset()
             self.shown_changed = []
-            self.query_one(GameLog).write(
+            self.query_one(GameLog).add(
                 self.t(
                     "log.round",
                     round=len(self.session.match.rounds),
@@ -536,7 +567,8 @@ class GameScreen(Screen[None]):
             self.app.bell()
             self.redraw()
             return
-        before = self.session.match.state.table
+        state = self.session.match.state
+        before = state.table
         try:
             log = self.session.submit(play)
         except IllegalPlayError as exc:
@@ -545,7 +577,13 @@ class GameScreen(Screen[None]):
             self.redraw()
             return
         if log.action == "invalid":
-            self.notify(self.t("game.penalised", count=len(log.penalty)), severity="error")
+            why = check_play(state, play)
+            reason = rejection_text(self.t, why) if why is not None else (log.reason or "")
+            self.notify(
+                self.t("game.penalised", count=len(log.penalty)) + "\n" + reason,
+                severity="error",
+                timeout=10,
+            )
         self.human_done(log, before)
 
     def action_draw(self) -> None:
