@@ -8,9 +8,13 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Input, Select, Static
 
 from rummikub.core import Draw, Match, Play, PlayerInfo, Rules, write_record
 from rummikub.tui import RummikubApp, Session
+from rummikub.tui.screens import NewGameScreen
 from rummikub.tui.widgets import GameLog, RackView, TableView
 
 from .conftest import RULES, FakeClock, click_hit, click_tile, duel, game, rigged_match, settle
@@ -28,6 +32,10 @@ def make(match: Match | Session, lang: str, **kwargs: object) -> RummikubApp:
     opts: dict[str, object] = {"lang": lang, "clock": FakeClock(), "tick": 0.05, "speed": 4}
     opts.update(kwargs)
     return RummikubApp(session=session, **opts)  # type: ignore[arg-type]
+
+
+def focused(screen: Screen[None]) -> Widget | None:
+    return screen.focused
 
 
 def plain(renderable: object, width: int = 200) -> str:
@@ -63,13 +71,14 @@ async def test_tab_moves_between_the_rack_and_the_table_only(
     async with app.run_test(size=size) as pilot:
         await settle(pilot, app)
         screen = game(app)
-        assert screen.focused is screen.query_one("#rack", RackView)
+        rack, table = screen.query_one("#rack", RackView), screen.query_one("#table", TableView)
+        assert focused(screen) is rack
         await pilot.press("tab")
-        assert screen.focused is screen.query_one("#table", TableView)
+        assert focused(screen) is table
         await pilot.press("tab")
-        assert screen.focused is screen.query_one("#rack", RackView)
+        assert focused(screen) is rack
         await pilot.press("shift+tab")
-        assert screen.focused is screen.query_one("#table", TableView)
+        assert focused(screen) is table
         # Tab then Enter never ends the turn
         await pilot.press("tab", "enter", "tab", "enter")
         assert screen.session.match.rounds[0].turns == []
@@ -93,11 +102,11 @@ async def test_a_resumed_game_shows_players_pool_and_log(
         t = app.t
         log = screen.query_one(GameLog)
         assert log.entries == [
-            t("log.round", round=1, name="Ann"),
-            t("log.draw", name="Ann"),
+            t("log.round", round=1, name="Ann", you=True),
+            t("log.draw", name="Ann", you=True),
             t("log.draw", name="Bot"),
         ]
-        panel = screen.query_one("#players")
+        panel = screen.query_one("#players", Static)
         text = plain(panel.content)
         assert "Ann" in text and "Bot" in text
         assert t("players.pool", count=len(match.state.pool)) in text
@@ -207,3 +216,93 @@ async def test_reset_puts_placed_tiles_back_where_they_were(
         await click_hit(pilot, "#table", "new")
         await pilot.press("r")
         assert [str(p.tile) for p in screen.editor.rack] == before
+
+
+# -- the new-game form ------------------------------------------------------------------------
+
+
+def form_errors(app: RummikubApp) -> str:
+    return plain(app.screen.query_one("#setup-error", Static).content)
+
+
+@SIZES
+@LANGS
+async def test_the_new_game_form_lists_every_error_at_once(
+    size: tuple[int, int], lang: str
+) -> None:
+    app = RummikubApp(lang=lang, clock=FakeClock(), tick=0.05)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        # a stray Enter does not start a game: the first field has the focus, not Start
+        assert screen.focused is not None and screen.focused.id == "players"
+        screen.query_one("#opening", Input).value = "999"
+        screen.query_one("#rounds", Input).value = "abc"
+        screen.query_one("#time", Input).value = ""
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        t = app.t
+        text = form_errors(app)
+        assert t("setup.time_blank") in text
+        high = 14 * 13
+        assert (
+            t("setup.out_of_range", field=t("setup.opening"), value=999, low=0, high=high) in text
+        )
+        assert t("setup.bad_number", field=t("setup.rounds"), value="abc") in text
+        for widget_id in ("time", "opening", "rounds"):
+            assert screen.query_one(f"#{widget_id}", Input).has_class("-invalid"), widget_id
+        # letters are kept in the field (and reported), not silently dropped
+        assert screen.query_one("#rounds", Input).value == "abc"
+        # fixed, the game starts
+        screen.query_one("#opening", Input).value = "30"
+        screen.query_one("#rounds", Input).value = "1"
+        screen.query_one("#time", Input).value = "0"
+        await pilot.click("#start")
+        for _ in range(50):  # the game screen replaces the form
+            await pilot.pause(0.02)
+            if not isinstance(app.screen, NewGameScreen):
+                break
+        assert not isinstance(app.screen, NewGameScreen), form_errors(app)
+        session = app.session
+        assert session is not None and session.rules.turn_seconds is None
+
+
+@SIZES
+@LANGS
+async def test_the_new_game_form_shows_what_a_preset_decides(
+    size: tuple[int, int], lang: str
+) -> None:
+    app = RummikubApp(lang=lang, clock=FakeClock(), tick=0.05)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        info = screen.query_one("#preset-info", Static)
+        t = app.t
+        assert t("setup.invalid.reject") in plain(info.content)
+        screen.query_one("#preset", Select).value = "tournament"
+        await pilot.pause()
+        assert t("setup.invalid.penalty", count=3) in plain(info.content)
+        assert screen.query_one("#time", Input).value == "60"
+
+
+@SIZES
+@LANGS
+async def test_two_people_get_player_names_not_you(size: tuple[int, int], lang: str) -> None:
+    app = RummikubApp(lang=lang, clock=FakeClock(), tick=0.05)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        t = app.t
+        assert screen.query_one("#name-0", Input).value == t("setup.you")
+        screen.query_one("#kind-1", Select).value = "human"
+        await pilot.pause()
+        assert screen.query_one("#name-0", Input).value == t("setup.player_name", n=1)
+        assert screen.query_one("#name-1", Input).value == t("setup.player_name", n=2)
+        screen.query_one("#kind-1", Select).value = "greedy"
+        await pilot.pause()
+        assert screen.query_one("#name-0", Input).value == t("setup.you")
+        assert screen.query_one("#name-1", Input).value == t("setup.bot_name", n=2)

@@ -71,21 +71,23 @@ def problem_text(t: Translate, problem: Problem) -> str:
     return t(problem.key, **problem.params)
 
 
-def describe_turn(t: Translate, name: str, log: TurnLog, *, show_draw: bool = False) -> str:
-    """One log line for a turn."""
+def describe_turn(
+    t: Translate, name: str, log: TurnLog, *, show_draw: bool = False, you: bool = False
+) -> str:
+    """One log line for a turn (``you``: about the player at the keyboard)."""
     if log.action == "play":
         tiles = " ".join(map(str, log.play))
-        line = t("log.play", name=name, tiles=tiles, count=len(log.play))
+        line = t("log.play", name=name, tiles=tiles, count=len(log.play), you=you)
         return line + (" " + t("log.hinted") if log.hint else "")
     if log.action == "draw":
         if show_draw and log.tile is not None:
-            return t("log.draw_tile", name=name, tile=str(log.tile))
-        return t("log.draw", name=name)
+            return t("log.draw_tile", name=name, tile=str(log.tile), you=you)
+        return t("log.draw", name=name, you=you)
     if log.action == "pass":
-        return t("log.pass", name=name)
+        return t("log.pass", name=name, you=you)
     if log.action == "timeout":
-        return t("log.timeout", name=name, count=len(log.penalty))
-    return t("log.invalid", name=name, count=len(log.penalty))
+        return t("log.timeout", name=name, count=len(log.penalty), you=you)
+    return t("log.invalid", name=name, count=len(log.penalty), you=you)
 
 
 def fresh_ids(rows: list[MeldRow], placed: tuple[Tile, ...]) -> frozenset[int]:
@@ -203,14 +205,26 @@ class GameScreen(Screen[None]):
         log = self.query_one(GameLog)
         match = self.session.match
         for number, rnd in enumerate(match.rounds, start=1):
-            log.add(self.t("log.round", round=number, name=self.name_of(rnd.first)))
+            log.add(self.round_line(number, rnd.first))
             for turn in rnd.turns:
-                log.add(describe_turn(self.t, self.name_of(turn.player), turn))
+                log.add(self.turn_line(turn))
             if rnd.end is not None:
-                winner = rnd.end.winner
-                log.add(
-                    self.t("log.round_over", name=self.name_of(winner) if winner is not None else "-")
-                )
+                log.add(self.round_over_line(rnd.end.winner))
+
+    def round_line(self, number: int, first: int) -> str:
+        return self.t(
+            "log.round", round=number, name=self.name_of(first), you=self.session.is_you(first)
+        )
+
+    def round_over_line(self, winner: int | None) -> str:
+        if winner is None:
+            return self.t("log.round_over", name="-")
+        return self.t("log.round_over", name=self.name_of(winner), you=self.session.is_you(winner))
+
+    def turn_line(self, log: TurnLog) -> str:
+        return describe_turn(
+            self.t, self.name_of(log.player), log, you=self.session.is_you(log.player)
+        )
 
     def name_of(self, seat: int) -> str:
         return self.session.players[seat].name
@@ -265,7 +279,9 @@ class GameScreen(Screen[None]):
         )
         self.selected = []
         self.fresh_table = frozenset()
-        self.message = self.t("game.your_turn", name=session.players[seat].name)
+        self.message = self.t(
+            "game.your_turn", name=session.players[seat].name, you=session.is_you(seat)
+        )
         self.redraw()
         self.query_one("#rack", RackView).focus()
 
@@ -290,8 +306,7 @@ class GameScreen(Screen[None]):
 
     def after_turn(self, log: TurnLog, before: Table) -> None:
         """Log a finished turn and show the table with what moved."""
-        name = self.session.players[log.player].name
-        self.query_one(GameLog).add(describe_turn(self.t, name, log))
+        self.query_one(GameLog).add(self.turn_line(log))
         table = self.session.match.state.table
         old = Counter(m.key() for m in before.melds)
         changed = []
@@ -307,15 +322,10 @@ class GameScreen(Screen[None]):
         self.editor = None
         self.selected = []
         if log.action == "play":
-            self.message = describe_turn(self.t, name, log)
+            self.message = self.turn_line(log)
         end = self.session.match.state.end
         if end is not None:
-            self.query_one(GameLog).add(
-                self.t(
-                    "log.round_over",
-                    name=self.session.players[end.winner].name if end.winner is not None else "-",
-                )
-            )
+            self.query_one(GameLog).add(self.round_over_line(end.winner))
         self.redraw()
 
     def _after_round(self, choice: str | None) -> None:
@@ -323,13 +333,8 @@ class GameScreen(Screen[None]):
             self.session.next_round()
             self.fresh_table = frozenset()
             self.shown_changed = []
-            self.query_one(GameLog).add(
-                self.t(
-                    "log.round",
-                    round=len(self.session.match.rounds),
-                    name=self.session.players[self.session.match.rounds[-1].first].name,
-                )
-            )
+            match = self.session.match
+            self.query_one(GameLog).add(self.round_line(len(match.rounds), match.rounds[-1].first))
             self.begin_turn()
         elif choice == "new":
             self.rk_app.new_game()
@@ -392,7 +397,12 @@ class GameScreen(Screen[None]):
         owner = viewer if viewer is not None else None
         if owner is not None:
             size = len(ed.rack) if ed is not None else len(session.match.state.racks[owner])
-            rack_box.border_title = t("game.rack_of", name=session.players[owner].name, count=size)
+            rack_box.border_title = t(
+                "game.rack_of",
+                name=session.players[owner].name,
+                count=size,
+                you=session.is_you(owner),
+            )
         else:
             rack_box.border_title = t("game.rack")
         obs = session.match.observation(viewer if viewer is not None else session.current)
@@ -404,6 +414,7 @@ class GameScreen(Screen[None]):
             round=len(session.match.rounds),
             name=session.players[session.current].name,
             pool=obs.pool_size,
+            you=session.is_you(session.current) and ed is not None,
         )
         self.query_one("#status", Static).update(Text(status, style="bold"))
         self.query_one("#problems", Static).update(self.problems_text())

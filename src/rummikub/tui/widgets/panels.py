@@ -7,6 +7,7 @@ from collections.abc import Callable
 from rich.style import Style
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog, Static
 
 from rummikub.core import Observation, PlayerInfo
@@ -98,8 +99,12 @@ class GameLog(RichLog):
         self.entries.append(line)
         self.write(line)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: Resize) -> None:
+        first = not self._size_known
+        super().on_resize(event)
         width = self.scrollable_content_region.width
+        if first:
+            self._wrapped_at = width
         if width != self._wrapped_at and self.entries:
             self._wrapped_at = width
             self.clear()
