@@ -81,6 +81,8 @@ def quit_note(app: RummikubApp) -> str:
 
 def _resume(path: Path, **kwargs: object) -> Session:
     """The saved game in ``path``, or a one-line error naming what is wrong with the file."""
+    from rummikub.tui import Session
+
     try:
         return Session.resume(path, **kwargs)
     except FileNotFoundError:

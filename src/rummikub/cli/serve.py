@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import typer
 
+from .common import needs_extra, require_solver
+
 __all__ = ["register"]
 
 
@@ -24,11 +26,9 @@ def serve(
     try:
         from rummikub.server import serve as run
         from rummikub.server.storage import default_db_url
-    except ImportError as exc:  # pragma: no cover - extra not installed
-        typer.echo(
-            f"the server needs the 'server' extra: pip install 'rummikub[server]' ({exc})", err=True
-        )
-        raise typer.Exit(2) from None
+    except ImportError:  # the extra is not installed (tests/test_install.py)
+        raise needs_extra("server") from None
+    require_solver()  # the rooms seat solver bots
     url = db or default_db_url()
 
     def ready(address: str) -> None:
