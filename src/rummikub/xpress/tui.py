@@ -226,6 +226,7 @@ class XpressApp(App[None]):
         self.steps: list[XpressStep] = []
         self.step_index = -1
         self.message = ""
+        self.logged: list[str] = []  # the lines of the log, as written
 
     # -- construction --------------------------------------------------------------------
     @classmethod
@@ -272,6 +273,7 @@ class XpressApp(App[None]):
     def log_line(self, line: str) -> None:
         """Add a line to the game log on the right."""
         if line:
+            self.logged.append(line)
             self.query_one("#log", RichLog).write(line)
 
     # -- layout --------------------------------------------------------------------------
@@ -554,14 +556,13 @@ class XpressApp(App[None]):
         self._schedule_bot()
 
     # -- replaying -----------------------------------------------------------------------
-    async def action_step(self, delta: int) -> None:
-        if self.record is None or not self.steps:
-            return
-        self.step_index = max(-1, min(len(self.steps) - 1, self.step_index + delta))
-        if self.step_index < 0:
+    def step_text(self, index: int) -> str:
+        """What step ``index`` of the replay did (-1: the start), in words."""
+        assert self.record is not None
+        if index < 0:
             what = self.t("replay_start", round=1)
         else:
-            step = self.steps[self.step_index]
+            step = self.steps[index]
             names = [p.name for p in self.record.players]
             who = names[step.before.current]
             a = step.action
@@ -587,6 +588,13 @@ class XpressApp(App[None]):
                         reason=self.t(f"reason_{end.reason}"),
                     )
                 )
+        return what
+
+    async def action_step(self, delta: int) -> None:
+        if self.record is None or not self.steps:
+            return
+        self.step_index = max(-1, min(len(self.steps) - 1, self.step_index + delta))
+        what = self.step_text(self.step_index)
         self.message = (
             self.t("replay_step", step=self.step_index + 1, steps=len(self.steps), what=what)
             + "\n"
