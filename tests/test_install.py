@@ -138,7 +138,7 @@ def test_the_plain_install_is_the_library_and_the_commands_without_numpy(
     # commands that need no extra
     sim = ("simulate", "--players", "2", "--games", "2", "--seed", "1", "--out", "games.jsonl")
     ok(env.run(*sim))
-    assert "verified" in ok(env.run("replay", "--verify", "games.jsonl"))
+    assert "2 records verified" in ok(env.run("replay", "--verify", "games.jsonl"))
     ok(env.run("simulate", "--game", "xpress", "--games", "1", "--seed", "1", "--out", "x.jsonl"))
     assert "Round 1" in ok(env.run("xpress", "replay", "x.jsonl"))
     ok(env.run("replay", "--verify", "x.jsonl"))

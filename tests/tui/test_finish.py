@@ -183,7 +183,7 @@ async def test_plus_slows_the_bots_and_minus_speeds_them_up(
 async def test_a_penalised_play_says_why(size: tuple[int, int], lang: str) -> None:
     rules = RULES.replace(invalid_play="penalty", invalid_penalty=3)
     app = make(duel(rules=rules), lang)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot, app)
         screen = game(app)
         await click_tile(pilot, "R10")
@@ -197,6 +197,11 @@ async def test_a_penalised_play_says_why(size: tuple[int, int], lang: str) -> No
         assert any(
             t("game.penalised", count=3) in m and t("reject.invalid-meld") in m for m in messages
         ), messages
+        # the notification stays clear of the key-help line
+        await pilot.pause()
+        keys = screen.query_one("#keys")
+        toasts = screen.query_one("#textual-toastrack")
+        assert toasts.styles.margin.bottom == keys.outer_size.height > 0
 
 
 @SIZES

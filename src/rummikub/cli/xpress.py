@@ -117,7 +117,8 @@ def replay(
     try:
         docs = [doc for _, doc in iter_documents(file)]
         if not 1 <= game <= len(docs):
-            raise fail(f"--game {game}: the file holds {len(docs)} record(s)")
+            held = f"{len(docs)} record" + ("" if len(docs) == 1 else "s")
+            raise fail(f"--game {game}: the file holds {held}")
         rec = load_xpress(docs[game - 1])
     except RecordError as exc:
         raise fail(str(exc)) from None
