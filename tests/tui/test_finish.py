@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from textual.color import Color
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Select, Static
+from textual.widgets._select import SelectCurrent
 
 from rummikub.core import Draw, Match, Play, PlayerInfo, Rules, write_record
 from rummikub.tui import RummikubApp, Session
@@ -242,6 +244,13 @@ async def test_the_new_game_form_lists_every_error_at_once(
         assert isinstance(screen, NewGameScreen)
         # a stray Enter does not start a game: the first field has the focus, not Start
         assert screen.focused is not None and screen.focused.id == "players"
+        # and the focus shows: the focused field has a green background, the others do not
+        focus = Color.parse("#2e7d32")
+        players = screen.query_one("#players", Select).query_one(SelectCurrent)
+        assert players.styles.background == focus
+        await pilot.press("tab")
+        assert screen.query_one("#name-0", Input).styles.background == focus
+        assert players.styles.background != focus
         screen.query_one("#opening", Input).value = "999"
         screen.query_one("#rounds", Input).value = "abc"
         screen.query_one("#time", Input).value = ""
