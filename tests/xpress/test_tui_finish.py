@@ -66,6 +66,7 @@ def test_the_replay_viewer_shows_its_keys_and_says_what_every_step_did(
                 text(lang, "replay_step", step=3, steps=len(app.steps), what=app.step_text(2))
             )
             assert app.step_index == 2
+            assert app.logged == [app.step_text(i) for i in range(3)]
 
     asyncio.run(run())
 

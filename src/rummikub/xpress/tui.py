@@ -595,6 +595,11 @@ class XpressApp(App[None]):
             return
         self.step_index = max(-1, min(len(self.steps) - 1, self.step_index + delta))
         what = self.step_text(self.step_index)
+        # the log shows every step so far, as it does while playing
+        self.logged = []
+        self.query_one("#log", RichLog).clear()
+        for index in range(self.step_index + 1):
+            self.log_line(self.step_text(index))
         self.message = (
             self.t("replay_step", step=self.step_index + 1, steps=len(self.steps), what=what)
             + "\n"
