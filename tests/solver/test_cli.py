@@ -20,8 +20,12 @@ POSITION = {
 def test_human_output() -> None:
     result = runner.invoke(app, ["solve", "--table", "R1 R2 R3 | K5 B5 O5", "--rack", "R4 J K1"])
     assert result.exit_code == 0, result.output
-    assert "Play 3 tile(s)" in result.output
+    assert "Play 3 tiles: K1 R4 J  (value 6, 1 table meld changed)" in result.output
     assert "K5 B5 O5" in result.output
+    # every joker shows what it stands for
+    assert "  K1 R1 J=1\n" in result.output
+    result = runner.invoke(app, ["solve", "--table", "R5 R6 R7", "--rack", "J"])
+    assert result.exit_code == 0 and "R5 R6 R7 J=R8" in result.output
 
 
 def test_human_output_nothing_and_not_opened() -> None:
@@ -71,3 +75,20 @@ def test_jsonl_streams_results_and_errors_in_order() -> None:
     assert outs[0]["value"] == 9  # R4 and a joker standing for R5
     assert "error" in outs[1] and "error" in outs[3]
     assert outs[2]["tiles"] == 0 and outs[2]["table"] == POSITION["table"]
+
+
+def test_a_colour_letter_the_game_does_not_have() -> None:
+    for token in ("X4", "G4"):
+        result = runner.invoke(app, ["solve", "--table", "R1 R2 R3", "--rack", f"{token} K1"])
+        assert result.exit_code == 1
+        assert result.output.strip() == (
+            f"error: --rack: {token!r} is not a tile of this game "
+            "(colour letters: K, R, B, O; the joker is J)"
+        )
+
+
+def test_help_shows_no_type_after_a_plain_flag() -> None:
+    result = runner.invoke(app, ["solve", "--help"])
+    assert result.exit_code == 0
+    assert "<bool>" not in result.output
+    assert "<str>" in result.output or "TEXT" in result.output

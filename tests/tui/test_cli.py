@@ -28,6 +28,13 @@ def test_play_rejects_an_unknown_language_and_a_bad_record(tmp_path: Path) -> No
     bad.write_text("{}", encoding="utf-8")
     result = runner.invoke(app, ["play", "--resume", str(bad)])
     assert result.exit_code != 0 and "cannot resume" in result.output
+    assert "format is None" not in result.output and "not a saved game" in result.output
+    missing = tmp_path / "missing.json"
+    result = runner.invoke(app, ["play", "--resume", str(missing)])
+    assert result.output.strip() == f"error: cannot resume {missing}: there is no such file"
+    result = runner.invoke(app, ["play", "--resume", str(tmp_path)])
+    assert result.exit_code == 1 and "Errno" not in result.output
+    assert "it is a directory" in result.output
 
 
 def test_replay_prints_text_when_not_on_a_terminal(tmp_path: Path) -> None:
@@ -39,3 +46,18 @@ def test_replay_prints_text_when_not_on_a_terminal(tmp_path: Path) -> None:
     assert result.exit_code == 0 and "Ann draws O1" in result.output
     result = runner.invoke(app, ["replay", "--text", str(path)])
     assert result.exit_code == 0 and "Ann draws O1" in result.output
+
+
+def test_quitting_says_where_the_game_is_saved(tmp_path: Path) -> None:
+    from rummikub.cli.play import quit_note
+    from rummikub.tui import RummikubApp, Session
+
+    for lang, start in (("en", "The game is saved in"), ("sv", "Spelet är sparat i")):
+        autosave = tmp_path / lang / "autosave.json"
+        app = RummikubApp(lang=lang, session=Session(duel(), autosave=autosave))
+        assert quit_note(app) == ""  # nothing saved yet
+        assert app.session is not None
+        app.session.submit(Draw())
+        note = quit_note(app)
+        assert note.startswith(start) and f"rummikub play --resume {autosave}" in note
+    assert quit_note(RummikubApp(lang="en")) == ""  # no game was started

@@ -68,3 +68,46 @@ def test_translator_formats_and_falls_back() -> None:
         sv("no.such.key")
     with pytest.raises(ValueError, match="unknown language"):
         translator("xx")
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "many"),
+    [("en", "1 tile", "2 tiles"), ("sv", "1 bricka", "2 brickor")],
+)
+def test_plural_forms(lang: str, one: str, many: str) -> None:
+    t = translator(lang)
+    assert t("players.tiles", count=1) == one
+    assert t("players.tiles", count=2) == many
+    assert t("players.tiles", count=0) == many.replace("2", "0")
+
+
+def test_the_player_at_the_keyboard_is_spoken_to() -> None:
+    en, sv = translator("en"), translator("sv")
+    assert en("log.draw", name="You", you=True) == "You drew a tile"
+    assert en("log.round_over", name="You", you=True) == "The round is over; you win it."
+    assert en("end.title", round=1, name="You", reason="Rummikub!", you=True) == (
+        "Round 1: you win (Rummikub!)"
+    )
+    assert en("log.timeout", name="You", count=1, you=True) == (
+        "You ran out of time and drew a penalty tile"
+    )
+    assert en("log.timeout", name="Bo", count=3) == "Bo ran out of time and drew 3 penalty tiles"
+    assert sv("log.round", round=2, name="Du", you=True) == "Omgång 2 börjar; du börjar."
+    # a key without a second-person form uses the name
+    assert en("game.thinking", name="Bot 2", you=True) == "Bot 2 is thinking…"
+
+
+def test_no_catalogue_hedges_a_plural() -> None:
+    for lang in LANGUAGES:
+        for key, text in catalogue(lang).items():
+            assert "(s)" not in text and "/straff" not in text and "/jok" not in text, key
+            assert not re.search(r"\b1 (tiles|dice|points|brickor)\b", text), key
+
+
+def test_variants_belong_to_a_message() -> None:
+    english = catalogue("en")
+    for key in english:
+        base = key.split("#")[0].split("@")[0]
+        assert base in english, key
+        form = key.partition("#")[2]
+        assert form in ("", "one", "other"), key

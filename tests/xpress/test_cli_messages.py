@@ -39,7 +39,7 @@ def test_simulate_and_verify_xpress(tmp_path: Path) -> None:
     assert all(json.loads(line)["format"] == "rummikub-xpress/1" for line in lines)
     result = runner.invoke(app, ["replay", "--verify", str(out)])
     assert result.exit_code == 0, result.output
-    assert "2 record(s) verified" in result.output
+    assert "2 records verified" in result.output
     # printed replay of one record
     single = tmp_path / "one.json"
     single.write_text(lines[0], encoding="utf-8")

@@ -17,7 +17,7 @@ from rummikub.bots.specs import make_bot, parse_specs
 from rummikub.bots.tournament import Standings, TournamentConfig, run_tournament
 from rummikub.core import PRESETS, Rules, RummikubError
 
-from .common import fail, load_rules
+from .common import fail, load_rules, require_solver
 
 __all__ = ["format_standings", "register"]
 
@@ -93,6 +93,7 @@ def tournament(
     same command again after an interruption to finish the remaining games."""
     try:
         specs = parse_specs(bots)
+        require_solver(specs)
         rule_obj = load_rules(rules)
         rule_obj.check_players(players)
         if len(set(specs)) != len(specs):
@@ -196,6 +197,7 @@ def bot(
             presets = [load_rules(r) for r in rules.split(",") if r.strip()]
         for r in presets:
             r.check_players(players)
+        require_solver([against])
         make_bot(against, 0)
         if games < 1:
             raise fail("--games must be at least 1")

@@ -2,14 +2,70 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 import typer
 
 from rummikub.core import Rules, RulesError, preset
 
-__all__ = ["fail", "load_rules"]
+__all__ = [
+    "EXTRAS",
+    "SOLVER_BOTS",
+    "extra_for_module",
+    "fail",
+    "load_rules",
+    "needs_extra",
+    "require_solver",
+]
+
+#: What each extra of the package adds, for the one-line message when it is missing.
+EXTRAS = {
+    "solver": "the solver and the bots (numpy, numba)",
+    "tui": "the terminal game (Textual)",
+    "server": "the web server (FastAPI, uvicorn, SQLAlchemy)",
+}
+
+
+def needs_extra(extra: str) -> typer.Exit:
+    """The one-line error for a command whose extra is not installed."""
+    return fail(f"this command needs {EXTRAS[extra]}: pip install 'rummikub[{extra}]'", code=3)
+
+
+#: The top-level modules each extra installs (a missing one names the extra to install).
+EXTRA_MODULES = {
+    "numpy": "solver",
+    "numba": "solver",
+    "llvmlite": "solver",
+    "textual": "tui",
+    "fastapi": "server",
+    "uvicorn": "server",
+    "sqlalchemy": "server",
+    "psycopg": "server",
+    "platformdirs": "server",
+    "starlette": "server",
+}
+
+#: Built-in bot levels that play with the solver (``random`` and ``beginner`` do not).
+SOLVER_BOTS = frozenset({"greedy", "strategic", "expert"})
+
+
+def extra_for_module(name: str | None) -> str | None:
+    """The extra that installs the module ``name`` (``numpy.linalg`` -> ``solver``)."""
+    if not name:
+        return None
+    return EXTRA_MODULES.get(name.split(".")[0])
+
+
+def require_solver(levels: Iterable[str] = ("greedy",)) -> None:
+    """Raise the one-line error when one of ``levels`` needs the solver and the ``solver``
+    extra is not installed (checked before a long run starts, not in its middle)."""
+    if any(level.strip() in SOLVER_BOTS for level in levels) and (
+        importlib.util.find_spec("numpy") is None
+    ):
+        raise needs_extra("solver")
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:

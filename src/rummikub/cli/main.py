@@ -3,9 +3,15 @@ registered here with one line."""
 
 from __future__ import annotations
 
+import re
+import sys
+from typing import Any
+
 import typer
+from typer.core import TyperOption
 
 from . import bots, play, records, serve, simulate, solve, xpress
+from .common import extra_for_module, needs_extra
 
 app = typer.Typer(
     name="rummikub",
@@ -13,6 +19,19 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+_show_type = TyperOption.display_type_rich
+
+
+def _flag_type(self: TyperOption, ctx: Any) -> str | None:
+    """No ``<bool>`` after a plain flag such as ``--json`` in the help (it takes no value;
+    Typer 0.29 shows the type of every option)."""
+    if self.is_flag and not self.secondary_opts:
+        return None
+    return _show_type(self, ctx)
+
+
+TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
 
 records.register(app)
 bots.register(app)
@@ -24,7 +43,24 @@ xpress.register(app)
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except ModuleNotFoundError as exc:
+        # a command reached a part of the package whose extra is not installed: say which
+        # extra, in one line, instead of a traceback
+        name = exc.name or _module_in(str(exc))
+        extra = extra_for_module(name)
+        if extra is None:
+            raise
+        try:
+            raise needs_extra(extra)
+        except typer.Exit as stop:
+            sys.exit(stop.exit_code)
+
+
+def _module_in(message: str) -> str | None:
+    found = re.search(r"No module named '([\w.]+)'", message)
+    return found.group(1) if found else None
 
 
 if __name__ == "__main__":  # pragma: no cover

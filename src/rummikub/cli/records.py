@@ -147,7 +147,7 @@ def replay_command(
     except RecordError as exc:
         raise fail(str(exc)) from None
     if verify_only:
-        typer.echo(f"ok: {checked} record(s) verified")
+        typer.echo(f"ok: {checked} {'record' if checked == 1 else 'records'} verified")
 
 
 def register(app: typer.Typer) -> None:

@@ -8,7 +8,7 @@ import typer
 
 from rummikub.core import RummikubError
 
-from .common import fail
+from .common import fail, needs_extra, require_solver
 
 __all__ = ["register"]
 
@@ -54,11 +54,9 @@ def serve(
         from rummikub.server import serve as run
         from rummikub.server.origins import normalise_origin, origins_from_env
         from rummikub.server.startup import default_url, shown_url
-    except ImportError as exc:  # pragma: no cover - extra not installed
-        typer.echo(
-            f"the server needs the 'server' extra: pip install 'rummikub[server]' ({exc})", err=True
-        )
-        raise typer.Exit(2) from None
+    except ImportError:  # the extra is not installed (tests/test_install.py)
+        raise needs_extra("server") from None
+    require_solver()  # the rooms seat solver bots
     try:
         origins = tuple(normalise_origin(o) for o in [*(allow_origin or []), *origins_from_env()])
         url = db or default_url()

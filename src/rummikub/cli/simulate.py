@@ -13,7 +13,7 @@ from rummikub.bots import get_bot
 from rummikub.bots.play import play_match
 from rummikub.core import RummikubError, match_record
 
-from .common import dumps, fail, load_rules
+from .common import dumps, fail, load_rules, require_solver
 from .xpress import simulate_xpress
 
 __all__ = ["register"]
@@ -51,6 +51,7 @@ def simulate(
         levels = [b.strip() for b in bots.split(",") if b.strip()]
         if not levels:
             raise fail("--bots needs at least one bot level")
+        require_solver(levels)
         for level in levels:
             get_bot(level)
     except RummikubError as exc:

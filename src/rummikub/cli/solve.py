@@ -9,10 +9,20 @@ from typing import Annotated, Any
 
 import typer
 
-from rummikub.core import Rack, RummikubError, Table
+from rummikub.core import (
+    IllegalPlayError,
+    Meld,
+    Rack,
+    Rules,
+    RummikubError,
+    Table,
+    Tile,
+    read_meld,
+)
+from rummikub.core.tiles import COLOUR_LETTERS
 from rummikub.solver import OBJECTIVES, Position, Solution, solve_position
 
-from .common import dumps, fail, load_rules
+from .common import dumps, fail, load_rules, require_solver
 
 __all__ = ["register"]
 
@@ -31,6 +41,42 @@ def _result(line: str, objective: str, time_limit: float | None) -> tuple[dict[s
     return sol.to_json(), False
 
 
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def meld_text(meld: Meld, rules: Rules) -> str:
+    """A meld with each joker's role: ``R5 J=R6 J=R7`` in a run, ``K1 R1 J=1`` in a group."""
+    try:
+        reading = read_meld(meld, rules)
+    except IllegalPlayError:
+        return str(meld)
+    out = []
+    for i, tile in enumerate(reading.tiles):
+        if not tile.is_joker:
+            out.append(str(tile))
+        elif reading.kind == "group":
+            out.append(f"J={reading.number}")
+        else:
+            out.append(f"J={Tile(reading.colour, reading.face(i))}")
+    return " ".join(out)
+
+
+def check_letters(text: str, rules: Rules, what: str) -> None:
+    """Refuse a tile whose colour letter is not a colour of ``rules``, naming the colours
+    the game has (the notation knows more letters than a 4-colour game uses)."""
+    letters = COLOUR_LETTERS[: rules.colours]
+    for token in text.replace("|", " ").split():
+        head = token[:1].upper()
+        if token.upper() == "J" or not head.isalpha() or head in letters:
+            continue
+        colours = ", ".join(letters)
+        raise fail(
+            f"{what}: {token!r} is not a tile of this game (colour letters: {colours}; "
+            "the joker is J)"
+        )
+
+
 def _human(position: Position, sol: Solution) -> str:
     lines: list[str] = []
     if not sol.play:
@@ -39,14 +85,13 @@ def _human(position: Position, sol: Solution) -> str:
         else:
             lines.append(f"No opening worth {position.rules.opening_value} is possible: draw.")
         return "\n".join(lines)
+    changed = f", {_plural(sol.changes, 'table meld', 'table melds')} changed"
     lines.append(
-        f"Play {len(sol.play)} tile(s): {' '.join(str(t) for t in sol.play)}"
-        f"  (value {sol.value}"
-        + (f", {sol.changes} table meld(s) changed" if sol.changes else "")
-        + ")"
+        f"Play {_plural(len(sol.play), 'tile', 'tiles')}: {' '.join(str(t) for t in sol.play)}"
+        f"  (value {sol.value}" + (changed if sol.changes else "") + ")"
     )
     lines.append("New table:")
-    lines.extend(f"  {m}" for m in sol.table.melds)
+    lines.extend(f"  {meld_text(m, position.rules)}" for m in sol.table.melds)
     if not sol.optimal:
         lines.append("(time limit reached: best play found so far, maybe not optimal)")
     return "\n".join(lines)
@@ -76,6 +121,7 @@ def solve_cmd(
     ] = False,
 ) -> None:
     """Find the best play: most rack tiles placed (ties: value, then fewest table changes)."""
+    require_solver()
     if objective not in OBJECTIVES:
         raise fail(f"unknown objective {objective!r} (choose from {', '.join(OBJECTIVES)})")
     if time_limit is not None and time_limit <= 0:
@@ -100,6 +146,11 @@ def solve_cmd(
         raise fail("give the rack with --rack (and the table with --table), or use --json")
     try:
         rule_obj = load_rules(rules)
+    except RummikubError as exc:
+        raise fail(str(exc)) from None
+    check_letters(table, rule_obj, "--table")
+    check_letters(rack, rule_obj, "--rack")
+    try:
         position = Position(Table.parse(table), Rack.parse(rack), not not_opened, rule_obj)
         from rummikub.solver import check_position
 

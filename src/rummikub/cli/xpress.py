@@ -100,11 +100,15 @@ def replay(
     file: Annotated[Path, typer.Argument(help="An Xpress record (rummikub-xpress/1 JSON).")],
     game: Annotated[int, typer.Option(help="Which record of a .jsonl file (1 = first).")] = 1,
     lang: Annotated[str, typer.Option(help="Interface language: en or sv.")] = "en",
+    text: Annotated[
+        bool, typer.Option("--text", help="Print the game as text (also when piped).")
+    ] = False,
 ) -> None:
-    """Watch a recorded Xpress game step by step in the terminal."""
+    """Watch a recorded Xpress game step by step in the terminal (prints it as text with
+    --text or when the output is not a terminal)."""
     from rummikub.xpress import load_xpress
+    from rummikub.xpress.describe import describe_xpress
     from rummikub.xpress.messages import LANGUAGES
-    from rummikub.xpress.tui import XpressApp
 
     from .records import iter_documents
 
@@ -113,12 +117,18 @@ def replay(
     try:
         docs = [doc for _, doc in iter_documents(file)]
         if not 1 <= game <= len(docs):
-            raise fail(f"--game {game}: the file holds {len(docs)} record(s)")
+            held = f"{len(docs)} record" + ("" if len(docs) == 1 else "s")
+            raise fail(f"--game {game}: the file holds {held}")
         rec = load_xpress(docs[game - 1])
-        app = XpressApp.for_replay(rec, lang=lang)
     except RecordError as exc:
         raise fail(str(exc)) from None
-    app.run()
+    if text or not sys.stdout.isatty():
+        for line in describe_xpress(rec):
+            typer.echo(line)
+        return
+    from rummikub.xpress.tui import XpressApp
+
+    XpressApp.for_replay(rec, lang=lang).run()
 
 
 def register(app: typer.Typer) -> None:

@@ -4,6 +4,15 @@ Catalogues are flat JSON objects ``{"key": "text with {placeholders}"}`` shipped
 module, one per language (``en.json``, ``sv.json``). :func:`translator` returns a callable that
 formats a key with named parameters; keys missing from a catalogue fall back to English.
 The language comes from ``--lang`` or the system locale (:func:`detect_language`).
+
+Two kinds of variants of a message sit next to it in the catalogue:
+
+- plural forms: with a ``count`` parameter, ``key#one`` (or ``key#other``...) is used when the
+  catalogue has it for the CLDR plural category of ``count`` in the language
+  (:func:`plural_category`); the plain ``key`` is the ``other`` form;
+- the second person: ``t(key, you=True)`` uses ``key@you`` when there is one, for the player
+  at the keyboard ("You drew a tile", not "You draws a tile"). Plural forms of it are
+  ``key@you#one``...
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ __all__ = [
     "Translator",
     "catalogue",
     "detect_language",
+    "plural_category",
     "translator",
 ]
 
@@ -40,6 +50,18 @@ def catalogue(lang: str) -> Mapping[str, str]:
     ):
         raise ValueError(f"catalogue {lang}.json must map keys to strings")
     return data
+
+
+def plural_category(lang: str, count: int) -> str:
+    """The CLDR plural category of the integer ``count`` in ``lang``.
+
+    English and Swedish (the shipped languages) share CLDR's rule for integers: ``one`` for
+    1, ``other`` for everything else. A language added later with other categories (e.g.
+    ``few``) gets its rule here; Babel is not needed for two languages with one rule.
+    """
+    if lang in ("en", "sv"):
+        return "one" if abs(count) == 1 else "other"
+    raise ValueError(f"no plural rule for language {lang!r}")
 
 
 def _normalise(tag: str) -> str | None:
@@ -82,7 +104,14 @@ class Translator:
         self._messages = catalogue(lang)
         self._fallback = catalogue(DEFAULT_LANGUAGE)
 
-    def __call__(self, key: str, /, **params: object) -> str:
+    def __call__(self, key: str, /, *, you: bool = False, **params: object) -> str:
+        if you and self.has(f"{key}@you"):
+            key = f"{key}@you"
+        count = params.get("count")
+        if isinstance(count, int) and not isinstance(count, bool):
+            form = f"{key}#{plural_category(self.lang, count)}"
+            if form in self._messages or (key not in self._messages and form in self._fallback):
+                key = form
         text = self._messages.get(key)
         if text is None:
             text = self._fallback[key]

@@ -332,14 +332,25 @@ class TurnEditor:
         return True
 
     def reset(self) -> None:
-        """Put everything back as it was at the start of the turn (keeps the rack order)."""
+        """Put everything back as it was at the start of the turn: the tiles placed go back
+        where they were on the rack (after the tile that was before them), and the order the
+        player gave the rest of the rack is kept."""
         self._snapshot()
-        order = [p.tile for p in self.rack] + [
-            p.tile for m in self.melds for p in m if p.origin == "rack"
-        ]
-        start_rack = _order_pieces(self._start[1], order)
+        start_rack = self._start[1]
+        rack = list(self.rack)
+        on_rack = {p.id for p in rack}
+        for i, piece in enumerate(start_rack):
+            if piece.id in on_rack:
+                continue
+            at = 0
+            for before in reversed(start_rack[:i]):
+                if before.id in on_rack:
+                    at = next(k for k, p in enumerate(rack) if p.id == before.id) + 1
+                    break
+            rack.insert(at, piece)
+            on_rack.add(piece.id)
         self.melds = [list(m) for m in self._start[0]]
-        self.rack = start_rack
+        self.rack = rack
 
     def move(self, piece_ids: Iterable[int], target: Target) -> None:
         """Move pieces (from the rack and/or the table, in the given order) to ``target``.

@@ -179,6 +179,12 @@ class Session:
     def humans(self) -> list[int]:
         return [i for i in range(len(self.players)) if self.is_human(i)]
 
+    def is_you(self, seat: int) -> bool:
+        """Messages about ``seat`` speak to the player at the keyboard ("You drew a tile"):
+        true for the only person in a game against bots."""
+        humans = self.humans
+        return len(humans) == 1 and humans[0] == seat
+
     @property
     def hot_seat(self) -> bool:
         """More than one person shares the screen: racks are hidden between turns."""

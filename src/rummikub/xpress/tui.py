@@ -1,7 +1,9 @@
 """The terminal interface for Xpress (Textual): play against a bot, or step through a record.
 
-Dice are drawn as dice: bordered squares showing the number in its colour and the colour
-letter (``J`` with a star for a joker). Click a die of yours (or press 1-9) to select it;
+Dice are drawn as dice: bordered squares showing the face in the game's notation (``R6``,
+``J`` for a joker) in its colour; on the table a joker shows what it stands for (``J=R6`` in a
+run, ``J=6`` in a group), and the sets flow in lines. A log on the right lists every throw
+and placement of both players. Click a die of yours (or press 1-9) to select it;
 ``t`` throws the selected dice again (all unplaced dice when none is selected), ``p`` places the
 selected dice (the table is rearranged as needed; the placement is refused if the dice cannot
 all go onto the table), ``h`` selects the best placement, ``e`` ends the turn, ``n`` starts
@@ -15,15 +17,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
-from textual.widgets import Footer, Header, Label, Static
+from textual.widget import Widget
+from textual.widgets import Footer, Header, Label, RichLog, Static
 
-from rummikub.core.errors import RummikubError
-from rummikub.core.tiles import COLOUR_LETTERS
+from rummikub.core.errors import IllegalPlayError, RummikubError
+from rummikub.core.melds import Meld, read_meld
+from rummikub.core.tiles import COLOUR_LETTERS, Tile
 
 from .actions import EndTurn, Place, Throw, XpressAction
 from .bots import ExpertBot, XpressBot, get_bot
@@ -34,19 +40,95 @@ from .record import XpressRecord, XpressStep, replay_xpress, write_xpress
 from .solver import arrange_onto, best_placement
 from .state import XpressState
 
-__all__ = ["DieWidget", "XpressApp", "render_face"]
+__all__ = ["DieWidget", "TableView", "XpressApp", "render_face", "set_roles"]
 
 FACE_COLOURS = ("#111111", "#c0392b", "#1f5fbf", "#d35400")
 JOKER_COLOUR = "#8e44ad"
 
 
-def render_face(face: Face) -> Text:
-    """The face as the die shows it: the number in its colour and the colour letter."""
+def render_face(face: Face, role: Tile | int | None = None) -> Text:
+    """The face as the die shows it, in the notation of the messages (``R6``, ``J``), in its
+    colour; a joker on the table with its ``role`` shows it (``J=R6``, ``J=6``)."""
     if face.is_joker:
-        return Text("J★", style=f"bold {JOKER_COLOUR}")
+        return Text("J" if role is None else f"J={role}", style=f"bold {JOKER_COLOUR}")
     return Text(
-        f"{face.number}{COLOUR_LETTERS[face.colour]}", style=f"bold {FACE_COLOURS[face.colour]}"
+        f"{COLOUR_LETTERS[face.colour]}{face.number}", style=f"bold {FACE_COLOURS[face.colour]}"
     )
+
+
+def set_roles(meld: Meld) -> list[Tile | int | None]:
+    """What each die of a set on the table stands for: ``None`` for a real face, the tile a
+    joker replaces in a run, the number in a group."""
+    try:
+        reading = read_meld(meld)
+    except IllegalPlayError:
+        return [None] * len(meld.tiles)
+    out: list[Tile | int | None] = []
+    for i, tile in enumerate(reading.tiles):
+        if not tile.is_joker:
+            out.append(None)
+        elif reading.kind == "group":
+            out.append(reading.number)
+        else:
+            out.append(Tile(reading.colour, reading.face(i)))
+    return out
+
+
+class TableView(Widget):
+    """The sets on the table, flowing in lines (a set is never split over two lines)."""
+
+    DEFAULT_CSS = """
+    TableView { height: auto; }
+    """
+
+    GAP = 3
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.melds: list[Meld] = []
+        self.empty_note = ""
+
+    def show(self, melds: Sequence[Meld], empty_note: str) -> None:
+        self.melds = list(melds)
+        self.empty_note = empty_note
+        self.refresh(layout=True)
+
+    def lines(self, width: int) -> list[Text]:
+        if not self.melds:
+            return [Text(self.empty_note, Style(italic=True, color="#9e9e9e"))]
+        face = Style(bgcolor="#f7f2e4")
+        out: list[Text] = [Text()]
+        for meld in self.melds:
+            block = Text()
+            ordered = read_meld_tiles(meld)
+            for k, (tile, role) in enumerate(zip(ordered.tiles, set_roles(ordered), strict=True)):
+                if k:
+                    block.append(" ")
+                cell = Text(" ") + render_face(tile, role) + Text(" ")
+                cell.stylize(face)
+                block.append_text(cell)
+            line = out[-1]
+            if len(line) and len(line) + self.GAP + len(block) > max(width, 10):
+                out.append(Text())
+                line = out[-1]
+            elif len(line):
+                line.append(" " * self.GAP)
+            line.append_text(block)
+        return out
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Text:
+        return Text("\n").join(self.lines(self.size.width))
+
+
+def read_meld_tiles(meld: Meld) -> Meld:
+    """The set in its reading order (runs ascending, jokers where they stand)."""
+    try:
+        return read_meld(meld).meld
+    except IllegalPlayError:
+        return meld
 
 
 def faces_text(dice: Sequence[DieFace]) -> str:
@@ -58,13 +140,12 @@ class DieWidget(Static):
 
     DEFAULT_CSS = """
     DieWidget {
-        width: 6;
+        width: 5;
         height: 3;
         border: round #8a8a8a;
         background: #f7f2e4;
         content-align: center middle;
         text-align: center;
-        margin: 0 1 0 0;
     }
     DieWidget.selected {
         border: heavy #e6b800;
@@ -102,11 +183,16 @@ class XpressApp(App[None]):
     """Play Xpress against a bot (``for_play``) or watch a record (``for_replay``)."""
 
     TITLE = "Rummikub Xpress"
+    #: As in the main game, no command palette: every action has its key in the footer.
+    ENABLE_COMMAND_PALETTE = False
     CSS = """
     #status { height: auto; padding: 0 1; }
+    #body { height: 1fr; }
+    #left { width: 1fr; }
+    #log { width: 30%; min-width: 26; max-width: 60; border-left: solid $primary 40%; }
     .caption { padding: 0 1; color: $text-muted; }
     .dice-row { height: 3; padding: 0 1; }
-    #table { height: 1fr; border: round $primary 40%; }
+    #table { height: 1fr; border: round $primary 40%; padding: 0 1; }
     #message { height: auto; padding: 0 1; background: $boost; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -117,11 +203,15 @@ class XpressApp(App[None]):
         Binding("n", "next_round", "Next round"),
         Binding("a", "select_all", "All", show=False),
         Binding("c", "clear", "Clear", show=False),
-        Binding("right,space", "step(1)", "Next step", show=False),
-        Binding("left", "step(-1)", "Back", show=False),
+        Binding("right,space", "step(1)", "Next step", key_display="→"),
+        Binding("left", "step(-1)", "Back", key_display="←"),
         Binding("q", "quit", "Quit"),
         *[Binding(str(k), f"pick({k})", show=False) for k in range(1, 10)],
     ]
+    #: The actions of a game being played (hidden and off in the replay viewer).
+    PLAY_ACTIONS = frozenset(
+        {"throw", "place", "hint", "end_turn", "next_round", "select_all", "clear", "pick"}
+    )
 
     def __init__(self, *, lang: str = "en") -> None:
         super().__init__()
@@ -136,6 +226,7 @@ class XpressApp(App[None]):
         self.steps: list[XpressStep] = []
         self.step_index = -1
         self.message = ""
+        self.logged: list[str] = []  # the lines of the log, as written
 
     # -- construction --------------------------------------------------------------------
     @classmethod
@@ -167,20 +258,41 @@ class XpressApp(App[None]):
         app.steps = list(replay_xpress(record))
         return app
 
-    def t(self, key: str, **values: object) -> str:
-        return text(self.lang, key, **values)
+    def t(self, key: str, *, you: bool = False, **values: object) -> str:
+        return text(self.lang, key, you=you, **values)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Play keys only when playing, step keys only in the replay viewer (the footer
+        shows only the keys that do something)."""
+        if action in self.PLAY_ACTIONS:
+            return self.match is not None
+        if action == "step":
+            return self.record is not None
+        return True
+
+    def log_line(self, line: str) -> None:
+        """Add a line to the game log on the right."""
+        if line:
+            self.logged.append(line)
+            self.query_one("#log", RichLog).write(line)
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="status")
-        yield Label("", id="other-caption", classes="caption")
-        yield Horizontal(id="other", classes="dice-row")
-        yield Label(self.t("table"), classes="caption")
-        yield VerticalScroll(id="table")
-        yield Label("", id="hand-caption", classes="caption")
-        yield Horizontal(id="hand", classes="dice-row")
-        yield Static(id="message")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield Label("", id="other-caption", classes="caption")
+                yield Horizontal(id="other", classes="dice-row")
+                with VerticalScroll(id="table") as box:
+                    box.border_title = self.t("table")
+                    yield TableView(id="sets")
+                yield Label("", id="hand-caption", classes="caption")
+                yield Horizontal(id="hand", classes="dice-row")
+                yield Static(id="message")
+            log = RichLog(id="log", wrap=True, markup=False, min_width=20)
+            log.border_title = self.t("log")
+            yield log
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -221,7 +333,7 @@ class XpressApp(App[None]):
         me = self.human
         other = 1 - me
         scores = ", ".join(f"{n} {s}" for n, s in zip(v.names, v.totals, strict=True))
-        idle = "/".join(str(i) for i in v.state.idle)
+        idle = ", ".join(f"{n} {i}" for n, i in zip(v.names, v.state.idle, strict=True))
         status = "  ".join(
             [
                 self.t("round", round=v.round, rounds=rules.rounds),
@@ -247,16 +359,7 @@ class XpressApp(App[None]):
                 for d in v.state.hands[me]
             ]
         )
-        table = self.query_one("#table", VerticalScroll)
-        await table.remove_children()
-        rows: list[Static | Horizontal] = []
-        for meld in v.state.table.melds:
-            rows.append(
-                Horizontal(*[DieWidget(DieFace(-1, f)) for f in meld.tiles], classes="dice-row")
-            )
-        if not rows:
-            rows.append(Static(self.t("empty_table"), classes="caption"))
-        await table.mount_all(rows)
+        self.query_one("#sets", TableView).show(v.state.table.melds, self.t("empty_table"))
         self.query_one("#message", Static).update(self.message)
 
     def _prompt(self) -> str:
@@ -286,15 +389,16 @@ class XpressApp(App[None]):
                 "round_won",
                 round=rnd,
                 name=m.players[end.winner].name,
-                points=end.scores[end.winner],
+                count=end.scores[end.winner],
                 reason=self.t(f"reason_{end.reason}"),
+                you=end.winner == self.human,
             )
         if m.over:
             winners = m.winners
             result = (
                 self.t("draw")
                 if len(winners) > 1
-                else self.t("winner", name=m.players[winners[0]].name)
+                else self.t("winner", name=m.players[winners[0]].name, you=winners[0] == self.human)
             )
             return f"{line}\n{self.t('match_over', result=result)}"
         return f"{line}\n{self.t('next_round')}"
@@ -304,7 +408,8 @@ class XpressApp(App[None]):
         m = self.match
         return m is not None and m.state.end is None and m.state.current == self.human
 
-    async def _act(self, action: XpressAction, note: str = "") -> bool:
+    async def _act(self, action: XpressAction, note: str = "", *, logged: bool = False) -> bool:
+        """Carry out ``action``; ``logged``: write ``note`` to the log (before a round end)."""
         m = self.match
         assert m is not None
         try:
@@ -315,8 +420,12 @@ class XpressApp(App[None]):
             return False
         self.selected.clear()
         self.message = "\n".join(x for x in (note, self._prompt()) if x)
-        if m.state.end is not None and self.save is not None:
-            write_xpress(m, self.save)
+        if logged:
+            self.log_line(note)
+        if m.state.end is not None:
+            self.log_line(self._round_result().split("\n")[0])
+            if self.save is not None:
+                write_xpress(m, self.save)
         await self.refresh_view()
         return True
 
@@ -350,11 +459,9 @@ class XpressApp(App[None]):
         dice = tuple(d.die for d in hand if d.die in self.selected) or tuple(d.die for d in hand)
         if await self._act(Throw(dice)):
             thrown = tuple(d for d in m.state.hands[self.human] if d.die in set(dice))
-            self.message = (
-                self.t("threw", name=m.players[self.human].name, faces=faces_text(thrown))
-                + "\n"
-                + self._prompt()
-            )
+            line = self.t("threw", name=m.players[self.human].name, faces=faces_text(thrown))
+            self.log_line(line)
+            self.message = line + "\n" + self._prompt()
             await self.refresh_view()
 
     async def action_place(self) -> None:
@@ -373,10 +480,8 @@ class XpressApp(App[None]):
             self.message = self.t("cannot_place", faces=faces_text(chosen))
             await self.refresh_view()
             return
-        await self._act(
-            Place(tuple(d.die for d in chosen), table),
-            self.t("placed", name=m.players[self.human].name, faces=faces_text(chosen)),
-        )
+        line = self.t("placed", name=m.players[self.human].name, faces=faces_text(chosen))
+        await self._act(Place(tuple(d.die for d in chosen), table), line, logged=True)
         self._schedule_bot()
 
     async def action_hint(self) -> None:
@@ -399,9 +504,12 @@ class XpressApp(App[None]):
         await self.refresh_view()
 
     async def action_end_turn(self) -> None:
-        if self.match is None or not self._my_turn():
+        m = self.match
+        if m is None or not self._my_turn():
             return
-        if await self._act(EndTurn()):
+        name = m.players[self.human].name
+        line = self.t("passes" if m.state.placed == 0 else "ends_turn", name=name)
+        if await self._act(EndTurn(), line, logged=True):
             self._schedule_bot()
 
     async def action_next_round(self) -> None:
@@ -437,26 +545,28 @@ class XpressApp(App[None]):
         elif isinstance(action, Place):
             placed = tuple(d for d in before.hand if d.die in set(action.dice))
             note = self.t("placed", name=name, faces=faces_text(placed))
-        elif before.placed == 0:
-            note = self.t("passes", name=name)
-        ok = await self._act(action, note)
+        else:
+            note = self.t("passes" if before.placed == 0 else "ends_turn", name=name)
+        throw = isinstance(action, Throw)
+        ok = await self._act(action, note, logged=not throw)
         if ok and isinstance(action, Throw):
             thrown = tuple(d for d in m.state.hands[seat] if d.die in set(action.dice))
-            self.message = self.t("threw", name=name, faces=faces_text(thrown))
+            note = self.t("threw", name=name, faces=faces_text(thrown))
+            self.log_line(note)
+            self.message = note
             await self.refresh_view()
         if not ok:  # a bot never should; end its turn rather than loop
             await self._act(EndTurn())
         self._schedule_bot()
 
     # -- replaying -----------------------------------------------------------------------
-    async def action_step(self, delta: int) -> None:
-        if self.record is None or not self.steps:
-            return
-        self.step_index = max(-1, min(len(self.steps) - 1, self.step_index + delta))
-        if self.step_index < 0:
+    def step_text(self, index: int) -> str:
+        """What step ``index`` of the replay did (-1: the start), in words."""
+        assert self.record is not None
+        if index < 0:
             what = self.t("replay_start", round=1)
         else:
-            step = self.steps[self.step_index]
+            step = self.steps[index]
             names = [p.name for p in self.record.players]
             who = names[step.before.current]
             a = step.action
@@ -468,7 +578,7 @@ class XpressApp(App[None]):
             elif step.before.placed == 0:
                 what = self.t("passes", name=who)
             else:
-                what = "-"
+                what = self.t("ends_turn", name=who)
             if step.after.end is not None:
                 end = step.after.end
                 what += " — " + (
@@ -478,10 +588,22 @@ class XpressApp(App[None]):
                         "round_won",
                         round=step.round + 1,
                         name=names[end.winner],
-                        points=end.scores[end.winner],
+                        count=end.scores[end.winner],
                         reason=self.t(f"reason_{end.reason}"),
                     )
                 )
+        return what
+
+    async def action_step(self, delta: int) -> None:
+        if self.record is None or not self.steps:
+            return
+        self.step_index = max(-1, min(len(self.steps) - 1, self.step_index + delta))
+        what = self.step_text(self.step_index)
+        # the log shows every step so far, as it does while playing
+        self.logged = []
+        self.query_one("#log", RichLog).clear()
+        for index in range(self.step_index + 1):
+            self.log_line(self.step_text(index))
         self.message = (
             self.t("replay_step", step=self.step_index + 1, steps=len(self.steps), what=what)
             + "\n"

@@ -28,6 +28,7 @@ from rummikub.core import (
     Tile,
     Timeout,
     TurnLog,
+    check_play,
 )
 from rummikub.i18n import Translator
 
@@ -70,21 +71,23 @@ def problem_text(t: Translate, problem: Problem) -> str:
     return t(problem.key, **problem.params)
 
 
-def describe_turn(t: Translate, name: str, log: TurnLog, *, show_draw: bool = False) -> str:
-    """One log line for a turn."""
+def describe_turn(
+    t: Translate, name: str, log: TurnLog, *, show_draw: bool = False, you: bool = False
+) -> str:
+    """One log line for a turn (``you``: about the player at the keyboard)."""
     if log.action == "play":
         tiles = " ".join(map(str, log.play))
-        line = t("log.play", name=name, tiles=tiles, count=len(log.play))
+        line = t("log.play", name=name, tiles=tiles, count=len(log.play), you=you)
         return line + (" " + t("log.hinted") if log.hint else "")
     if log.action == "draw":
         if show_draw and log.tile is not None:
-            return t("log.draw_tile", name=name, tile=str(log.tile))
-        return t("log.draw", name=name)
+            return t("log.draw_tile", name=name, tile=str(log.tile), you=you)
+        return t("log.draw", name=name, you=you)
     if log.action == "pass":
-        return t("log.pass", name=name)
+        return t("log.pass", name=name, you=you)
     if log.action == "timeout":
-        return t("log.timeout", name=name, count=len(log.penalty))
-    return t("log.invalid", name=name, count=len(log.penalty))
+        return t("log.timeout", name=name, count=len(log.penalty), you=you)
+    return t("log.invalid", name=name, count=len(log.penalty), you=you)
 
 
 def fresh_ids(rows: list[MeldRow], placed: tuple[Tile, ...]) -> frozenset[int]:
@@ -104,6 +107,9 @@ def fresh_ids(rows: list[MeldRow], placed: tuple[Tile, ...]) -> frozenset[int]:
 class GameScreen(Screen[None]):
     """Play a match: hot-seat people and bots around one table."""
 
+    #: Narrow terminals get two rows of buttons; wide ones a wider side panel (app.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-medium"), (160, "-wide")]  # noqa: RUF012
+
     BINDINGS = [  # noqa: RUF012
         Binding("space", "select", show=False),
         Binding("enter", "drop", show=False),
@@ -122,8 +128,9 @@ class GameScreen(Screen[None]):
         Binding("t", "sort('run')", show=False),
         Binding("g", "sort('group')", show=False),
         Binding("ctrl+s", "save", show=False),
-        Binding("plus,equals_sign", "speed(1)", show=False),
-        Binding("minus", "speed(-1)", show=False),
+        # + slower, - faster (as docs/terminal.md says), F instant
+        Binding("plus,equals_sign", "speed(-1)", show=False),
+        Binding("minus", "speed(1)", show=False),
         Binding("f", "speed(9)", show=False),
     ]
 
@@ -158,6 +165,8 @@ class GameScreen(Screen[None]):
                 yield Static("", id="status")
                 with VerticalScroll(id="table-box") as box:
                     box.border_title = t("game.table")
+                    # Tab moves between the rack and the table only (the buttons have keys)
+                    box.can_focus = False
                     yield TableView(t, id="table")
                 yield Static("", id="problems")
                 with Vertical(id="rack-box") as rack_box:
@@ -181,17 +190,53 @@ class GameScreen(Screen[None]):
         yield Static(t("game.keys"), id="keys")
 
     def on_mount(self) -> None:
+        for button in self.query(Button):
+            button.can_focus = False
+        self.query_one(GameLog).can_focus = False
         self.set_interval(self.rk_app.tick, self.tick)
         self.query_one("#hint", Button).display = self.session.hints
-        log = self.query_one(GameLog)
-        log.write(
-            self.t(
-                "log.round",
-                round=len(self.session.match.rounds),
-                name=self.session.players[self.session.match.rounds[-1].first].name,
-            )
-        )
+        self.redraw()
+        # after the first layout, so the log wraps its lines at its real width
+        self.call_after_refresh(self.write_history)
         self.call_after_refresh(self.begin_turn)
+
+    def write_history(self) -> None:
+        """The log of the match so far (a resumed game shows what the saved one showed)."""
+        log = self.query_one(GameLog)
+        match = self.session.match
+        for number, rnd in enumerate(match.rounds, start=1):
+            log.add(self.round_line(number, rnd.first))
+            for turn in rnd.turns:
+                log.add(self.turn_line(turn))
+            if rnd.end is not None:
+                log.add(self.round_over_line(rnd.end.winner))
+
+    def round_line(self, number: int, first: int) -> str:
+        return self.t(
+            "log.round", round=number, name=self.name_of(first), you=self.session.is_you(first)
+        )
+
+    def round_over_line(self, winner: int | None) -> str:
+        if winner is None:
+            return self.t("log.round_over", name="-")
+        return self.t("log.round_over", name=self.name_of(winner), you=self.session.is_you(winner))
+
+    def turn_line(self, log: TurnLog) -> str:
+        return describe_turn(
+            self.t, self.name_of(log.player), log, you=self.session.is_you(log.player)
+        )
+
+    def name_of(self, seat: int) -> str:
+        return self.session.players[seat].name
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._place_toasts)
+
+    def _place_toasts(self) -> None:
+        """Keep notifications above the key-help line."""
+        keys = self.query_one("#keys")
+        for rack in self.query("#textual-toastrack"):
+            rack.styles.margin = (0, 0, keys.outer_size.height, 0)
 
     # -- turn flow -----------------------------------------------------------------------
     def begin_turn(self) -> None:
@@ -234,7 +279,9 @@ class GameScreen(Screen[None]):
         )
         self.selected = []
         self.fresh_table = frozenset()
-        self.message = self.t("game.your_turn", name=session.players[seat].name)
+        self.message = self.t(
+            "game.your_turn", name=session.players[seat].name, you=session.is_you(seat)
+        )
         self.redraw()
         self.query_one("#rack", RackView).focus()
 
@@ -259,8 +306,7 @@ class GameScreen(Screen[None]):
 
     def after_turn(self, log: TurnLog, before: Table) -> None:
         """Log a finished turn and show the table with what moved."""
-        name = self.session.players[log.player].name
-        self.query_one(GameLog).write(describe_turn(self.t, name, log))
+        self.query_one(GameLog).add(self.turn_line(log))
         table = self.session.match.state.table
         old = Counter(m.key() for m in before.melds)
         changed = []
@@ -276,15 +322,10 @@ class GameScreen(Screen[None]):
         self.editor = None
         self.selected = []
         if log.action == "play":
-            self.message = describe_turn(self.t, name, log)
+            self.message = self.turn_line(log)
         end = self.session.match.state.end
         if end is not None:
-            self.query_one(GameLog).write(
-                self.t(
-                    "log.round_over",
-                    name=self.session.players[end.winner].name if end.winner is not None else "-",
-                )
-            )
+            self.query_one(GameLog).add(self.round_over_line(end.winner))
         self.redraw()
 
     def _after_round(self, choice: str | None) -> None:
@@ -292,13 +333,8 @@ class GameScreen(Screen[None]):
             self.session.next_round()
             self.fresh_table = frozenset()
             self.shown_changed = []
-            self.query_one(GameLog).write(
-                self.t(
-                    "log.round",
-                    round=len(self.session.match.rounds),
-                    name=self.session.players[self.session.match.rounds[-1].first].name,
-                )
-            )
+            match = self.session.match
+            self.query_one(GameLog).add(self.round_line(len(match.rounds), match.rounds[-1].first))
             self.begin_turn()
         elif choice == "new":
             self.rk_app.new_game()
@@ -361,7 +397,12 @@ class GameScreen(Screen[None]):
         owner = viewer if viewer is not None else None
         if owner is not None:
             size = len(ed.rack) if ed is not None else len(session.match.state.racks[owner])
-            rack_box.border_title = t("game.rack_of", name=session.players[owner].name, count=size)
+            rack_box.border_title = t(
+                "game.rack_of",
+                name=session.players[owner].name,
+                count=size,
+                you=session.is_you(owner),
+            )
         else:
             rack_box.border_title = t("game.rack")
         obs = session.match.observation(viewer if viewer is not None else session.current)
@@ -373,6 +414,7 @@ class GameScreen(Screen[None]):
             round=len(session.match.rounds),
             name=session.players[session.current].name,
             pool=obs.pool_size,
+            you=session.is_you(session.current) and ed is not None,
         )
         self.query_one("#status", Static).update(Text(status, style="bold"))
         self.query_one("#problems", Static).update(self.problems_text())
@@ -536,7 +578,8 @@ class GameScreen(Screen[None]):
             self.app.bell()
             self.redraw()
             return
-        before = self.session.match.state.table
+        state = self.session.match.state
+        before = state.table
         try:
             log = self.session.submit(play)
         except IllegalPlayError as exc:
@@ -545,7 +588,13 @@ class GameScreen(Screen[None]):
             self.redraw()
             return
         if log.action == "invalid":
-            self.notify(self.t("game.penalised", count=len(log.penalty)), severity="error")
+            why = check_play(state, play)
+            reason = rejection_text(self.t, why) if why is not None else (log.reason or "")
+            self.notify(
+                self.t("game.penalised", count=len(log.penalty)) + "\n" + reason,
+                severity="error",
+                timeout=10,
+            )
         self.human_done(log, before)
 
     def action_draw(self) -> None:

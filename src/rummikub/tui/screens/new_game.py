@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from rummikub.core import PRESETS, RulesError, preset
+from rummikub.core import PRESETS, Rules, RulesError, RummikubError, preset
 
 from ..session import GameSetup, Seat, bot_levels, build_rules
 
@@ -23,6 +23,31 @@ __all__ = ["NewGameScreen"]
 MAX_SEATS = 6
 W = TypeVar("W", bound=Widget)
 HUMAN = "human"
+#: Longest turn time the form accepts (a day, as the engine).
+MAX_SECONDS = 24 * 3600
+#: The ids of the number fields, in form order, with the key of their label.
+NUMBER_FIELDS = {
+    "time": "setup.time",
+    "opening": "setup.opening",
+    "rounds": "setup.rounds",
+    "target": "setup.target",
+    "seed": "setup.seed",
+}
+
+
+def max_opening(rules: Rules) -> int:
+    """The highest opening value the form accepts: what a full rack of the highest number
+    is worth (a higher value is a game nobody can open)."""
+    return rules.rack_size * rules.numbers
+
+
+class FormErrors(RummikubError):
+    """Everything wrong with the new-game form, one message per line."""
+
+    def __init__(self, messages: list[str], fields: set[str]) -> None:
+        self.messages = messages
+        self.fields = fields
+        super().__init__("\n".join(messages))
 
 
 def _compact(cls: Callable[..., W], *args: Any, **kwargs: Any) -> W:
@@ -88,9 +113,10 @@ class NewGameScreen(Screen[GameSetup]):
                     allow_blank=False,
                     id="preset",
                 )
+            yield Static(self.preset_info(preset("standard")), id="preset-info")
             with Horizontal(classes="row"):
                 yield Label(t("setup.time"), classes="label")
-                yield _compact(Input, "120", id="time", type="integer")
+                yield _compact(Input, "120", id="time")
             with Horizontal(classes="row"):
                 yield Label(t("setup.joker_rule"), classes="label")
                 yield _compact(
@@ -102,33 +128,79 @@ class NewGameScreen(Screen[GameSetup]):
                 )
             with Horizontal(classes="row"):
                 yield Label(t("setup.opening"), classes="label")
-                yield _compact(Input, "30", id="opening", type="integer")
+                yield _compact(Input, "30", id="opening")
             with Horizontal(classes="row"):
                 yield Label(t("setup.rounds"), classes="label")
-                yield _compact(Input, "1", id="rounds", type="integer")
+                yield _compact(Input, "1", id="rounds")
             with Horizontal(classes="row"):
                 yield Label(t("setup.target"), classes="label")
-                yield _compact(Input, "", id="target", type="integer", placeholder=t("setup.none"))
+                yield _compact(Input, "", id="target", placeholder=t("setup.none"))
             with Horizontal(classes="row"):
                 yield Label(t("setup.seed"), classes="label")
                 yield _compact(
                     Input,
                     "" if self.seed is None else str(self.seed),
                     id="seed",
-                    type="integer",
                     placeholder=t("setup.random"),
                 )
             with Horizontal(classes="row"):
                 yield Label(t("setup.hints"), classes="label")
                 yield _compact(Checkbox, t("setup.hints_on"), True, id="hints")
-            yield Static("", id="setup-error")
-            with Horizontal(id="setup-buttons"):
-                yield _compact(Button, t("button.start"), id="start", variant="success")
-                yield _compact(Button, t("button.quit"), id="quit", variant="error")
+        # below the scrolling form, so the errors and Start are always in sight
+        yield Static("", id="setup-error")
+        with Horizontal(id="setup-buttons"):
+            yield _compact(Button, t("button.start"), id="start", variant="success")
+            yield _compact(Button, t("button.quit"), id="quit", variant="error")
 
     def on_mount(self) -> None:
         self._show_seats()
-        self.query_one("#start", Button).focus()
+        # the first field, not Start: a stray Enter must not start a game
+        self.query_one("#players", Select).focus()
+
+    def preset_info(self, rules: Rules) -> str:
+        """What a preset decides beyond the fields of the form (penalties, the tile set)."""
+        t = self.t
+        invalid = (
+            t("setup.invalid.reject")
+            if rules.invalid_play == "reject"
+            else t("setup.invalid.penalty", count=rules.invalid_penalty)
+        )
+        return str(
+            t(
+                "setup.info",
+                timeout=rules.timeout_penalty,
+                invalid=invalid,
+                tiles=rules.tile_count,
+                players=rules.max_players,
+            )
+        )
+
+    @on(Select.Changed, ".seat Select")
+    def kind_changed(self, event: Select.Changed) -> None:
+        """Keep the default names right: "Bot 2" becomes "Player 2" when the seat becomes a
+        person, and "You" makes no sense once two people share the keyboard."""
+        self._default_names()
+
+    def _default_names(self) -> None:
+        t = self.t
+        count = self._count()
+        kinds = [self.query_one(f"#kind-{i}", Select).value for i in range(MAX_SEATS)]
+        people = sum(1 for k in kinds[:count] if k == HUMAN)
+        for i in range(MAX_SEATS):
+            name = self.query_one(f"#name-{i}", Input)
+            defaults = {
+                t("setup.you"),
+                t("setup.bot_name", n=i + 1),
+                t("setup.player_name", n=i + 1),
+            }
+            if name.value not in defaults:
+                continue  # the player typed a name: keep it
+            if kinds[i] != HUMAN:
+                name.value = t("setup.bot_name", n=i + 1)
+            elif people == 1:
+                name.value = t("setup.you")
+            else:
+                name.value = t("setup.player_name", n=i + 1)
 
     def _count(self) -> int:
         value = self.query_one("#players", Select).value
@@ -142,6 +214,7 @@ class NewGameScreen(Screen[GameSetup]):
     @on(Select.Changed, "#players")
     def players_changed(self) -> None:
         self._show_seats()
+        self._default_names()
 
     @on(Select.Changed, "#preset")
     def preset_changed(self, event: Select.Changed) -> None:
@@ -153,49 +226,79 @@ class NewGameScreen(Screen[GameSetup]):
         count = self._count()
         players.set_options([(str(n), n) for n in range(rules.min_players, rules.max_players + 1)])
         players.value = max(rules.min_players, min(count, rules.max_players))
+        self.query_one("#preset-info", Static).update(self.preset_info(rules))
         self._show_seats()
 
-    def _int(self, widget_id: str, label: str, *, blank: int | None = None) -> int | None:
+    def _number(
+        self, widget_id: str, low: int, high: int, errors: list[str], bad: set[str]
+    ) -> int | None:
+        """The whole number in a field (None when blank); a word or a value out of
+        ``low..high`` adds a message to ``errors``."""
+        t = self.t
+        field = t(NUMBER_FIELDS[widget_id])
         text = self.query_one(f"#{widget_id}", Input).value.strip()
         if not text:
-            return blank
+            return None
         try:
-            return int(text)
+            value = int(text)
         except ValueError:
-            raise RulesError(self.t("setup.bad_number", field=self.t(label))) from None
+            errors.append(t("setup.bad_number", field=field, value=text))
+            bad.add(widget_id)
+            return None
+        if not low <= value <= high:
+            errors.append(t("setup.out_of_range", field=field, value=value, low=low, high=high))
+            bad.add(widget_id)
+            return None
+        return value
 
     def setup(self) -> GameSetup:
-        """The setup the form describes (raises :class:`RulesError` with a translated
-        message)."""
+        """The setup the form describes. Raises :class:`FormErrors` listing every problem
+        (translated) at once."""
         t = self.t
+        errors: list[str] = []
+        bad: set[str] = set()
         seats = []
         for i in range(self._count()):
             name = self.query_one(f"#name-{i}", Input).value.strip()
             kind = self.query_one(f"#kind-{i}", Select).value
             if not name:
-                raise RulesError(t("setup.need_name", n=i + 1))
-            if kind == HUMAN:
+                errors.append(t("setup.need_name", n=i + 1))
+                bad.add(f"name-{i}")
+            elif kind == HUMAN:
                 seats.append(Seat(name))
             else:
                 seats.append(Seat(name, "bot", str(kind)))
         names = [s.name for s in seats]
         if len(set(names)) != len(names):
-            raise RulesError(t("setup.same_names"))
+            errors.append(t("setup.same_names"))
         base = preset(str(self.query_one("#preset", Select).value))
-        seconds = self._int("time", "setup.time", blank=0)
-        joker = str(self.query_one("#joker", Select).value)
-        rounds = self._int("rounds", "setup.rounds")
-        target = self._int("target", "setup.target")
+        if not self.query_one("#time", Input).value.strip():
+            errors.append(t("setup.time_blank"))
+            bad.add("time")
+        seconds = self._number("time", 0, MAX_SECONDS, errors, bad)
+        opening = self._number("opening", 0, max_opening(base), errors, bad)
+        if opening is None and "opening" not in bad:
+            errors.append(t("setup.blank", field=t("setup.opening")))
+            bad.add("opening")
+        rounds = self._number("rounds", 1, 1000, errors, bad)
+        target = self._number("target", 1, 1_000_000, errors, bad)
+        if rounds is None and target is None and not {"rounds", "target"} & bad:
+            errors.append(t("setup.need_length"))
+            bad |= {"rounds", "target"}
+        seed = self._number("seed", 0, 2**63 - 1, errors, bad)
+        for widget_id in [*NUMBER_FIELDS, *(f"name-{i}" for i in range(MAX_SEATS))]:
+            self.query_one(f"#{widget_id}", Input).set_class(widget_id in bad, "-invalid")
+        if errors:
+            raise FormErrors(errors, bad)
         turn_seconds: int | Literal["preset"] | None = seconds if seconds else None
         rules = build_rules(
             base,
             turn_seconds=turn_seconds,
-            joker_rule=joker,
-            opening_value=self._int("opening", "setup.opening"),
+            joker_rule=str(self.query_one("#joker", Select).value),
+            opening_value=opening,
             rounds=rounds,
             target=target,
         )
-        seed = self._int("seed", "setup.seed")
         setup = GameSetup(tuple(seats), rules, seed, hints=self.query_one("#hints", Checkbox).value)
         setup.check()
         return setup
@@ -203,6 +306,10 @@ class NewGameScreen(Screen[GameSetup]):
     def action_start(self) -> None:
         try:
             setup = self.setup()
+        except FormErrors as exc:
+            self.query_one("#setup-error", Static).update("\n".join(f"✗ {m}" for m in exc.messages))
+            self.app.bell()
+            return
         except RulesError as exc:
             self.query_one("#setup-error", Static).update(f"✗ {exc}")
             self.app.bell()
@@ -210,8 +317,12 @@ class NewGameScreen(Screen[GameSetup]):
         self.dismiss(setup)
 
     @on(Input.Submitted)
-    def submitted(self) -> None:
-        self.action_start()
+    def submitted(self, event: Input.Submitted) -> None:
+        """Enter moves to the next field; on the last one (the seed) it starts the game."""
+        if event.input.id == "seed":
+            self.action_start()
+        else:
+            self.focus_next()
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:

@@ -161,7 +161,7 @@ class ReplayScreen(Screen[None]):
             rack = frame.state.racks[i]
             mark = "▶ " if frame.state.current == i and end is None else "  "
             tiles = Text(" ").join(tile_text(x) for x in rack.tiles)
-            racks.add_row(mark + name, t("end.points", points=rack_value(rack, rec.rules)), tiles)
+            racks.add_row(mark + name, t("end.points", count=rack_value(rack, rec.rules)), tiles)
         body = RichTable.grid()
         body.add_row(racks)
         body.add_row(Text(t("players.pool", count=len(frame.state.pool)), style="#9e9e9e"))

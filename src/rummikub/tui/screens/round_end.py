@@ -77,7 +77,13 @@ class RoundEndScreen(Screen[str]):
         with VerticalScroll(id="end-box"):
             yield Static(
                 Text(
-                    t("end.title", round=len(match.rounds), name=winner, reason=reason),
+                    t(
+                        "end.title",
+                        round=len(match.rounds),
+                        name=winner,
+                        reason=reason,
+                        you=end.winner is not None and self.session.is_you(end.winner),
+                    ),
                     style="bold",
                 ),
                 id="end-title",
@@ -93,7 +99,7 @@ class RoundEndScreen(Screen[str]):
                     if rack.tiles
                     else Text(t("end.empty_rack"), style="italic")
                 )
-                racks.add_row(p.name, t("end.points", points=rack_value(rack, match.rules)), tiles)
+                racks.add_row(p.name, t("end.points", count=rack_value(rack, match.rules)), tiles)
             yield Static(racks, id="end-racks")
             yield Static(score_table(match, t), id="end-scores")
             if match.over:

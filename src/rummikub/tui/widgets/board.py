@@ -14,7 +14,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Offset, Size
+from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.widget import Widget
 
@@ -177,6 +177,29 @@ class FlowView(Widget, can_focus=True):
     def refresh_board(self) -> None:
         self._width = -1
         self.refresh(layout=True)
+        if self.has_focus:
+            self.call_after_refresh(self.scroll_to_cursor)
+
+    def cursor_line(self) -> int | None:
+        """The line the cursor tile is drawn on (None without a cursor)."""
+        piece = self.cursor_piece
+        if piece is None:
+            return None
+        if self._width != self.size.width:
+            self._layout(self.size.width)
+        for y, _x0, _x1, hit in self._hits:
+            if hit.kind == "tile" and hit.piece == piece:
+                return y
+        return None
+
+    def scroll_to_cursor(self) -> None:
+        """Scroll the container this view is in so the cursor tile is visible."""
+        line = self.cursor_line()
+        parent = self.parent
+        if line is None or not isinstance(parent, Widget) or not self.is_mounted:
+            return
+        top = self.virtual_region.y + line
+        parent.scroll_to_region(Region(0, top, 1, 1), animate=False, immediate=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         self._layout(width)

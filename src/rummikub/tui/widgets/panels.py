@@ -7,6 +7,7 @@ from collections.abc import Callable
 from rich.style import Style
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog, Static
 
 from rummikub.core import Observation, PlayerInfo
@@ -82,7 +83,30 @@ class PlayersPanel(Static):
 
 
 class GameLog(RichLog):
-    """What happened, one line per turn."""
+    """What happened, one line per turn (wrapped again when the panel changes width)."""
+
+    DEFAULT_CSS = """
+    GameLog { overflow-x: hidden; }
+    """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, auto_scroll=True, min_width=20)
+        self.entries: list[str] = []
+        self._wrapped_at = -1
+
+    def add(self, line: str) -> None:
+        """Append a line to the log."""
+        self.entries.append(line)
+        self.write(line)
+
+    def on_resize(self, event: Resize) -> None:
+        first = not self._size_known
+        super().on_resize(event)
+        width = self.scrollable_content_region.width
+        if first:
+            self._wrapped_at = width
+        if width != self._wrapped_at and self.entries:
+            self._wrapped_at = width
+            self.clear()
+            for line in self.entries:
+                self.write(line)
