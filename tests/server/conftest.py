@@ -86,6 +86,17 @@ def sqlite_server(sqlite_url: str) -> Iterator[ServerProcess]:
 
 
 @pytest.fixture
+def seeded_server(sqlite_url: str) -> Iterator[ServerProcess]:
+    """A server whose deals are fixed (``RUMMIKUB_TEST_SEED``): the n-th room it creates is
+    dealt with seed ``7000 + n``, so a test may rely on what its deal holds."""
+    srv = ServerProcess(sqlite_url, env={"RUMMIKUB_TEST_SEED": "7"}).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
 def clients() -> Iterator[list[Client]]:
     made: list[Client] = []
     yield made

@@ -149,8 +149,10 @@ def _in_round_after(done: int, s: dict[str, Any]) -> bool:
 
 
 def test_illegal_xpress_actions_are_refused_and_change_nothing(
-    sqlite_server: ServerProcess, clients: list[Client]
+    seeded_server: ServerProcess, clients: list[Client]
 ) -> None:
+    # a fixed deal in which, after the throw below, the table holds sets and the player can place
+    sqlite_server = seeded_server
     c = Client(sqlite_server.ws_url)
     clients.append(c)
     create_xpress(c, settings={"bot_delay": 0.3})
@@ -197,16 +199,14 @@ def test_illegal_xpress_actions_are_refused_and_change_nothing(
     one = hand(g2, after["you"])[0]
     broken = [*g2["table"], [str(one.face)]]
     refused("illegal", "invalid-meld", type="place", dice=[one.die], table=broken)
-    if g2["table"]:  # dropping the table's sets is refused (when there are any)
-        refused(
-            "illegal", "table-tile-missing", type="place", dice=[one.die], table=[[str(one.face)]]
-        )
+    assert g2["table"]  # dropping the table's sets is refused
+    refused("illegal", "table-tile-missing", type="place", dice=[one.die], table=[[str(one.face)]])
     faces = {str(d.face) for d in hand(g2, after["you"])}
     number = next(n for n in range(1, 14) if not {f"K{n}", f"R{n}", f"B{n}"} & faces)
     group = [f"K{number}", f"R{number}", f"B{number}"]
     refused("illegal", "tile-from-nowhere", type="place", table=[*g2["table"], group])
-    if g2["can_place"]:
-        refused("illegal", "must-place", type="end_turn")
+    assert g2["can_place"]
+    refused("illegal", "must-place", type="end_turn")
     assert c.request(type="ping")["type"] == "pong"
     assert c.state is not None and c.state["seq"] == seq + 1  # nothing else happened
     # a spectator cannot act, and Xpress messages are refused in a tile-game room
@@ -246,7 +246,9 @@ def test_illegal_xpress_actions_are_refused_and_change_nothing(
     assert bad["type"] == "error" and bad["code"] == "bad-rules"
 
 
-def test_two_people_and_a_hint(sqlite_server: ServerProcess, clients: list[Client]) -> None:
+def test_two_people_and_a_hint(seeded_server: ServerProcess, clients: list[Client]) -> None:
+    # a fixed deal in which the first player can place after the setup roll, and does not go out
+    sqlite_server = seeded_server
     a, b = Client(sqlite_server.ws_url), Client(sqlite_server.ws_url)
     clients += [a, b]
     made = a.request(
@@ -260,17 +262,15 @@ def test_two_people_and_a_hint(sqlite_server: ServerProcess, clients: list[Clien
     assert game(sa)["hands"] == game(sb)["hands"]  # public dice
     mover = a if game(sa)["current"] == 0 else b
     g = game(mover.state)
+    assert mover.state is not None
+    mover_seq = mover.state["seq"]
     hint = mover.request(type="hint")
     assert hint["type"] == "hint"
-    if g["can_place"]:
-        assert hint["dice"] and hint["table"]
-        reply = mover.request(type="place", dice=hint["dice"], table=hint["table"])
-        assert reply["type"] == "ok", reply
-        if game(mover.state)["round_over"]:  # all nine dice made sets: the mover went out
-            assert game(mover.state)["results"][-1]["reason"] == "out"
-            return
-    else:
-        assert hint["dice"] == [] and hint["table"] is None
+    assert g["can_place"]
+    assert hint["dice"] and hint["table"]
+    reply = mover.request(type="place", dice=hint["dice"], table=hint["table"])
+    assert reply["type"] == "ok", reply
+    assert not game(mover.wait_state(lambda s: s["seq"] > mover_seq))["round_over"]
     assert mover.request(type="end_turn")["type"] == "ok"
     other, you = (b, 1) if mover is a else (a, 0)
     s = other.wait_state(lambda s: game(s)["current"] == you)

@@ -11,7 +11,7 @@ from rich.console import Console
 from textual.color import Color
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, Select, Static
+from textual.widgets import Button, Input, Select, Static
 from textual.widgets._select import SelectCurrent
 
 from rummikub.core import Draw, Match, Play, PlayerInfo, Rules, write_record
@@ -273,8 +273,16 @@ async def test_the_new_game_form_lists_every_error_at_once(
         screen.query_one("#opening", Input).value = "30"
         screen.query_one("#rounds", Input).value = "1"
         screen.query_one("#time", Input).value = "0"
+        # a button ignores clicks while it shows its last press (Textual's "-active" effect, a
+        # fifth of a second): a person fixing three fields takes longer than that, a test not
+        start = screen.query_one("#start", Button)
+        for _ in range(200):
+            if not start.has_class("-active"):
+                break
+            await pilot.pause(0.02)
+        assert not start.has_class("-active")
         await pilot.click("#start")
-        for _ in range(50):  # the game screen replaces the form
+        for _ in range(1500):  # the game screen replaces the form (slowly on a busy machine)
             await pilot.pause(0.02)
             if not isinstance(app.screen, NewGameScreen):
                 break
