@@ -199,6 +199,7 @@ def test_compiled_trace_matches_python_trace(
     from rummikub.solver import fast
     from rummikub.solver.api import _prepare, _problem
     from rummikub.solver.dp import Step, trace
+    from rummikub.solver.tables import _consts
 
     rules = preset(name)
     if not fast.available():
@@ -208,7 +209,7 @@ def test_compiled_trace_matches_python_trace(
     if per_count:
         ctx.weights = (0, 1)
     p = _problem(ctx, table.tiles(), rack.tiles, floor=floor, per_count=per_count)
-    consts = fast._consts(p.colours, p.copies, p.jhi < 3)
+    consts = _consts(p.colours, p.copies, p.jhi < 3)
     o_x, o_g, o_jr, assigns = consts[4], consts[5], consts[6], consts[14]
     for score, path in fast.run(p).values():
         assert not isinstance(path, list)
