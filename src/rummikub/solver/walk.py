@@ -20,9 +20,9 @@ __all__ = ["trace_path"]
 
 def trace_path(p: Problem, path: Any, score: int) -> DPResult:
     """The :class:`DPResult` of a final state reached by ``path`` (the option chosen at
-    every layer, from :func:`run`): the compiled walk gives the runs and each number's group
-    counts, which become melds here (the same melds, in the same order, as the Python
-    :func:`rummikub.solver.dp.trace` builds from the steps)."""
+    every layer, from :func:`rummikub.solver.fast.run`): the compiled walk gives the runs and
+    each number's group counts, which become melds here (the same melds, in the same order, as
+    the Python :func:`rummikub.solver.dp.trace` builds from the steps)."""
     C, N, K = p.colours, p.numbers, p.copies
     joker_real = p.jhi < 3
     consts = _consts(C, K, joker_real)
