@@ -246,7 +246,8 @@ def _build_grid(
 def _old_order(ctx: _Ctx, melds: list[Meld], keys: list[tuple[int, ...]]) -> tuple[list[Meld], int]:
     """Melds that are unchanged from the old table first, in the old order; then the rest.
     Also how many old melds are unchanged (matched one to one, as
-    :func:`rummikub.solver.api.changes` does). ``keys`` holds every meld's tiles as sorted :func:`_code` integers."""
+    :func:`rummikub.solver.api.changes` does). ``keys`` holds every meld's tiles as sorted
+    :func:`_code` integers."""
     pending: dict[tuple[int, ...], list[int]] = {}
     for i, k in enumerate(keys):
         got = pending.get(k)
