@@ -151,7 +151,8 @@ def test_every_play_is_legal(
 @check(40)
 @given(seed=SEEDS, name=st.sampled_from(["standard", "xp"]))
 def test_python_dp_matches_kernel(seed: int, name: str) -> None:
-    from rummikub.solver.api import _prepare, _problem
+    from rummikub.solver.api import _prepare
+    from rummikub.solver.solution import _problem
 
     rules = preset(name)
     table, rack = _position(seed, rules, (0, 20), (1, 8), (2, 2))
@@ -197,8 +198,10 @@ def test_compiled_trace_matches_python_trace(
     """The compiled walk builds exactly the melds (same order), counts and values that the
     Python trace builds from the same choices."""
     from rummikub.solver import fast
-    from rummikub.solver.api import _prepare, _problem
+    from rummikub.solver.api import _prepare
     from rummikub.solver.dp import Step, trace
+    from rummikub.solver.solution import _problem
+    from rummikub.solver.tables import _consts
 
     rules = preset(name)
     if not fast.available():
@@ -208,7 +211,7 @@ def test_compiled_trace_matches_python_trace(
     if per_count:
         ctx.weights = (0, 1)
     p = _problem(ctx, table.tiles(), rack.tiles, floor=floor, per_count=per_count)
-    consts = fast._consts(p.colours, p.copies, p.jhi < 3)
+    consts = _consts(p.colours, p.copies, p.jhi < 3)
     o_x, o_g, o_jr, assigns = consts[4], consts[5], consts[6], consts[14]
     for score, path in fast.run(p).values():
         assert not isinstance(path, list)

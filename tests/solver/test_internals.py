@@ -17,7 +17,8 @@ from rummikub.core.rules import preset
 from rummikub.core.table import Table
 from rummikub.core.tiles import Tile, parse_tiles
 from rummikub.solver import solve
-from rummikub.solver.api import _by_relevance, _prepare
+from rummikub.solver.api import _prepare
+from rummikub.solver.fewer_changes import _by_relevance
 from rummikub.solver.model import check_position
 
 from .positions import random_position

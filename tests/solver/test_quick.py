@@ -9,7 +9,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummikub.core.melds import max_meld_value
+from rummikub.core.packing import max_meld_value
 from rummikub.core.rules import Rules, preset
 from rummikub.core.table import Rack, Table
 from rummikub.core.tiles import parse_tiles

@@ -8,17 +8,9 @@ from __future__ import annotations
 from .actions import Action, Draw, Pass, Play, Timeout, parse_action
 from .errors import IllegalPlayError, NotationError, RecordError, RulesError, RummikubError
 from .game import Match, PlayerInfo, RoundLog, TurnLog
-from .melds import (
-    Meld,
-    Reading,
-    Role,
-    is_valid_meld,
-    max_meld_value,
-    meld_value,
-    pack_melds,
-    read_meld,
-)
+from .melds import Meld, Reading, Role, is_valid_meld, meld_value, read_meld
 from .observation import Observation, observe
+from .packing import max_meld_value, pack_melds
 from .record import (
     FORMAT,
     GameRecord,

@@ -13,7 +13,8 @@ from itertools import combinations, product
 
 from .actions import Action, Draw, Pass, Play, Timeout
 from .errors import IllegalPlayError
-from .melds import Meld, Reading, max_meld_value, read_meld, replaced_joker_kept
+from .melds import Meld, Reading, read_meld, replaced_joker_kept
+from .packing import max_meld_value
 from .rules import Rules
 from .scoring import EndReason, exhausted_winner, score_round
 from .table import Rack, Table

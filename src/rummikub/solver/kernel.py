@@ -1,0 +1,475 @@
+"""The compiled DP kernel (Numba): the layers of the dynamic program over 64-bit packed states,
+the beam search that finds a bound first, and the path back from the best final states.
+
+It runs on the tables of :mod:`rummikub.solver.tables`; :mod:`rummikub.solver.fast` feeds it a
+problem and :mod:`rummikub.solver.walk` turns the path it returns into melds. Without Numba the
+same functions run as plain Python (slowly; :mod:`rummikub.solver.dp` is used instead then).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numpy as np
+
+__all__ = ["available", "compiled"]
+
+try:  # pragma: no cover - depends on the environment
+    from numba import njit
+
+    _HAVE_NUMBA = True
+except ImportError:  # pragma: no cover
+    _HAVE_NUMBA = False
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def available() -> bool:
+    """Whether the compiled kernel can be used (Numba is installed)."""
+    return _HAVE_NUMBA
+
+
+def compiled(fn: _F) -> _F:
+    """``fn`` compiled by Numba (once, cached on disk next to its module: numba's
+    ``cache=True``), or ``fn`` itself without Numba."""
+    return cast(_F, njit(cache=True, nogil=True)(fn)) if _HAVE_NUMBA else fn
+
+
+def _dominated_py(
+    key: int,
+    sc: int,
+    c_lo: int,
+    c_hi: int,
+    strides: Any,
+    MS: int,
+    dom_ptr: Any,
+    dom_idx: Any,
+    hkeys: Any,
+    hidx: Any,
+    hmask: int,
+    scores: Any,
+) -> bool:  # pragma: no cover - compiled
+    """Whether the layer's hash table holds a state that differs from ``key`` in the slots of
+    one colour of ``c_lo .. c_hi - 1`` only, dominates it there and scores at least ``sc``."""
+    for c in range(c_lo, c_hi):
+        s = (key >> strides[c]) & MS
+        for d in range(dom_ptr[s], dom_ptr[s + 1]):
+            uk = key + ((dom_idx[d] - s) << strides[c])
+            hpos = ((uk * 0x9E3779B1) ^ (uk >> 17)) & hmask
+            while True:
+                hk = hkeys[hpos]
+                if hk == -1:
+                    break
+                if hk == uk:
+                    if scores[hidx[hpos]] >= sc:
+                        return True
+                    break
+                hpos = (hpos + 1) & hmask
+    return False
+
+
+_dominated = compiled(_dominated_py)
+
+
+def _kernel_py(
+    C: int,
+    N: int,
+    K: int,
+    S: int,
+    pairs: Any,
+    tcnt: Any,
+    nexthi: Any,
+    jlo: int,
+    jhi: int,
+    floor: int,
+    wt: int,
+    wv: int,
+    ptr: Any,
+    o_ns: Any,
+    o_x: Any,
+    o_g: Any,
+    o_jr: Any,
+    add: Any,
+    mask: Any,
+    closable: Any,
+    canon: Any,
+    strides: Any,
+    radices: Any,
+    nb: int,
+    ub_after: Any,
+    jbonus: int,
+    dom_ptr: Any,
+    dom_idx: Any,
+    risk: Any,
+    lb: int,
+    beam: int,
+) -> tuple[Any, Any, Any, Any, Any, Any]:  # pragma: no cover - compiled
+    st_j = strides[C]
+    st_h = strides[C + 1]
+    st_v = strides[C + 2]
+    st_n = strides[C + 3]
+    MS = radices[0]
+    MH = radices[C + 1]
+    MJ = radices[C]
+    MV = radices[C + 2]
+    MN = radices[C + 3]
+    cap = 1 << 11
+    keys = np.empty(cap, np.int64)
+    scores = np.empty(cap, np.int64)
+    parents = np.empty(cap, np.int64)
+    choices = np.empty(cap, np.int64)
+    keys[0] = 0
+    scores[0] = 0
+    parents[0] = -1
+    choices[0] = -1
+    start = 0
+    end = 1
+    hcap = 1 << 6
+    hkeys = np.full(hcap, -1, np.int64)
+    hidx = np.empty(hcap, np.int64)
+    layer = -1
+    sizes = np.zeros(N * (C + 1), np.int64)
+    for n in range(1, N + 1):
+        for step in range(C + 1):
+            layer += 1
+            count = 0
+            # make sure the hash table is at least 4x the previous layer
+            want = 1 << 6
+            while want < 8 * (end - start):
+                want <<= 1
+            if want != hcap:
+                hcap = want
+                hkeys = np.full(hcap, -1, np.int64)
+                hidx = np.empty(hcap, np.int64)
+            else:
+                hkeys[:] = -1
+            hmask = hcap - 1
+            base = end
+            for i in range(start, end):
+                key = keys[i]
+                sc0 = scores[i]
+                j = (key >> st_j) & MJ
+                if step < C:
+                    c = step
+                    s = (key >> strides[c]) & MS
+                    pr = pairs[c, n - 1]
+                    t = tcnt[c, n - 1]
+                    o_lo = ptr[pr, s]
+                    o_hi = ptr[pr, s + 1]
+                    nopt = o_hi - o_lo
+                else:
+                    h = (key >> st_h) & MH
+                    m = mask[h]
+                    nopt = jhi - j + 1
+                    o_lo = 0
+                for q in range(nopt):
+                    if step < C:
+                        o = o_lo + q
+                        jr = o_jr[o]
+                        if j + jr > jhi:
+                            continue
+                        x = o_x[o]
+                        g = o_g[o]
+                        placed = x - t + jr
+                        gained = n * (x + jr)
+                        cap = jhi - j - jr
+                        if cap > K:
+                            cap = K
+                        cap += nexthi[c, n - 1]
+                        if cap > K:
+                            cap = K
+                        ns = canon[o_ns[o], cap]
+                        if ns < 0:
+                            continue
+                        nk = key + ((ns - s) << strides[c]) + (jr << st_j)
+                        if g > 0:
+                            hh = (key >> st_h) & MH
+                            h2 = add[hh, g]
+                            if h2 < 0:
+                                continue
+                            nk += (h2 - hh) << st_h
+                        ch = o
+                    else:
+                        jg = q
+                        if (m >> jg) & 1 == 0:
+                            continue
+                        placed = jg
+                        gained = n * jg
+                        nk = key - (h << st_h) + (jg << st_j)
+                        ch = jg
+                    if floor > 0:
+                        v = (key >> st_v) & MV
+                        v2 = v + gained
+                        if v2 > floor:
+                            v2 = floor
+                        nk += (v2 - v) << st_v
+                    if nb > 1:
+                        nk += placed << st_n
+                    sc = sc0 + wt * placed + wv * gained
+                    if sc + ub_after[layer] + (jhi - ((nk >> st_j) & MJ)) * jbonus < lb:
+                        continue
+                    # insert
+                    hpos = ((nk * 0x9E3779B1) ^ (nk >> 17)) & hmask
+                    while True:
+                        hk = hkeys[hpos]
+                        if hk == -1:
+                            # new entry
+                            if 2 * (count + 1) > hcap:
+                                # grow hash table
+                                ncap = hcap * 2
+                                nkeys = np.full(ncap, -1, np.int64)
+                                nidx = np.empty(ncap, np.int64)
+                                nmask = ncap - 1
+                                for e in range(base, base + count):
+                                    kk = keys[e]
+                                    pp = ((kk * 0x9E3779B1) ^ (kk >> 17)) & nmask
+                                    while nkeys[pp] != -1:
+                                        pp = (pp + 1) & nmask
+                                    nkeys[pp] = kk
+                                    nidx[pp] = e
+                                hkeys = nkeys
+                                hidx = nidx
+                                hcap = ncap
+                                hmask = nmask
+                                hpos = ((nk * 0x9E3779B1) ^ (nk >> 17)) & hmask
+                                while hkeys[hpos] != -1:
+                                    hpos = (hpos + 1) & hmask
+                            pos = base + count
+                            if pos >= keys.shape[0]:
+                                ncap2 = keys.shape[0] * 2
+                                k2 = np.empty(ncap2, np.int64)
+                                s2 = np.empty(ncap2, np.int64)
+                                p2 = np.empty(ncap2, np.int64)
+                                c2 = np.empty(ncap2, np.int64)
+                                k2[:pos] = keys[:pos]
+                                s2[:pos] = scores[:pos]
+                                p2[:pos] = parents[:pos]
+                                c2[:pos] = choices[:pos]
+                                keys = k2
+                                scores = s2
+                                parents = p2
+                                choices = c2
+                            keys[pos] = nk
+                            scores[pos] = sc
+                            parents[pos] = i
+                            choices[pos] = ch
+                            hkeys[hpos] = nk
+                            hidx[hpos] = pos
+                            count += 1
+                            break
+                        if hk == nk:
+                            e = hidx[hpos]
+                            if sc > scores[e]:
+                                scores[e] = sc
+                                parents[e] = i
+                                choices[e] = ch
+                            break
+                        hpos = (hpos + 1) & hmask
+            # dominance is looked for in the colour just decided only (two states that differ
+            # in another colour came from parents that differ there alike, already compared);
+            # after a number's group step (group counts reset) in every colour
+            d_lo = step if step < C else 0
+            d_hi = step + 1 if step < C else C
+            if beam > 0 and count > beam:
+                # heuristic pass: keep the best ``beam`` states that no other state dominates,
+                # ranked by score plus what the unused jokers could still add (ranking by
+                # score alone spends the jokers at the first numbers, at their lowest value);
+                # ties: fewer tiles owed by open runs first (fewer dead ends ahead)
+                pot = scores[base : base + count].copy()
+                for e in range(count):
+                    kk = keys[base + e]
+                    owed = 0
+                    for c in range(C):
+                        owed += risk[(kk >> strides[c]) & MS]
+                    pot[e] = (pot[e] + (jhi - ((kk >> st_j) & MJ)) * jbonus) * 64 - owed
+                order = np.argsort(-pot)
+                sel = np.empty(beam, np.int64)
+                kept = 0
+                for oi in order:
+                    e = base + oi
+                    if not _dominated(
+                        keys[e],
+                        scores[e],
+                        d_lo,
+                        d_hi,
+                        strides,
+                        MS,
+                        dom_ptr,
+                        dom_idx,
+                        hkeys,
+                        hidx,
+                        hmask,
+                        scores,
+                    ):
+                        sel[kept] = e
+                        kept += 1
+                        if kept == beam:
+                            break
+                k2 = keys[sel[:kept]]
+                s2 = scores[sel[:kept]]
+                p2 = parents[sel[:kept]]
+                c2 = choices[sel[:kept]]
+                keys[base : base + kept] = k2
+                scores[base : base + kept] = s2
+                parents[base : base + kept] = p2
+                choices[base : base + kept] = c2
+                count = kept
+            else:
+                # dominance: drop a state when one with a single slot better placed (same
+                # jokers, same groups, same extras) scores at least as much
+                dead = 0
+                alive = np.ones(count, np.bool_)
+                for e in range(base, base + count):
+                    if _dominated(
+                        keys[e],
+                        scores[e],
+                        d_lo,
+                        d_hi,
+                        strides,
+                        MS,
+                        dom_ptr,
+                        dom_idx,
+                        hkeys,
+                        hidx,
+                        hmask,
+                        scores,
+                    ):
+                        alive[e - base] = False
+                        dead += 1
+                if dead > 0:
+                    w = base
+                    for e in range(base, base + count):
+                        if alive[e - base]:
+                            keys[w] = keys[e]
+                            scores[w] = scores[e]
+                            parents[w] = parents[e]
+                            choices[w] = choices[e]
+                            w += 1
+                    count = w - base
+            start = base
+            end = base + count
+            sizes[layer] = count
+    finals = np.full(nb, -1, np.int64)
+    fscores = np.zeros(nb, np.int64)
+    for i in range(start, end):
+        key = keys[i]
+        ok = True
+        for c in range(C):
+            if not closable[(key >> strides[c]) & MS]:
+                ok = False
+                break
+        if not ok:
+            continue
+        if ((key >> st_j) & MJ) < jlo:
+            continue
+        if floor > 0 and ((key >> st_v) & MV) < floor:
+            continue
+        b = 0
+        if nb > 1:
+            b = (key >> st_n) & MN
+        if finals[b] < 0 or scores[i] > fscores[b]:
+            finals[b] = i
+            fscores[b] = scores[i]
+    return keys, parents, choices, finals, fscores, sizes
+
+
+_kernel = compiled(_kernel_py)
+
+
+def _drive_py(
+    C: int,
+    N: int,
+    K: int,
+    S: int,
+    grid: Any,
+    pair_index: Any,
+    jlo: int,
+    jhi: int,
+    floor: int,
+    wt: int,
+    wv: int,
+    ptr: Any,
+    o_ns: Any,
+    o_x: Any,
+    o_g: Any,
+    o_jr: Any,
+    add: Any,
+    mask: Any,
+    closable: Any,
+    canon: Any,
+    strides: Any,
+    radices: Any,
+    nb: int,
+    dom_ptr: Any,
+    dom_idx: Any,
+    risk: Any,
+    lb: int,
+    beam: int,
+    want_path: bool,
+) -> tuple[Any, Any, Any, Any]:  # pragma: no cover - compiled
+    """The kernel inputs derived from the problem, the beam search (when ``beam``) and the
+    exact pass, and the choice of every layer on the way to each best final state
+    (``path[bucket, layer]``). ``grid`` holds the table, lo and hi counts."""
+    tcnt = grid[0]
+    lo = grid[1]
+    hi = grid[2]
+    layers = N * (C + 1)
+    pairs = np.empty((C, N), np.int64)
+    nexthi = np.zeros((C, N), np.int64)
+    gains = np.zeros(layers, np.int64)
+    for c in range(C):
+        for i in range(N):
+            pr = pair_index[lo[c, i], hi[c, i]]
+            if pr < 0:
+                return (
+                    np.full(nb, -1, np.int64),
+                    np.zeros(nb, np.int64),
+                    np.zeros(layers, np.int64),
+                    np.full((nb, 0), -1, np.int64),
+                )
+            pairs[c, i] = pr
+            if i + 1 < N:
+                nexthi[c, i] = hi[c, i + 1]
+            gains[i * (C + 1) + c] = wt * (hi[c, i] - tcnt[c, i]) + wv * (i + 1) * hi[c, i]
+    # upper bound on the score still to come after each step (jokers apart): every tile used
+    ub_after = np.zeros(layers, np.int64)
+    acc = 0
+    for layer in range(layers - 1, 0, -1):
+        acc += gains[layer]
+        ub_after[layer - 1] = acc
+    jbonus = wt + wv * N
+    ub_total = acc + gains[0] + jhi * jbonus  # every tile used, every joker at N
+    res = _kernel(
+        C, N, K, S, pairs, tcnt, nexthi, jlo, jhi, floor, wt, wv, ptr, o_ns, o_x, o_g, o_jr,
+        add, mask, closable, canon, strides, radices, nb, ub_after, jbonus, dom_ptr, dom_idx,
+        risk, lb, beam,
+    )  # fmt: skip
+    if beam > 0:
+        bfinals = res[3]
+        bscores = res[4]
+        if bfinals[0] >= 0 and bscores[0] > lb:
+            lb = bscores[0]
+        if bfinals[0] < 0 or bscores[0] < ub_total:
+            res = _kernel(
+                C, N, K, S, pairs, tcnt, nexthi, jlo, jhi, floor, wt, wv, ptr, o_ns, o_x, o_g,
+                o_jr, add, mask, closable, canon, strides, radices, nb, ub_after, jbonus,
+                dom_ptr, dom_idx, risk, lb, 0,
+            )  # fmt: skip
+    parents = res[1]
+    choices = res[2]
+    finals = res[3]
+    path = np.full((nb, layers if want_path else 0), -1, np.int64)
+    if want_path:
+        for b in range(nb):
+            idx = finals[b]
+            if idx < 0:
+                continue
+            for layer in range(layers - 1, -1, -1):
+                path[b, layer] = choices[idx]
+                idx = parents[idx]
+    return finals, res[4], res[5], path
+
+
+_drive = compiled(_drive_py)
