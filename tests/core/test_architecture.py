@@ -92,7 +92,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "core": frozenset(),
     "i18n": frozenset({"core"}),
     "solver": frozenset({"core"}),
-    "xpress": frozenset({"core"}),
+    "xpress": frozenset({"core", "i18n"}),
     "bots": frozenset({"core", "solver", "xpress"}),
     "tui": frozenset({"core", "i18n", "solver", "xpress", "bots"}),
     "server": frozenset({"core", "i18n", "solver", "xpress", "bots"}),
