@@ -4,35 +4,12 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from rummikub.core import Rules, pack_melds, parse_tiles, read_meld
 
 from .browser_helpers import build_melds, drag_until
 from .helpers import Client, ServerProcess, create_vs_bots
-
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-@pytest.fixture(scope="module")
-def browser(chromium_path: str) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path, args=ARGS)
-        yield b
-        b.close()
 
 
 def _context(browser: Any, **kw: Any) -> Any:

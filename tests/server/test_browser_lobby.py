@@ -4,23 +4,9 @@ start button follows the host when the creator leaves."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from .helpers import Client, ServerProcess
-from .test_browser import ARGS
-
-
-@pytest.fixture(scope="module")
-def browser(chromium_path: str) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path, args=ARGS)
-        yield b
-        b.close()
 
 
 def _page(browser: Any) -> Any:

@@ -10,16 +10,11 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from .browser_helpers import drag_until
 from .helpers import Client, ServerProcess, create_vs_bots, draw_until_round_over, free_port
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 
 # Records every violation of the page's policy (the event fires on the document).
 WATCH = """
@@ -49,16 +44,6 @@ zj0EAwIDSAAwRQIgKP+VCrBEYg4m9V+LzZ2Q8cU/hJrGIlyaldaKkQXD2kwCIQDM
 qdpB69KOIF8qa6HNSDnctCntZ4OLqvVHnDZnrUYLsQ==
 -----END CERTIFICATE-----
 """
-
-
-@pytest.fixture(scope="module")
-def browser(chromium_path: str) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path, args=ARGS)
-        yield b
-        b.close()
 
 
 class Watched:

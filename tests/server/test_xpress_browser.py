@@ -3,28 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from rummikub.core import Table, parse_tile
 from rummikub.xpress import best_placement
 
 from .browser_helpers import build_melds
 from .helpers import Client, ServerProcess
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
-
-
-@pytest.fixture(scope="module")
-def browser(chromium_path: str) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path, args=ARGS)
-        yield b
-        b.close()
 
 
 def _page(browser: Any, url: str, init: str = "", **kw: Any) -> Any:
