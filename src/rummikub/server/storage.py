@@ -47,6 +47,8 @@ __all__ = [
 #: how long a write waits for another process's lock on a SQLite file before it fails (and the
 #: server goes into its "storage down" mode, retrying, instead of holding every room up)
 SQLITE_BUSY_SECONDS = 5.0
+#: how long opening a PostgreSQL connection may take
+PG_CONNECT_SECONDS = 10
 
 
 class Base(DeclarativeBase):
@@ -191,6 +193,9 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": SQLITE_BUSY_SECONDS}
             if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
                 Path(self.url[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
+        elif self.url.startswith("postgresql"):
+            # a database host that drops packets fails a connection attempt instead of hanging
+            kwargs["connect_args"] = {"connect_timeout": PG_CONNECT_SECONDS}
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
