@@ -165,6 +165,13 @@ def _bots_room(c: Client) -> str:
     return str(reply["room"])
 
 
+def _latest(c: Client) -> dict[str, Any]:
+    """The latest state the client has, after a ping has flushed what was in flight."""
+    assert c.request(type="ping")["type"] == "pong"
+    assert c.state is not None
+    return c.state
+
+
 def _seq_of(srv: ServerProcess, code: str) -> int:
     watcher = Client(srv.ws_url)
     try:
@@ -194,10 +201,16 @@ def _outage(
     waiting = _seq_of(srv, bots_room)  # the bots' room waits too
     time.sleep(1.0)
     assert _seq_of(srv, bots_room) == waiting
+    time.sleep(1.0)  # more time passes while storage is down ...
+    frozen = _latest(c)
+    assert frozen.get("saving") is True
     mend_it()
     back = c.wait_state(lambda s: s.get("saving") is False, timeout=30)
     assert back["seq"] == before["seq"]
     assert game(back)["rack"] == game(before)["rack"]
+    # ... and none of it is charged to the player to move: his clock stood still (the 0.5 s
+    # allows for the messages in flight and the retry that found storage back)
+    assert game(back)["time_left"] >= game(frozen)["time_left"] - 0.5
     seen.add(c)
     # the game goes on: the draw that was refused can be made now
     _play_turns(c, seen, 2)
