@@ -16,7 +16,6 @@ from rummikub.core import (
     Rules,
     RummikubError,
     Table,
-    Tile,
     read_meld,
 )
 from rummikub.core.tiles import COLOUR_LETTERS
@@ -48,18 +47,9 @@ def _plural(count: int, one: str, many: str) -> str:
 def meld_text(meld: Meld, rules: Rules) -> str:
     """A meld with each joker's role: ``R5 J=R6 J=R7`` in a run, ``K1 R1 J=1`` in a group."""
     try:
-        reading = read_meld(meld, rules)
+        return " ".join(read_meld(meld, rules).labels())
     except IllegalPlayError:
         return str(meld)
-    out = []
-    for i, tile in enumerate(reading.tiles):
-        if not tile.is_joker:
-            out.append(str(tile))
-        elif reading.kind == "group":
-            out.append(f"J={reading.number}")
-        else:
-            out.append(f"J={Tile(reading.colour, reading.face(i))}")
-    return " ".join(out)
 
 
 def check_letters(text: str, rules: Rules, what: str) -> None:

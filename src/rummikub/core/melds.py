@@ -170,13 +170,21 @@ class Reading:
         """The number position ``i`` stands for."""
         return self.number if self.kind == "group" else self.number + i
 
+    def roles(self) -> list[Role | None]:
+        """What each position stands for: ``None`` for a real tile, a joker's role (the tile
+        in a run, the number in a group) for a joker; in canonical order."""
+        return [self._role(i) if t.is_joker else None for i, t in enumerate(self.tiles)]
+
+    def _role(self, i: int) -> Role:
+        return self.number if self.kind == "group" else Tile(self.colour, self.face(i))
+
     def joker_roles(self) -> list[Role]:
         """The role of each joker, in canonical order."""
-        out: list[Role] = []
-        for i, t in enumerate(self.tiles):
-            if t.is_joker:
-                out.append(self.number if self.kind == "group" else Tile(self.colour, self.face(i)))
-        return out
+        return [r for r in self.roles() if r is not None]
+
+    def labels(self) -> list[str]:
+        """Each tile's notation, every joker with its role (``R5 J=R6``, ``K1 R1 J=1``)."""
+        return [_format_role(t, r) for t, r in zip(self.tiles, self.roles(), strict=True)]
 
     def missing_colours(self, rules: Rules = _STANDARD) -> tuple[int, ...]:
         """For a group: the colours not present among its real tiles."""

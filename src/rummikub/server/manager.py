@@ -41,7 +41,7 @@ from rummikub.solver.warm import warm_up
 from . import protocol as p
 from .admission import Admission, Limits
 from .connection import Connection
-from .restore import AnyRoom, Damage, logged, replay, stored_room
+from .restore import AnyRoom, Damage, logged, replay, stored_room, stored_row
 from .room import (
     Room,
     Seat,
@@ -86,6 +86,11 @@ STORAGE_DOWN = (
 )
 
 
+def _describe(exc: BaseException) -> str:
+    """An error in one short line, for the log and ``/api/health``."""
+    return f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+
+
 def bot_levels() -> list[str]:
     order = ["random", "beginner", "greedy", "strategic", "expert"]
     return sorted(BOTS, key=lambda b: (order.index(b) if b in order else 99, b))
@@ -113,10 +118,7 @@ class RoomManager:
         #: rooms whose stored log could not be replayed: kept, reported, record readable
         #: (``None`` for the room when not even its row could be read)
         self.damaged: dict[str, tuple[AnyRoom | None, Damage]] = {}
-        base = limits or Limits()
-        if limits is None:
-            base = Limits(conn_rate=rate, conn_burst=burst)
-        self.admission = Admission(base)
+        self.admission = Admission(limits or Limits(conn_rate=rate, conn_burst=burst))
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummikub-db")
         self._writer = GroupWriter(store, self._db)
         self._cpu = ThreadPoolExecutor(bot_threads, thread_name_prefix="rummikub-bot")
@@ -288,9 +290,7 @@ class RoomManager:
     def _rollback(self, rt: RoomRuntime) -> None:
         """Put the room back exactly as stored: rebuilt from its stored row, seats and log."""
         old = rt.room
-        sr = stored_room(old, rt.seats, rt.row)
-        sr.settings = dict(rt.row["settings"])
-        done = replay(sr, rt.events)
+        done = replay(stored_room(old, rt.seats, rt.row), rt.events)
         self._adopt(rt, done.room)
         if done.room.round_over and not done.room.match_over:
             done.room.pause_until = old.pause_until
@@ -309,7 +309,7 @@ class RoomManager:
 
     def _storage_failed(self, exc: BaseException) -> None:
         """Storage failed: every room waits until it works again."""
-        self.storage_error = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+        self.storage_error = _describe(exc)
         if self.down_since is not None:
             return
         self.down_since = time.time()
@@ -328,12 +328,12 @@ class RoomManager:
             try:
                 await self.db(self.store.beat)
             except Exception as exc:
-                self.storage_error = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+                self.storage_error = _describe(exc)
                 continue
             try:
                 await self._resume_rooms()
             except Exception as exc:
-                self.storage_error = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+                self.storage_error = _describe(exc)
                 log.warning("storage answers but resuming rooms failed: %s", exc)
                 continue
             return
@@ -356,12 +356,7 @@ class RoomManager:
                             self._adopt(rt, done.room)
                             rt.events = done.events
                             rt.seats = [stored_seat(s) for s in done.room.seats]
-                            rt.row.update(
-                                status=sr.status,
-                                turn_started=sr.turn_started,
-                                finished_at=sr.finished_at,
-                                settings=dict(sr.settings),
-                            )
+                            rt.row = stored_row(sr)
                     rt.uncertain = False
                 room = rt.room
                 if room.in_turn and room.turn_started is not None:
@@ -421,13 +416,7 @@ class RoomManager:
             room.turn_started = now - used
         if room.round_over and not room.match_over:
             room.pause_until = now + room.settings.round_pause
-        row = {
-            "status": sr.status,
-            "turn_started": sr.turn_started,
-            "finished_at": sr.finished_at,
-            "settings": dict(sr.settings),
-        }
-        return RoomRuntime(room, done.events, row)
+        return RoomRuntime(room, done.events, stored_row(sr))
 
     # -- connections -----------------------------------------------------------------
     def new_connection(
@@ -796,7 +785,6 @@ class RoomManager:
                 free.token_hash = hash_token(token)
                 await self._write(rt, self.store.update_seat, code, stored_seat(free))
                 rt.seats[free.seat] = stored_seat(free)
-                free = rt.room.seats[free.seat]
                 free.person = conn.person
                 self._attach(rt, conn, free.seat)
                 conn.send(

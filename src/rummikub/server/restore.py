@@ -21,7 +21,16 @@ from .room import Room, Seat, Settings
 from .storage import StoredEvent, StoredRoom, StoredSeat
 from .xpress_room import XpressRoom, xpress_rules
 
-__all__ = ["AnyRoom", "Damage", "LoggedEvent", "Replayed", "logged", "replay", "stored_room"]
+__all__ = [
+    "AnyRoom",
+    "Damage",
+    "LoggedEvent",
+    "Replayed",
+    "logged",
+    "replay",
+    "stored_room",
+    "stored_row",
+]
 
 AnyRoom = Room | XpressRoom
 
@@ -110,14 +119,25 @@ def replay(sr: StoredRoom, events: list[LoggedEvent] | None = None) -> Replayed:
     return Replayed(room, log[:good] if damage is not None else log, damage)
 
 
+def stored_row(sr: StoredRoom) -> dict[str, Any]:
+    """The values of a room's row that change while it is played, as stored."""
+    return {
+        "status": sr.status,
+        "turn_started": sr.turn_started,
+        "finished_at": sr.finished_at,
+        "settings": dict(sr.settings),
+    }
+
+
 def stored_room(room: AnyRoom, seats: list[StoredSeat], row: dict[str, Any]) -> StoredRoom:
     """A :class:`StoredRoom` describing ``room`` as stored: ``seats`` and ``row`` (status,
-    turn_started, finished_at) are the values last written, not the room's live ones."""
+    turn_started, finished_at, settings) are the values last written, not the room's live
+    ones."""
     return StoredRoom(
         room.code,
         room.created_at,
         room.rules_json(),
-        room.settings.to_dict(),
+        dict(row["settings"]),
         room.seed,
         row["status"],
         row["turn_started"],

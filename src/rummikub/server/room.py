@@ -28,7 +28,6 @@ from rummikub.core import (
     PlayerInfo,
     Rules,
     Table,
-    Tile,
     Timeout,
     TurnLog,
     check_play,
@@ -164,18 +163,9 @@ def shown_meld(meld: Meld, rules: Rules) -> list[str]:
     """A meld as the client shows it: canonical order, every joker with the tile it stands for
     (``J=R6`` in a run, ``J=7`` in a group)."""
     try:
-        reading = read_meld(meld, rules)
+        return read_meld(meld, rules).labels()
     except IllegalPlayError:
         return meld.to_json()
-    out = []
-    for i, t in enumerate(reading.tiles):
-        if not t.is_joker:
-            out.append(str(t))
-        elif reading.kind == "group":
-            out.append(f"J={reading.number}")
-        else:
-            out.append(f"J={Tile(reading.colour, reading.face(i))}")
-    return out
 
 
 def shown_table(table: Table, rules: Rules) -> list[list[str]]:

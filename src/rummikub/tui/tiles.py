@@ -42,17 +42,7 @@ def tile_label(tile: Tile, role: Role | None = None) -> str:
 def joker_roles(reading: Reading | None, count: int) -> list[Role | None]:
     """The role of each position of a meld read as ``reading`` (``None`` for real tiles or
     when the meld has no reading)."""
-    if reading is None:
-        return [None] * count
-    out: list[Role | None] = []
-    for i, t in enumerate(reading.tiles):
-        if not t.is_joker:
-            out.append(None)
-        elif reading.kind == "group":
-            out.append(reading.number)
-        else:
-            out.append(Tile(reading.colour, reading.face(i)))
-    return out
+    return [None] * count if reading is None else reading.roles()
 
 
 def tile_text(tile: Tile, role: Role | None = None, look: TileLook = TileLook()) -> Text:

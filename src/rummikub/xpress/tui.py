@@ -60,18 +60,9 @@ def set_roles(meld: Meld) -> list[Tile | int | None]:
     """What each die of a set on the table stands for: ``None`` for a real face, the tile a
     joker replaces in a run, the number in a group."""
     try:
-        reading = read_meld(meld)
+        return read_meld(meld).roles()
     except IllegalPlayError:
         return [None] * len(meld.tiles)
-    out: list[Tile | int | None] = []
-    for i, tile in enumerate(reading.tiles):
-        if not tile.is_joker:
-            out.append(None)
-        elif reading.kind == "group":
-            out.append(reading.number)
-        else:
-            out.append(Tile(reading.colour, reading.face(i)))
-    return out
 
 
 class TableView(Widget):
