@@ -12,7 +12,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from rummikub.xpress import best_placement, load_xpress, replay_xpress, simulate
+from rummikub.bots.simulate import simulate as simulate_games
+from rummikub.xpress import XpressRules, best_placement, load_xpress, replay_xpress
+from rummikub.xpress.dice_game import XPRESS
 from rummikub.xpress.solver import _solve
 
 
@@ -23,7 +25,11 @@ def main() -> None:
     args = parser.parse_args()
 
     started = time.perf_counter()
-    records = list(simulate(args.games, args.seed, ("greedy", "greedy")))
+    records = list(
+        simulate_games(
+            XPRESS, XpressRules(), ["greedy", "greedy"], games=args.games, seed=args.seed, players=2
+        )
+    )
     greedy_s = (time.perf_counter() - started) / args.games
     positions = []
     for rec in records:
@@ -46,7 +52,9 @@ def main() -> None:
     started = time.perf_counter()
     won = {"greedy": 0, "expert": 0, "draw": 0}
     points = {"greedy": 0, "expert": 0}
-    for rec in simulate(args.games, args.seed, ("greedy", "expert")):
+    for rec in simulate_games(
+        XPRESS, XpressRules(), ["greedy", "expert"], games=args.games, seed=args.seed, players=2
+    ):
         names = [p["bot"] for p in rec["players"]]
         totals = rec["totals"]
         for name, total in zip(names, totals, strict=True):

@@ -60,11 +60,11 @@ def test_simulate_rejects_bad_options(tmp_path: Path) -> None:
     result = runner.invoke(
         app, ["simulate", "--game", "xpress", "--bots", "a,b,c", "--out", str(out)]
     )
-    assert result.exit_code != 0 and "two players" in result.output
+    assert result.exit_code != 0 and "3 bot levels for 2 players" in result.output
     result = runner.invoke(
         app, ["simulate", "--game", "xpress", "--bots", "nobody", "--out", str(out)]
     )
-    assert result.exit_code != 0 and "unknown Xpress bot" in result.output
+    assert result.exit_code != 0 and "unknown bot 'nobody'" in result.output
     result = runner.invoke(app, ["simulate", "--game", "chess", "--out", str(out)])
     assert result.exit_code != 0 and "unknown game" in result.output
 
@@ -73,7 +73,7 @@ def test_xpress_subcommands_check_their_options(tmp_path: Path) -> None:
     result = runner.invoke(app, ["xpress", "play", "--lang", "fr"])
     assert result.exit_code != 0 and "unknown language" in result.output
     result = runner.invoke(app, ["xpress", "play", "--bot", "nobody"])
-    assert result.exit_code != 0 and "unknown Xpress bot" in result.output
+    assert result.exit_code != 0 and "unknown Xpress bot 'nobody'" in result.output
     missing = tmp_path / "none.json"
     result = runner.invoke(app, ["xpress", "replay", str(missing)])
     assert result.exit_code != 0 and "cannot read" in result.output

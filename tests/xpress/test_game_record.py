@@ -6,11 +6,14 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from rummikub.bots.play import play_decision, play_match
+from rummikub.bots.simulate import simulate as simulate_games
 from rummikub.core.errors import IllegalPlayError, NotationError, RecordError
 from rummikub.xpress import (
     EndTurn,
@@ -24,15 +27,25 @@ from rummikub.xpress import (
     get_bot,
     load_xpress,
     load_xpress_match,
-    play_match,
     read_xpress,
     replay_xpress,
-    simulate,
     verify_xpress,
     write_xpress,
     xpress_record,
 )
-from rummikub.xpress.simulate import run_turn
+from rummikub.xpress.dice_game import XPRESS
+from rummikub.xpress.rules import XpressRules
+
+
+def simulate(games: int, seed: int, bots: tuple[str, str]) -> Iterator[dict[str, Any]]:
+    return simulate_games(XPRESS, XpressRules(), bots, games=games, seed=seed, players=2)
+
+
+def run_turn(match: XpressMatch, bot: XpressBot) -> None:
+    """Let ``bot`` play the current turn to its end (or the round's end)."""
+    player, turn = match.state.current, match.state.turn
+    while match.state.end is None and (match.state.current, match.state.turn) == (player, turn):
+        play_decision(XPRESS, match, bot)
 
 
 @pytest.fixture(scope="module")
@@ -128,7 +141,7 @@ def test_malformed_records_are_rejected() -> None:
 
 def test_write_and_read_and_resume_identically(tmp_path: Path) -> None:
     bots = [GreedyBot(), GreedyBot()]
-    full = play_match(bots, 5)
+    full = play_match(XpressRules(), bots, 5)
     # play the same match partly, save, resume from the record, finish: same result
     part = XpressMatch(full.players, 5)
     for _ in range(7):
@@ -164,7 +177,7 @@ def test_match_flow_errors() -> None:
 
 def test_expert_game_replays() -> None:
     bots: list[XpressBot] = [ExpertBot(1, samples=4, max_seconds=None), GreedyBot()]
-    match = play_match(bots, 9)
+    match = play_match(XpressRules(), bots, 9)
     rec = load_xpress(json.loads(json.dumps(xpress_record(match))))
     assert verify_xpress(rec) > 0
     assert len(rec.rounds) == 6

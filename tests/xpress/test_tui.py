@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from rummikub.xpress import load_xpress, read_xpress, simulate, verify_xpress
+from rummikub.bots.simulate import simulate as simulate_games
+from rummikub.xpress import XpressRules, load_xpress, read_xpress, verify_xpress
+from rummikub.xpress.dice_game import XPRESS
 from rummikub.xpress.tui import DieWidget, XpressApp
 
 
@@ -78,7 +80,11 @@ def test_select_by_click_and_keys_and_illegal_place() -> None:
 
 
 def test_replay_steps_through_a_record() -> None:
-    rec = load_xpress(next(simulate(1, 4, ("greedy", "greedy"))))
+    rec = load_xpress(
+        next(
+            simulate_games(XPRESS, XpressRules(), ["greedy", "greedy"], games=1, seed=4, players=2)
+        )
+    )
 
     async def run() -> None:
         app = XpressApp.for_replay(rec, lang="sv")

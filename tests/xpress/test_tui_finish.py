@@ -11,10 +11,13 @@ import pytest
 from textual.command import CommandPalette
 from typer.testing import CliRunner
 
+from rummikub.bots.simulate import simulate as simulate_games
+from rummikub.bots.simulate import write_records
 from rummikub.cli.main import app as cli
 from rummikub.core import Meld, Tile
 from rummikub.core.tiles import COLOUR_LETTERS
-from rummikub.xpress import load_xpress, simulate, write_records
+from rummikub.xpress import XpressRules, load_xpress
+from rummikub.xpress.dice_game import XPRESS
 from rummikub.xpress.messages import text
 from rummikub.xpress.tui import DieWidget, TableView, XpressApp, render_face, set_roles
 
@@ -25,7 +28,10 @@ FACE = re.compile(r"^(J|[KRBO]\d{1,2})$")
 
 def test_a_piped_replay_prints_text(tmp_path: Path) -> None:
     path = tmp_path / "x.jsonl"
-    write_records(simulate(1, 4, ("greedy", "greedy")), path)
+    write_records(
+        simulate_games(XPRESS, XpressRules(), ["greedy", "greedy"], games=1, seed=4, players=2),
+        path,
+    )
     result = CliRunner().invoke(cli, ["xpress", "replay", str(path)])
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Round 1: ") and "\x1b" not in result.output
@@ -46,7 +52,11 @@ def test_jokers_on_the_table_show_their_role() -> None:
 def test_the_replay_viewer_shows_its_keys_and_says_what_every_step_did(
     size: tuple[int, int], lang: str
 ) -> None:
-    rec = load_xpress(next(simulate(1, 4, ("greedy", "greedy"))))
+    rec = load_xpress(
+        next(
+            simulate_games(XPRESS, XpressRules(), ["greedy", "greedy"], games=1, seed=4, players=2)
+        )
+    )
 
     async def run() -> None:
         app = XpressApp.for_replay(rec, lang=lang)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from rummikub.core import Action, Draw, Observation, Pass
+from rummikub.core import Action, Observation
+from rummikub.core.tiles_game import fallback_action
 
 __all__ = ["Bot", "fallback_action"]
 
@@ -18,8 +19,3 @@ class Bot(Protocol):
     name: str
 
     def act(self, obs: Observation, time_limit: float | None = None) -> Action: ...
-
-
-def fallback_action(obs: Observation) -> Action:
-    """Draw while the pool has tiles, else pass: always legal when it is the player's turn."""
-    return Draw() if obs.pool_size > 0 else Pass()

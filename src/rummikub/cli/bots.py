@@ -15,9 +15,9 @@ from rummikub.bots.conformance import run_conformance
 from rummikub.bots.protocol import OutsideBot
 from rummikub.bots.specs import make_bot, parse_specs
 from rummikub.bots.tournament import Standings, TournamentConfig, run_tournament
-from rummikub.core import PRESETS, Rules, RummikubError
+from rummikub.core import PRESETS, Rules, RulesError, RummikubError
 
-from .common import fail, load_rules, require_solver
+from .common import fail, game_option, load_game_rules, load_rules, require_solver
 
 __all__ = ["format_standings", "register"]
 
@@ -86,16 +86,24 @@ def tournament(
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    game: Annotated[str, typer.Option("--game", help="Which game: tiles or xpress.")] = "tiles",
 ) -> None:
     """Play paired deals between bots (each deal again with the seats rotated) and rank them.
 
     Every game's result goes to OUT as it finishes and its record to the records file; run the
     same command again after an interruption to finish the remaining games."""
+    the_game = game_option(game)
     try:
-        specs = parse_specs(bots)
-        require_solver(specs)
-        rule_obj = load_rules(rules)
-        rule_obj.check_players(players)
+        specs = parse_specs(bots, the_game.name)
+        if the_game.name == "tiles":
+            require_solver(specs)
+        rule_obj = load_game_rules(the_game, rules)
+        counts = the_game.player_counts(rule_obj)
+        if players not in counts:
+            raise RulesError(
+                f"{players} players, but these rules allow {counts.start}..{counts.stop - 1}",
+                field="max_players",
+            )
         if len(set(specs)) != len(specs):
             raise fail("--bots lists a bot twice")
         if games < 1:
@@ -104,10 +112,12 @@ def tournament(
             raise fail("--time-limit must be positive")
         for spec in specs:
             if not spec.startswith("cmd:"):
-                make_bot(spec, 0)
+                make_bot(spec, 0, game=the_game.name)
     except RummikubError as exc:
         raise fail(str(exc)) from None
-    config = TournamentConfig(tuple(specs), players, seed, rule_obj.to_dict(), time_limit)
+    config = TournamentConfig(
+        tuple(specs), players, seed, the_game.rules_to_json(rule_obj), time_limit, the_game.name
+    )
     started = time.perf_counter()
     progress, close = _progress_bar(quiet)
     try:

@@ -6,16 +6,20 @@ import importlib.util
 import json
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import typer
 
 from rummikub.core import Rules, RulesError, preset
+from rummikub.games import AnyGame, get_game
 
 __all__ = [
     "EXTRAS",
     "SOLVER_BOTS",
     "extra_for_module",
     "fail",
+    "game_option",
+    "load_game_rules",
     "load_rules",
     "needs_extra",
     "require_solver",
@@ -86,6 +90,43 @@ def load_rules(spec: str) -> Rules:
         except OSError as exc:
             raise RulesError(f"cannot read rules file {spec}: {exc.strerror}") from exc
     return preset(text)
+
+
+def load_game_rules(game: AnyGame, spec: str) -> Any:
+    """The rules of ``game`` from a preset name, a JSON file path, or inline JSON."""
+    if game.name == "tiles":
+        return load_rules(spec)
+    text = spec.strip()
+    if text.startswith("{"):
+        return game.rules_from_json(_json_object(text, "rules"))
+    path = Path(text)
+    if path.suffix == ".json" or path.exists():
+        try:
+            return game.rules_from_json(_json_object(path.read_text(encoding="utf-8"), spec))
+        except OSError as exc:
+            raise RulesError(f"cannot read rules file {spec}: {exc.strerror}") from exc
+    presets = game.presets()
+    if text not in presets:
+        raise RulesError(
+            f"unknown {game.name} preset {text!r} (presets: {', '.join(presets)})", field="preset"
+        )
+    return presets[text]
+
+
+def _json_object(text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RulesError(f"{where}: not valid JSON ({exc.msg})") from None
+
+
+def game_option(name: str) -> AnyGame:
+    """The game named by ``--game`` (``tiles``, ``xpress``; ``rummikub`` is read as
+    ``tiles``), or the one-line error."""
+    try:
+        return get_game(name)
+    except RulesError as exc:
+        raise fail(str(exc)) from None
 
 
 def dumps(obj: object) -> str:

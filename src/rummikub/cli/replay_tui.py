@@ -1,33 +1,42 @@
-"""Open a game record in the terminal replay viewer (used by ``rummikub replay`` on a tty)."""
+"""Open a game record in its game's terminal replay viewer (``rummikub replay`` on a tty)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from rummikub.core import RummikubError, load_record
+from rummikub.core import GameRecord, RummikubError
+from rummikub.games import iter_documents, load_any
+from rummikub.xpress import XpressRecord
 
 from .common import fail
-from .records import iter_documents
 
 __all__ = ["open_viewer"]
 
 
 def open_viewer(file: Path, lang: str | None) -> bool:
-    """Show ``file`` in the viewer; ``False`` (print as text instead) if the terminal UI is
-    not installed or the file holds several records."""
+    """Show ``file`` in the viewer of its game; ``False`` (print as text instead) if the
+    terminal UI is not installed or the file holds several records."""
     try:
         from rummikub.tui import RummikubApp
+        from rummikub.tui.screens.replay import frames_of
+        from rummikub.xpress.tui import XpressApp
     except ImportError:  # pragma: no cover - depends on the installation
         return False
     try:
         docs = list(iter_documents(file))
         if len(docs) != 1:
             return False
-        record = load_record(docs[0][1])
-        from rummikub.tui.screens.replay import frames_of
-
-        frames_of(record)  # fail here, not inside the viewer, if it does not replay
+        rec = load_any(docs[0][1])
+        rec.verify()  # fail here, not inside the viewer, if it does not replay
+        record = rec.record
+        if isinstance(record, GameRecord):
+            frames_of(record)
     except RummikubError as exc:
         raise fail(f"{file}: {exc}") from None
-    RummikubApp(lang=lang, record=record).run()
-    return True
+    if isinstance(record, XpressRecord):
+        XpressApp.for_replay(record, lang=lang or "en").run()
+        return True
+    if isinstance(record, GameRecord):
+        RummikubApp(lang=lang, record=record).run()
+        return True
+    return False  # a game without a terminal viewer: printed as text

@@ -4,23 +4,29 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from rummikub.bots import get_bot
-from rummikub.bots.play import play_match
-from rummikub.core import RummikubError, match_record
+from rummikub.bots.simulate import simulate as run_simulation
+from rummikub.bots.simulate import write_records
+from rummikub.core import RummikubError
 
-from .common import dumps, fail, load_rules, require_solver
-from .xpress import simulate_xpress
+from .common import fail, game_option, load_game_rules, require_solver
 
 __all__ = ["register"]
 
+#: the bots a game's simulation seats when --bots is not given
+DEFAULT_BOTS = {"tiles": "beginner", "xpress": "greedy,expert"}
+
 
 def simulate(
-    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 4,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Players per game (default: 4; xpress: 2)."),
+    ] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 1,
     out: Annotated[
@@ -32,50 +38,47 @@ def simulate(
     bots: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated bot levels, cycled over the seats "
-            "(default beginner; for xpress greedy,expert)."
+            help="Comma-separated bot levels, cycled over the seats (one per seat: they rotate "
+            "seats game by game). Default beginner; for xpress greedy,expert."
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
-    game: Annotated[str, typer.Option(help="Which game: rummikub or xpress.")] = "rummikub",
+    game: Annotated[str, typer.Option(help="Which game: tiles or xpress.")] = "tiles",
 ) -> None:
     """Play complete games between built-in bots and write one record per line."""
-    if game == "xpress":
-        return simulate_xpress(games, seed, out, bots, quiet)
-    if game != "rummikub":
-        raise fail(f"unknown game {game!r} (rummikub, xpress)")
-    bots = bots or "beginner"
-    try:
-        rule_obj = load_rules(rules)
-        rule_obj.check_players(players)
-        levels = [b.strip() for b in bots.split(",") if b.strip()]
-        if not levels:
-            raise fail("--bots needs at least one bot level")
-        require_solver(levels)
-        for level in levels:
-            get_bot(level)
-    except RummikubError as exc:
-        raise fail(str(exc)) from None
+    the_game = game_option(game)
+    levels = [b.strip() for b in (bots or DEFAULT_BOTS.get(the_game.name, "random")).split(",")]
+    levels = [b for b in levels if b]
+    if not levels:
+        raise fail("--bots needs at least one bot level")
     if games < 1:
         raise fail("--games must be at least 1")
-    started = time.perf_counter()
-    rounds = 0
-    with out.open("w", encoding="utf-8") as fh:
-        for i in range(games):
-            game_seed = seed + i
-            seat_bots = [
-                get_bot(levels[k % len(levels)], seed=game_seed * 10 + k) for k in range(players)
-            ]
-            match = play_match(rule_obj, seat_bots, game_seed)
-            rounds += len(match.rounds)
-            fh.write(dumps(match_record(match)) + "\n")
-            if not quiet and sys.stderr.isatty():
-                typer.echo(f"\r{i + 1}/{games} games", err=True, nl=False)
+    try:
+        rule_obj = load_game_rules(the_game, rules)
+        seats = (
+            players if players is not None else min(4, the_game.player_counts(rule_obj).stop - 1)
+        )
+        if the_game.name == "tiles":
+            require_solver(levels)
+        records = run_simulation(the_game, rule_obj, levels, games=games, seed=seed, players=seats)
+        started = time.perf_counter()
+        rounds = [0]
+
+        def progress() -> Iterator[dict[str, Any]]:
+            for i, rec in enumerate(records):
+                rounds[0] += len(rec["rounds"])
+                if not quiet and sys.stderr.isatty():
+                    typer.echo(f"\r{i + 1}/{games} games", err=True, nl=False)
+                yield rec
+
+        count = write_records(progress(), out)
+    except RummikubError as exc:
+        raise fail(str(exc)) from None
     elapsed = time.perf_counter() - started
     if not quiet:
         typer.echo(
-            f"\n{games} games ({rounds} rounds) in {elapsed:.1f}s "
-            f"({games / elapsed:.1f} games/s) -> {out}",
+            f"\n{count} {the_game.name} games ({rounds[0]} rounds) in {elapsed:.1f}s "
+            f"({count / elapsed:.1f} games/s) -> {out}",
             err=True,
         )
 

@@ -1,13 +1,13 @@
-"""``rummikub xpress``: play the dice game in the terminal or watch a record; and the Xpress
-side of ``rummikub simulate --game xpress`` and ``rummikub replay``."""
+"""``rummikub xpress``: play the dice game in the terminal or watch a record (``rummikub
+simulate --game xpress``, ``replay`` and ``tournament --game xpress`` are the platform's
+commands for every game)."""
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -15,57 +15,13 @@ from rummikub.core import RecordError, RummikubError
 
 from .common import fail
 
-__all__ = ["XPRESS_FORMAT", "register", "replay_document", "simulate_xpress"]
-
-XPRESS_FORMAT = "rummikub-xpress/1"
+__all__ = ["register"]
 
 xpress_app = typer.Typer(
     name="xpress",
     help="Rummikub Xpress, the two-player dice game: play it or replay a record.",
     no_args_is_help=True,
 )
-
-
-def simulate_xpress(games: int, seed: int, out: Path, bots: str | None, quiet: bool) -> None:
-    """Play ``games`` bot matches and write one ``rummikub-xpress/1`` record per line."""
-    from rummikub.xpress import get_bot, simulate, write_records
-
-    names = [b.strip() for b in (bots or "greedy,expert").split(",") if b.strip()]
-    if len(names) == 1:
-        names = names * 2
-    if len(names) != 2:
-        raise fail("Xpress is for two players: give --bots A,B (or one bot for both)")
-    if games < 1:
-        raise fail("--games must be at least 1")
-    try:
-        for name in names:
-            get_bot(name)
-    except RummikubError as exc:
-        raise fail(str(exc)) from None
-    started = time.perf_counter()
-
-    def progress() -> Iterator[dict[str, Any]]:
-        for i, rec in enumerate(simulate(games, seed, names)):
-            if not quiet and sys.stderr.isatty():
-                typer.echo(f"\r{i + 1}/{games} games", err=True, nl=False)
-            yield rec
-
-    count = write_records(progress(), out)
-    elapsed = time.perf_counter() - started
-    if not quiet:
-        typer.echo(f"\n{count} Xpress games in {elapsed:.1f}s -> {out}", err=True)
-
-
-def replay_document(doc: Any, verify_only: bool) -> None:
-    """Print (or only verify) one decoded Xpress record; a breach raises RecordError."""
-    from rummikub.xpress import load_xpress, verify_xpress
-    from rummikub.xpress.describe import describe_xpress
-
-    rec = load_xpress(doc)
-    if not verify_only:
-        for line in describe_xpress(rec):
-            typer.echo(line)
-    verify_xpress(rec)
 
 
 @xpress_app.command("play")
@@ -106,11 +62,10 @@ def replay(
 ) -> None:
     """Watch a recorded Xpress game step by step in the terminal (prints it as text with
     --text or when the output is not a terminal)."""
+    from rummikub.games import iter_documents
     from rummikub.xpress import load_xpress
     from rummikub.xpress.describe import describe_xpress
     from rummikub.xpress.messages import LANGUAGES
-
-    from .records import iter_documents
 
     if lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")

@@ -15,6 +15,7 @@ from typing import Literal
 
 from .actions import Action, Draw, Pass, Play, Timeout
 from .errors import IllegalPlayError
+from .interface import PlayerInfo
 from .observation import Observation, observe
 from .rules import Rules
 from .scoring import match_over, match_winners
@@ -25,13 +26,6 @@ from .tiles import Tile
 __all__ = ["Match", "PlayerInfo", "RoundLog", "TurnLog", "choose_first", "deal"]
 
 TurnKind = Literal["play", "draw", "pass", "timeout", "invalid"]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerInfo:
-    name: str
-    kind: Literal["human", "bot"] = "human"
-    bot: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

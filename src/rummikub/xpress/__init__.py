@@ -27,7 +27,6 @@ from .record import (
     xpress_record,
 )
 from .rules import XpressRules
-from .simulate import play_match, simulate, write_records
 from .solver import Placement, arrange, best_placement, can_place
 from .state import XpressEnd, XpressState, apply, check, hand_value, score_round, validate
 
@@ -73,14 +72,11 @@ __all__ = [
     "load_xpress",
     "load_xpress_match",
     "observe",
-    "play_match",
     "read_xpress",
     "replay_xpress",
     "score_round",
-    "simulate",
     "validate",
     "verify_xpress",
-    "write_records",
     "write_xpress",
     "xpress_record",
 ]

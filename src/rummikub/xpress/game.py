@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
 
 from rummikub.core.errors import IllegalPlayError
+from rummikub.core.interface import PlayerInfo
 
 from .actions import EndTurn, Place, Throw, XpressAction
 from .dice import DieFace, Layout, default_layout
@@ -23,11 +23,8 @@ from .state import XpressEnd, XpressState, abandon, apply, validate_throw_choice
 __all__ = ["XpressMatch", "XpressPlayer", "XpressRound", "XpressTurn"]
 
 
-@dataclass(frozen=True, slots=True)
-class XpressPlayer:
-    name: str
-    kind: Literal["human", "bot"] = "human"
-    bot: str | None = None
+#: a seat of an Xpress match: the platform's one player type
+XpressPlayer = PlayerInfo
 
 
 @dataclass(slots=True)

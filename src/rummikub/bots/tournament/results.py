@@ -31,12 +31,13 @@ class TournamentConfig:
     seed: int
     rules: dict[str, Any]
     time_limit: float | None
+    game: str = "tiles"
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "type": "tournament", "format": RESULTS_FORMAT, "bots": list(self.bots),
-            "players": self.players, "seed": self.seed, "rules": self.rules,
-            "time_limit": self.time_limit,
+            "type": "tournament", "format": RESULTS_FORMAT, "game": self.game,
+            "bots": list(self.bots), "players": self.players, "seed": self.seed,
+            "rules": self.rules, "time_limit": self.time_limit,
         }  # fmt: skip
 
     @classmethod
@@ -44,7 +45,7 @@ class TournamentConfig:
         try:
             return cls(
                 tuple(data["bots"]), int(data["players"]), int(data["seed"]),
-                dict(data["rules"]), data["time_limit"],
+                dict(data["rules"]), data["time_limit"], str(data.get("game", "tiles")),
             )  # fmt: skip
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"bad tournament header: {exc}") from None
@@ -62,7 +63,7 @@ class GameResult:
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     rounds: int
-    turns: int
+    turns: int  # decisions in the game (one per turn in the tile game; an Xpress turn is several)
     decisions: tuple[int, ...]
     seconds: tuple[float, ...]  # thinking time per seat
     problems: tuple[int, ...]  # timeouts, crashes, illegal answers per seat

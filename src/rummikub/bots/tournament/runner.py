@@ -8,9 +8,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 from typing import Any
 
-from rummikub.core import Rules, match_record
+from rummikub.core import RulesError
+from rummikub.games import get_game
 
-from ..base import Bot
 from ..play import TurnEvent, play_match
 from ..specs import make_bot
 from .results import GameResult, ResultsFile, TournamentConfig
@@ -23,11 +23,12 @@ Progress = Callable[[int, int], None]
 
 
 def play_pairing(
-    pairing: Pairing, rules: Rules, time_limit: float | None
+    pairing: Pairing, rules: Any, time_limit: float | None, game_name: str = "tiles"
 ) -> tuple[GameResult, dict[str, Any]]:
-    """Play one scheduled game; its result line and its record."""
-    bots: list[Bot] = [
-        make_bot(spec, pairing.bot_seed(seat), time_limit=time_limit)
+    """Play one scheduled game of the game ``game_name``; its result line and its record."""
+    game = get_game(game_name)
+    bots = [
+        make_bot(spec, pairing.bot_seed(seat), time_limit=time_limit, game=game.name)
         for seat, spec in enumerate(pairing.seats)
     ]
     n = len(bots)
@@ -44,8 +45,8 @@ def play_pairing(
     names = [f"{spec}#{seat + 1}" for seat, spec in enumerate(pairing.seats)]
     limit: float | str | None = "rules" if time_limit is None else time_limit
     try:
-        match = play_match(rules, bots, pairing.seed, names=names, time_limit=limit,  # type: ignore[arg-type]
-                           on_turn=watch)  # fmt: skip
+        match = play_match(rules, bots, pairing.seed, game=game, names=names,
+                           time_limit=limit, on_turn=watch)  # type: ignore[arg-type]  # fmt: skip
     finally:
         for bot in bots:
             close = getattr(bot, "close", None)
@@ -54,10 +55,10 @@ def play_pairing(
     result = GameResult(
         game=pairing.game, deal=pairing.deal, rotation=pairing.rotation, seed=pairing.seed,
         seats=pairing.seats, totals=match.totals, winners=tuple(match.winners),
-        rounds=len(match.rounds), turns=sum(len(r.turns) for r in match.rounds),
+        rounds=len(match.rounds), turns=sum(decisions),
         decisions=tuple(decisions), seconds=tuple(seconds), problems=tuple(problems),
     )  # fmt: skip
-    record = match_record(match)
+    record = game.match_record(match)
     record["tournament"] = {"game": pairing.game, "deal": pairing.deal,
                             "rotation": pairing.rotation}  # fmt: skip
     return result, record
@@ -82,8 +83,14 @@ def run_tournament(
     """Play the games of ``config`` not yet in ``out`` (``workers`` processes; default: one per
     core; 1 runs in this process) and return the standings over all games in the file.
     ``progress(done, total)`` is called as games finish."""
-    rules = Rules.from_dict(config.rules)
-    rules.check_players(config.players)
+    game = get_game(config.game)
+    rules = game.rules_from_json(config.rules)
+    if config.players not in game.player_counts(rules):
+        counts = game.player_counts(rules)
+        raise RulesError(
+            f"{config.players} players, but these rules allow {counts.start}..{counts.stop - 1}",
+            field="max_players",
+        )
     workers = workers or os.cpu_count() or 1
     with ResultsFile(out, config, records=records, fresh=fresh) as results:
         total = games
@@ -93,7 +100,7 @@ def run_tournament(
         todo = _pending(config, games, set(results.done))
         if workers <= 1:
             for pairing in todo:
-                result, record = play_pairing(pairing, rules, config.time_limit)
+                result, record = play_pairing(pairing, rules, config.time_limit, game.name)
                 results.add(result, record)
                 finished += 1
                 if progress is not None:
@@ -103,7 +110,9 @@ def run_tournament(
                 running: set[Future[tuple[GameResult, dict[str, Any]]]] = set()
                 try:
                     for pairing in todo:
-                        running.add(pool.submit(play_pairing, pairing, rules, config.time_limit))
+                        running.add(
+                            pool.submit(play_pairing, pairing, rules, config.time_limit, game.name)
+                        )
                         if len(running) >= workers * 2:
                             finished += _collect(running, results, FIRST_COMPLETED)
                             if progress is not None:
