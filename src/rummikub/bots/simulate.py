@@ -49,26 +49,18 @@ def simulate(
         raise RulesError(f"{len(levels)} bot levels for {players} players", field="bot")
     for level in levels:
         get_bot(level, game=game.name)
-    return _games(game, rules, levels, games, seed, players, time_limit)
 
+    def play() -> Iterator[dict[str, Any]]:
+        for i in range(games):
+            game_seed = seed + i
+            bots = [
+                get_bot(level, seed=game_seed * 10 + k, game=game.name)
+                for k, level in enumerate(seat_levels(levels, players, i))
+            ]
+            match = play_match(rules, bots, game_seed, game=game, time_limit=time_limit)
+            yield game.match_record(match)
 
-def _games(
-    game: AnyGame,
-    rules: Any,
-    levels: Sequence[str],
-    games: int,
-    seed: int,
-    players: int,
-    time_limit: float | None,
-) -> Iterator[dict[str, Any]]:
-    for i in range(games):
-        game_seed = seed + i
-        bots = [
-            get_bot(level, seed=game_seed * 10 + k, game=game.name)
-            for k, level in enumerate(seat_levels(levels, players, i))
-        ]
-        match = play_match(rules, bots, game_seed, game=game, time_limit=time_limit)
-        yield game.match_record(match)
+    return play()
 
 
 def write_records(records: Iterable[dict[str, Any]], out: str | Path) -> int:

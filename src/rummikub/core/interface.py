@@ -138,12 +138,20 @@ class GameMatch(Protocol[R, S, A_contra, O_co]):
 class Game(Protocol[R, S, A, Ob]):
     """A game of the platform. One instance per game, registered by :attr:`name`."""
 
-    #: the game's one name everywhere: CLI (``--game``), server rooms, the registry
-    name: str
-    #: the ``format`` of its records (``rummikub-game/1``, ``rummikub-xpress/1``)
-    record_format: str
-    #: other ``format`` values this game's reader also accepts (older versions)
-    record_formats: tuple[str, ...]
+    @property
+    def name(self) -> str:
+        """The game's one name everywhere: CLI (``--game``), server rooms, the registry."""
+        ...
+
+    @property
+    def record_format(self) -> str:
+        """The ``format`` of its records (``rummikub-game/1``, ``rummikub-xpress/1``)."""
+        ...
+
+    @property
+    def record_formats(self) -> tuple[str, ...]:
+        """Every ``format`` this game's record reader accepts (the current one first)."""
+        ...
 
     # -- rules --------------------------------------------------------------------------
     def presets(self) -> Mapping[str, R]:

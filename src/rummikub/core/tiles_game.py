@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 from .actions import Action, Draw, Pass, Play, Timeout
 from .errors import IllegalPlayError, NotationError
 from .game import Match
-from .interface import GameMatch, GameRecordOf, PlayerInfo, ReplayStepOf, RoundResult
+from .game_base import RecordCodec, RoundGame
+from .interface import GameMatch, PlayerInfo
 from .observation import Observation, observe
-from .record import FORMAT, GameRecord, load_match, load_record, match_record, replay, verify
+from .record import FORMAT, load_match, load_record, match_record, replay, verify
 from .rules import PRESETS, Rules
 from .state import RoundState, apply, check_play
 from .table import Rack, Table
@@ -53,22 +54,17 @@ def fallback_action(obs: Observation) -> Action:
     return Draw() if obs.pool_size > 0 else Pass()
 
 
-class TilesGame:
+class TilesGame(RoundGame[Rules, RoundState, Observation]):
     """Rummikub with tiles: 2–6 players, racks, a shared table, a pool."""
 
     name = "tiles"
     record_format = FORMAT
-    record_formats: tuple[str, ...] = (FORMAT,)
+    PRESETS = PRESETS
+    RECORDS = RecordCodec(match_record, load_record, replay, verify, load_match)
 
     # -- rules --------------------------------------------------------------------------
-    def presets(self) -> Mapping[str, Rules]:
-        return PRESETS
-
     def rules_from_json(self, data: Any, *, stored: bool = False) -> Rules:
         return Rules.from_dict(data, stored=stored)
-
-    def rules_to_json(self, rules: Rules) -> dict[str, Any]:
-        return rules.to_dict()
 
     def player_counts(self, rules: Rules) -> range:
         return range(rules.min_players, rules.max_players + 1)
@@ -81,12 +77,6 @@ class TilesGame:
         return Match(rules, players, seed)
 
     # -- the pure layer -------------------------------------------------------------------
-    def current(self, state: RoundState) -> int:
-        return state.current
-
-    def turn(self, state: RoundState) -> int:
-        return state.turn
-
     def check(self, state: RoundState, action: Action) -> IllegalPlayError | None:
         if isinstance(action, Play):
             return check_play(state, action)
@@ -99,15 +89,8 @@ class TilesGame:
     def apply(self, state: RoundState, action: Action) -> RoundState:
         return apply(state, action)
 
-    def result(self, state: RoundState) -> RoundResult | None:
-        end = state.end
-        return None if end is None else RoundResult(end.reason, end.winner, end.scores)
-
     def observe(self, state: RoundState, player: int) -> Observation:
         return observe(state, player)
-
-    def observation_to_json(self, obs: Observation) -> dict[str, Any]:
-        return obs.to_json()
 
     def redeal_hidden(self, state: RoundState, player: int, rng: random.Random) -> RoundState:
         """The other racks and the pool dealt anew from their tiles (sizes kept)."""
@@ -144,22 +127,6 @@ class TilesGame:
     # -- scoring ------------------------------------------------------------------------
     def zero_sum(self, rules: Rules) -> bool:
         return rules.scoring == "zero-sum"
-
-    # -- records --------------------------------------------------------------------------
-    def match_record(self, match: TilesMatch) -> dict[str, Any]:
-        return match_record(cast(Match, match))
-
-    def load_record(self, data: Any) -> GameRecord:
-        return load_record(data)
-
-    def replay(self, record: GameRecordOf) -> Iterator[ReplayStepOf[RoundState]]:
-        return replay(cast(GameRecord, record))
-
-    def verify(self, record: GameRecordOf) -> int:
-        return verify(cast(GameRecord, record))
-
-    def resume(self, record: GameRecordOf) -> Match:
-        return load_match(cast(GameRecord, record))
 
 
 #: the tile game

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import Any
 
 from rummikub.core.errors import IllegalPlayError
+from rummikub.core.game_base import RecordCodec, RoundGame
 from rummikub.core.interface import (
     GameMatch,
-    GameRecordOf,
     PlayerInfo,
-    ReplayStepOf,
-    RoundResult,
 )
 
 from .actions import EndTurn, Place, Throw, XpressAction, action_from_json
@@ -21,7 +19,6 @@ from .game import XpressMatch
 from .observation import XpressObservation, observe
 from .record import (
     FORMAT,
-    XpressRecord,
     load_xpress,
     load_xpress_match,
     replay_xpress,
@@ -51,22 +48,19 @@ def fallback_action(obs: XpressObservation) -> XpressAction:
     return place_best(obs)
 
 
-class XpressGame:
+class XpressGame(RoundGame[XpressRules, XpressState, XpressObservation]):
     """Rummikub Xpress: two players, nine dice each, six rounds."""
 
     name = "xpress"
     record_format = FORMAT
-    record_formats: tuple[str, ...] = (FORMAT,)
+    PRESETS = PRESETS
+    RECORDS = RecordCodec(
+        xpress_record, load_xpress, replay_xpress, verify_xpress, load_xpress_match
+    )
 
     # -- rules --------------------------------------------------------------------------
-    def presets(self) -> Mapping[str, XpressRules]:
-        return PRESETS
-
     def rules_from_json(self, data: Any, *, stored: bool = False) -> XpressRules:
         return XpressRules.from_dict(data, stored=stored)
-
-    def rules_to_json(self, rules: XpressRules) -> dict[str, Any]:
-        return rules.to_dict()
 
     def player_counts(self, rules: XpressRules) -> range:
         return range(rules.players, rules.players + 1)
@@ -81,12 +75,6 @@ class XpressGame:
         return XpressMatch(players, seed, rules=rules)
 
     # -- the pure layer -------------------------------------------------------------------
-    def current(self, state: XpressState) -> int:
-        return state.current
-
-    def turn(self, state: XpressState) -> int:
-        return state.turn
-
     def check(self, state: XpressState, action: XpressAction) -> IllegalPlayError | None:
         if isinstance(action, Throw) and action.faces is None:
             try:
@@ -99,15 +87,8 @@ class XpressGame:
     def apply(self, state: XpressState, action: XpressAction) -> XpressState:
         return apply(state, action)
 
-    def result(self, state: XpressState) -> RoundResult | None:
-        end = state.end
-        return None if end is None else RoundResult(end.reason, end.winner, end.scores)
-
     def observe(self, state: XpressState, player: int) -> XpressObservation:
         return observe(state, player)
-
-    def observation_to_json(self, obs: XpressObservation) -> dict[str, Any]:
-        return obs.to_json()
 
     def redeal_hidden(self, state: XpressState, player: int, rng: random.Random) -> XpressState:
         """Nothing is hidden in Xpress (both hands lie open; only future throws are unknown)."""
@@ -135,22 +116,6 @@ class XpressGame:
     # -- scoring ------------------------------------------------------------------------
     def zero_sum(self, rules: XpressRules) -> bool:
         return False
-
-    # -- records --------------------------------------------------------------------------
-    def match_record(self, match: XpressGameMatch) -> dict[str, Any]:
-        return xpress_record(cast(XpressMatch, match))
-
-    def load_record(self, data: Any) -> XpressRecord:
-        return load_xpress(data)
-
-    def replay(self, record: GameRecordOf) -> Iterator[ReplayStepOf[XpressState]]:
-        return replay_xpress(cast(XpressRecord, record))
-
-    def verify(self, record: GameRecordOf) -> int:
-        return verify_xpress(cast(XpressRecord, record))
-
-    def resume(self, record: GameRecordOf) -> XpressMatch:
-        return load_xpress_match(cast(XpressRecord, record))
 
 
 #: the dice game
