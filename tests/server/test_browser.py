@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
-from rummikub.core import Rules, pack_melds, parse_tiles, read_meld
+from rummikub.core import Rack, Rules, pack_melds, parse_tiles, rack_value, read_meld
 
 from .browser_helpers import build_melds, drag_until
-from .helpers import Client, ServerProcess, create_vs_bots
+from .helpers import Client, ServerProcess, create_vs_bots, draw_and_wait, game
 
 
 def _context(browser: Any, **kw: Any) -> Any:
@@ -34,6 +35,12 @@ def _seat_page(
     page.wait_for_selector(".rack .tile")
     page.errors = errors
     return page
+
+
+def _points(page: Any) -> list[int]:
+    """The points each hand's label on the page gives ("14 tiles · 117 points")."""
+    labels: list[str] = page.eval_on_selector_all(".tray-label", "els => els.map(e => e.innerText)")
+    return [int(re.findall(r"(\d+) points", text)[0]) for text in labels]
 
 
 def _rack(page: Any) -> list[str]:
@@ -256,3 +263,97 @@ def test_a_long_table_keeps_its_scroll_and_shows_a_new_meld(
     assert area.evaluate("a => a.scrollTop") == 40
     assert not page.errors
     page.context.close()
+
+
+def _others_draw(others: dict[int, Client], turn: int, current: int, until: int) -> int:
+    """The players of ``others`` (protocol clients by seat) draw in turn until seat ``until``
+    is to move; the turn reached."""
+    while current != until:
+        c = others[current]
+
+        def this_turn(s: dict[str, Any], t: int = turn) -> bool:
+            return s["game"] is not None and s["game"]["turn"] == t
+
+        state = c.wait_state(this_turn)
+        g = game(draw_and_wait(c, game(state)))
+        turn, current = g["turn"], g["current"]
+    return turn
+
+
+def test_chat_keeps_its_text_while_the_others_move(
+    browser: Any, seeded_server: ServerProcess, clients: list[Client]
+) -> None:
+    """A player types into the chat while the three others move and chat: every state the
+    server sends re-renders the table, but the text, its caret and the focus stay where they
+    were, and Enter sends the text."""
+    host = Client(seeded_server.ws_url)
+    clients.append(host)
+    code = host.request(type="create", name="Ann", seats=[{"kind": "human"}] * 4)["room"]
+    ctx = _context(browser)
+    ctx.add_init_script("localStorage.setItem('rummikub.lang', 'en');")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{seeded_server.base}/r/{code}")
+    page.fill("#join-name", "Bea")
+    page.click("#join-seat")
+    page.wait_for_selector(".seat-list")
+    others = {0: host}
+    for seat, name in ((2, "Cid"), (3, "Dan")):
+        c = Client(seeded_server.ws_url)
+        clients.append(c)
+        joined = c.request(type="join", room=code, name=name)
+        assert joined["type"] == "joined" and joined["seat"] == seat, joined
+        others[seat] = c
+    page.wait_for_selector(".rack .tile")
+    g = game(host.wait_state(lambda s: s["game"] is not None))
+    turn = _others_draw(others, g["turn"], g["current"], until=1)
+    page.click("#btn-draw:not([disabled])")  # Bea draws: now the three others move in turn
+    g = game(host.wait_state(lambda s: s["game"] is not None and s["game"]["turn"] == turn + 1))
+    page.click(".tab[data-tab='chat']")
+    page.click("#chat-input")
+    page.keyboard.type("Hi all")
+    for _ in range(3):
+        page.keyboard.press("ArrowLeft")  # the caret after "Hi "
+    seq = int(page.get_attribute(".game", "data-seq"))
+    assert host.request(type="chat", text="Ann here")["type"] == "ok"
+    _others_draw(others, g["turn"], g["current"], until=1)
+    page.wait_for_selector("#btn-draw:not([disabled])")  # the last of the three moves is drawn
+    page.wait_for_selector(".chat-list li >> text=Ann here")
+    assert int(page.get_attribute(".game", "data-seq")) >= seq + 3
+    kept = page.evaluate(
+        "() => { const i = document.getElementById('chat-input');"
+        " return [document.activeElement === i, i.value, i.selectionStart, i.selectionEnd]; }"
+    )
+    assert kept == [True, "Hi all", 3, 3]
+    page.keyboard.type("there ")
+    page.keyboard.press("Enter")
+    said = host.wait(lambda m: m["type"] == "chat" and m["seat"] == 1)
+    assert said["text"] == "Hi there all"
+    page.wait_for_selector(".chat-list li >> text=Hi there all")
+    assert page.input_value("#chat-input") == ""
+    assert not errors, errors
+    ctx.close()
+
+
+def test_the_rack_counts_a_joker_as_the_rooms_rules_say(
+    browser: Any, sqlite_url: str, clients: list[Client]
+) -> None:
+    """The rack's points come from the room's rules (a joker counts ``joker_penalty``), not
+    from a number the client knows: a room whose jokers count 50."""
+    srv = ServerProcess(sqlite_url, env={"RUMMIKUB_TEST_SEED": "3"}).start()  # deals seat 0 a joker
+    try:
+        c = Client(srv.ws_url)
+        clients.append(c)
+        rules = {"preset": "casual", "joker_penalty": 50}
+        joined = create_vs_bots(c, bots=1, rules=rules, bot_delay=0.05)
+        state = c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == 0)
+        rack = game(state)["rack"]
+        assert "J" in rack
+        page = _seat_page(browser, srv, joined["room"], 0, joined["token"])
+        page.wait_for_selector("#btn-draw:not([disabled])")
+        assert _points(page) == [rack_value(Rack.parse(" ".join(rack)), Rules.from_dict(rules))]
+        assert not page.errors
+        page.context.close()
+    finally:
+        srv.stop()

@@ -1,5 +1,6 @@
-"""Browser tests of the lobby and the waiting room: the list comes in pages, and the host's
-start button follows the host when the creator leaves."""
+"""Browser tests of the lobby and the waiting room: the list comes in pages, the choices follow
+the server's presets and settings, and the host's start button follows the host when the
+creator leaves."""
 
 from __future__ import annotations
 
@@ -64,5 +65,38 @@ def test_the_start_button_follows_the_host(
         "seat"
     )
     assert seat == 1
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_lobby_offers_what_the_server_allows(
+    browser: Any, sqlite_server: ServerProcess
+) -> None:
+    """The numbers of players and opponents follow the chosen preset, the grace period's range
+    and default are the server's, and so is the longest name."""
+    status, info = sqlite_server.get("/api/info")
+    assert status == 200
+    page = _page(browser)
+    page.goto(sqlite_server.base + "/")
+    page.wait_for_selector("#room-players option", state="attached")
+
+    def options(select: str) -> list[int]:
+        found: list[str] = page.eval_on_selector_all(
+            f"{select} option", "els => els.map(e => e.value)"
+        )
+        return [int(v) for v in found]
+
+    assert options("#room-players") == [2, 3, 4]  # standard: 2-4 players
+    assert options("#quick-opponents") == [1, 2, 3]
+    page.select_option("#room-preset", "xp")
+    page.select_option("#quick-preset", "xp")
+    assert options("#room-players") == [2, 3, 4, 5, 6]  # xp: up to 6
+    assert options("#quick-opponents") == [1, 2, 3, 4, 5]
+    assert info["presets"]["xp"]["max_players"] == 6
+    grace = info["settings"]["grace_seconds"]
+    assert (grace["min"], grace["max"], grace["default"]) == (0, 3600, 30)
+    attrs = page.eval_on_selector("#room-grace", "e => [e.min, e.max, e.value]")
+    assert attrs == ["0", "3600", "30"]
+    assert page.get_attribute("#player-name", "maxlength") == str(info["limits"]["name"])
     assert page.errors == []
     page.context.close()

@@ -11,7 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummikub.core import Rules
-from rummikub.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, parse_message
+from rummikub.server.protocol import (
+    MAX_MESSAGE_BYTES,
+    ProtocolError,
+    SettingsSpec,
+    client_limits,
+    parse_message,
+    settings_ranges,
+)
 from rummikub.server.ratelimit import TokenBucket
 from rummikub.server.room import Room, Seat, Settings, shown_table
 
@@ -41,6 +48,35 @@ def test_every_key_used_by_the_client_is_in_the_catalogue() -> None:
         )
     missing = {k for k in used if k not in en}
     assert not missing
+
+
+def test_the_limits_the_client_is_told_are_the_ones_enforced() -> None:
+    """/api/info tells the web client the longest name, chat and code and each numeric room
+    setting's default and range: exactly what the message schema accepts."""
+    limits = client_limits()
+    room = "ABCDEF"
+
+    def accepted(**msg: object) -> bool:
+        try:
+            parse_message(json.dumps(msg))
+        except ProtocolError:
+            return False
+        return True
+
+    assert accepted(type="chat", text="x" * limits["chat"])
+    assert not accepted(type="chat", text="x" * (limits["chat"] + 1))
+    assert accepted(type="join", room=room, name="n" * limits["name"])
+    assert not accepted(type="join", room=room, name="n" * (limits["name"] + 1))
+    assert accepted(type="watch", room="C" * limits["code"])
+    assert not accepted(type="watch", room="C" * (limits["code"] + 1))
+    ranges = settings_ranges()
+    assert set(ranges) == {"grace_seconds", "bot_delay", "round_pause"}
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    for name, r in ranges.items():
+        assert r["default"] == getattr(SettingsSpec(), name)
+        for value, ok in ((r["min"], True), (r["max"], True), (r["max"] + 1, False)):
+            made = accepted(type="create", name="A", seats=seats, settings={name: value})
+            assert made == ok, (name, value)
 
 
 json_values = st.recursive(

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-from rummikub.core import Table, parse_tile
+from rummikub.core import Table, parse_tile, parse_tiles
 from rummikub.xpress import best_placement
 
 from .browser_helpers import build_melds
@@ -155,5 +156,40 @@ def test_lobby_starts_xpress_on_a_phone(browser: Any, sqlite_server: ServerProce
     assert width <= 390
     page.select_option("#lang-select", "sv")
     page.wait_for_selector("text=Dina tärningar")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_dice_count_a_joker_as_the_rooms_rules_say(
+    browser: Any, seeded_server: ServerProcess, clients: list[Client]
+) -> None:
+    """Both hands' points come from the room's rules (a joker die counts ``joker_value``),
+    not from a number the client knows: a room whose jokers count 7."""
+    c = Client(seeded_server.ws_url)
+    clients.append(c)
+    joined = c.request(
+        type="create",
+        name="Ann",
+        game="xpress",
+        rules={"rounds": 1, "joker_value": 7},
+        seats=[{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
+        settings={"bot_delay": 0.05},
+    )
+    code, token = joined["room"], joined["token"]
+    # the bot moves first; then nothing changes until Ann moves
+    state = c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == 0)
+    hands = [[d["face"] for d in hand] for hand in state["game"]["hands"]]
+    assert "J" in hands[0]  # the seeded deal rolled a joker for Ann
+    seat = json.dumps({"seat": 0, "token": token})
+    page = _page(
+        browser,
+        f"{seeded_server.base}/r/{code}",
+        f"localStorage.setItem('rummikub.seat.{code}', {json.dumps(seat)});",
+    )
+    page.wait_for_function(f"() => document.querySelector('.game')?.dataset.seq == {state['seq']}")
+    labels: list[str] = page.eval_on_selector_all(".tray-label", "els => els.map(e => e.innerText)")
+    shown = sorted(int(re.findall(r"(\d+) points", text)[0]) for text in labels)
+    value = [sum(7 if t.is_joker else t.number for t in parse_tiles(" ".join(h))) for h in hands]
+    assert shown == sorted(value)
     assert not page.errors, page.errors
     page.context.close()

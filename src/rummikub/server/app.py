@@ -21,6 +21,7 @@ from .headers import SecurityHeadersMiddleware
 from .http_limits import BucketTable, RateLimitMiddleware
 from .manager import ClientError, RoomManager, bot_levels
 from .origins import OriginPolicy
+from .protocol import MAX_ROOMS_PAGE, client_limits, settings_ranges
 from .ratelimit import TokenBucket
 from .startup import DatabaseUnavailable, open_store
 from .storage import Store
@@ -157,12 +158,14 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
             "bots": bot_levels(),
             "presets": {name: r.to_dict() for name, r in PRESETS.items()},
             "xpress_bots": XPRESS_BOTS,
+            "settings": settings_ranges(),
+            "limits": client_limits(),
         }
 
     @app.get("/api/rooms")
     async def rooms(
         offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
-        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+        limit: Annotated[int, Query(ge=1, le=MAX_ROOMS_PAGE)] = 50,
     ) -> dict[str, Any]:
         out = mgr().lobby(offset, limit)
         out["finished"] = await mgr().finished()

@@ -29,8 +29,10 @@ __all__ = [
     "SettingsSpec",
     "ThrowMsg",
     "WatchMsg",
+    "client_limits",
     "parse_message",
     "peek_id",
+    "settings_ranges",
 ]
 
 MAX_MESSAGE_BYTES = 16_384
@@ -38,11 +40,16 @@ MAX_MESSAGE_BYTES = 16_384
 MAX_DEPTH = 8
 MAX_MELDS = 60
 MAX_MELD_TILES = 16
+MAX_NAME = 24
+MAX_CHAT = 300
+MAX_CODE = 16
+#: the most rooms ``/api/rooms`` lists at once
+MAX_ROOMS_PAGE = 200
 
 #: no control characters (a NUL cannot even be stored in PostgreSQL), not only spaces
 PRINTABLE = r"^[^\x00-\x1f\x7f]*[^\x00-\x20\x7f][^\x00-\x1f\x7f]*$"
-Name = Annotated[str, Field(min_length=1, max_length=24, pattern=PRINTABLE)]
-Code = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Za-z0-9]+$")]
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=PRINTABLE)]
+Code = Annotated[str, Field(min_length=4, max_length=MAX_CODE, pattern=r"^[A-Za-z0-9]+$")]
 Token = Annotated[str, Field(min_length=8, max_length=128)]
 TileStr = Annotated[str, Field(min_length=1, max_length=8)]
 MeldJson = Annotated[list[TileStr], Field(min_length=1, max_length=MAX_MELD_TILES)]
@@ -83,6 +90,23 @@ class SettingsSpec(BaseModel):
     bot_delay: Annotated[float, Field(ge=0, le=10)] = 1.0
     round_pause: Annotated[float, Field(ge=0, le=600)] = 20.0
     standin: Annotated[str, Field(max_length=32)] | None = None
+
+
+def settings_ranges() -> dict[str, dict[str, Any]]:
+    """The default and range of each numeric room setting (``/api/info``: the web client's
+    forms take them from there)."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, field in SettingsSpec.model_fields.items():
+        bounds = {k: getattr(m, k) for m in field.metadata for k in ("ge", "le") if hasattr(m, k)}
+        if bounds:
+            out[name] = {"default": field.default, "min": bounds.get("ge"), "max": bounds.get("le")}
+    return out
+
+
+def client_limits() -> dict[str, int]:
+    """The longest name, chat message and room code a client may send, and the most rooms
+    ``/api/rooms`` lists at once (``/api/info``)."""
+    return {"name": MAX_NAME, "chat": MAX_CHAT, "code": MAX_CODE, "rooms": MAX_ROOMS_PAGE}
 
 
 class CreateMsg(_Msg):
@@ -166,7 +190,7 @@ class EndTurnMsg(_Msg):
 
 class ChatMsg(_Msg):
     type: Literal["chat"]
-    text: Annotated[str, Field(min_length=1, max_length=300, pattern=PRINTABLE)]
+    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT, pattern=PRINTABLE)]
 
 
 class NextRoundMsg(_Msg):

@@ -1,70 +1,46 @@
-// Entry point: language, routing (lobby, room, replay) and the connection.
+// Entry point: language, routing (lobby, room, replay), the connection and its status line.
+// Server messages go into the store (store.js); the page of the route renders from it.
 import { pickLanguage, setLanguage, language, onLanguage, t } from "./i18n.js";
+import { loadInfo } from "./info.js";
 import { Net } from "./net.js";
-import { renderLobby } from "./lobby.js";
-import { GameView } from "./game.js";
-import { XpressView } from "./xpress.js";
-import { renderReplay } from "./replay.js";
-import { navigate, toast, getJSON } from "./util.js";
+import { Lobby } from "./lobby.js";
+import { RoomPage } from "./room.js";
+import { ReplayPage } from "./replay.js";
+import { connection, receive, subscribe } from "./store.js";
+import { navigate, toast, saveSeat } from "./util.js";
 
 const app = document.getElementById("app");
 const status = document.getElementById("conn-status");
-let view = null; // the GameView while in a room
-let rerender = null;
+let page = null; // the page of the current route: Lobby, RoomPage or ReplayPage
 
 export const net = new Net({
   onMessage: (msg) => {
-    if (msg.type === "state") showSaving(Boolean(msg.saving));
-    if (view) view.onMessage(msg);
-    else if (msg.type === "error" && msg.id == null) toast(msg.message, "error");
+    if (msg.type === "joined") saveSeat(msg.room, msg.seat, msg.token);
+    receive(msg);
+    // a refusal of a request the page made is shown where it was made
+    if (msg.type === "error" && (msg.id == null || !String(msg.id).startsWith("c"))) toast(msg.message, "error");
   },
-  onOpen: () => { if (view) view.onReconnect(); },
-  onStatus: (s) => {
-    saving = false;
-    status.hidden = s === "open";
-    status.textContent = s === "open" ? "" : t(s === "connecting" ? "conn.connecting" : "conn.lost");
-    status.className = `conn-status ${s}`;
-  },
+  onOpen: () => { if (page && page.onReconnect) page.onReconnect(); },
+  onStatus: connection,
 });
 
-// The server cannot store moves for a moment: the game waits, and the player is told.
-let saving = false;
-function showSaving(on) {
-  if (on === saving) return;
-  saving = on;
-  status.hidden = !on;
-  status.textContent = on ? t("conn.saving") : "";
-  status.className = `conn-status ${on ? "saving" : "open"}`;
-}
+// The connection's status, and "Saving…" while the server cannot store moves (the game waits).
+subscribe((s) => {
+  const shown = s.conn !== "open" ? s.conn : s.saving ? "saving" : "open";
+  status.hidden = shown === "open";
+  status.textContent = shown === "open" ? "" : t(shown === "saving" ? "conn.saving" : shown === "connecting" ? "conn.connecting" : "conn.lost");
+  status.className = `conn-status ${shown}`;
+});
 
-let routing = 0;
-
-// Which game a room plays: the tile game unless the server says Xpress.
-async function roomGame(code) {
-  try { return (await getJSON(`/api/rooms/${code}`)).game || "tiles"; } catch { return "tiles"; }
-}
-
-async function route() {
+function route() {
+  if (page) { page.destroy(); page = null; }
+  app.replaceChildren();
   const path = location.pathname;
-  const ticket = ++routing;
-  if (view) { view.destroy(); view = null; }
-  app.innerHTML = "";
   const room = path.match(/^\/r\/([A-Za-z0-9]+)/);
   const replay = path.match(/^\/replay\/([A-Za-z0-9]+)/);
-  if (room) {
-    const code = room[1].toUpperCase();
-    const kind = await roomGame(code);
-    if (ticket !== routing) return;
-    const View = kind === "xpress" ? XpressView : GameView;
-    view = new View(app, net, code, history.state || {});
-    rerender = () => view && view.render();
-  } else if (replay) {
-    rerender = () => renderReplay(app, replay[1].toUpperCase());
-    rerender();
-  } else {
-    rerender = () => renderLobby(app, net);
-    rerender();
-  }
+  if (room) page = new RoomPage(app, net, room[1].toUpperCase());
+  else if (replay) page = new ReplayPage(app, replay[1].toUpperCase());
+  else page = new Lobby(app, net);
 }
 
 document.addEventListener("click", (ev) => {
@@ -82,10 +58,10 @@ select.addEventListener("change", () => setLanguage(select.value));
 onLanguage((lang) => {
   select.value = lang;
   document.title = t("title");
-  if (rerender) rerender();
+  if (page) page.render("language");
 });
 
-await setLanguage(pickLanguage());
+await Promise.all([setLanguage(pickLanguage()), loadInfo().catch(() => null)]);
 select.value = language();
 net.connect();
 route();

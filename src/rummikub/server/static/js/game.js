@@ -1,465 +1,146 @@
-// The game table: seats, melds, the rack, drag and drop (Pointer Events: mouse and touch),
-// the turn clock, the move log, chat, hints and the score table.
+// The game table, one view for both games: the players, the table with its sets, the hands,
+// the buttons, the turn clock, the side panel (moves and chat) and the score card. What differs
+// between the games comes from the game's adapter (game_tiles.js, game_xpress.js). The view
+// renders from the store and changes it only through the store's functions.
 import { t, translate } from "./i18n.js";
-import { baseOf, sortTiles, tileEl, tileValue } from "./tiles.js";
-import { h, toast, savedSeat, saveSeat, forgetSeat, playerName, setPlayerName, getJSON } from "./util.js";
+import { pieceEl } from "./pieces.js";
+import { draggable } from "./drag.js";
+import { SidePanel } from "./side.js";
+import { scoreCard } from "./scores.js";
+import { getState, myTurn, update } from "./store.js";
+import { changedTable, locate, movePiece, placed, tableJson } from "./turn.js";
+import { act, botIcon, h, keepFocus, seatName, toast } from "./util.js";
 
-let uid = 0;
-const nextId = () => `t${++uid}`;
+const URGENT = 10; // seconds left when the clock turns red
 
 export class GameView {
-  constructor(root, net, code) {
+  constructor(root, net, game) {
     this.root = root;
     this.net = net;
-    this.code = code;
-    this.state = null;
-    this.seat = null;
-    this.mode = null; // "player" | "watch" | "prompt" | "missing"
-    this.chat = [];
-    this.work = null;
-    this.sortMode = localStorage.getItem("rummikub.sort") || "789";
-    this.selected = null;
-    this.check = null;
-    this.checkSeq = 0;
-    this.hint = null;
+    this.game = game;
     this.dragging = false;
-    this.pendingRender = false;
-    this.sideTab = "log";
-    this.deadline = null;
-    this.pauseDeadline = null;
-    this.unread = 0;
+    this.pending = false; // a render held back while a piece is dragged
+    this.reveal = null; // index of a set just made, to bring into view
+    this.side = new SidePanel((text) => this.act({ type: "chat", text }));
+    this.slots = { players: h("div"), area: h("section"), dock: h("div") };
+    this.el = h("div", { class: "game" }, this.slots.players,
+      h("div", { class: "board" }, this.slots.area, this.side.el), this.slots.dock);
+    this.overlay = null;
+    this.ctl = {
+      state: getState,
+      act: (msg) => this.act(msg),
+      request: (msg) => this.net.request(msg),
+      change: (fn) => update(fn),
+      changeMove: (fn) => this.changeMove(fn),
+      restart: () => update((s, { restart }) => restart()),
+      setSort: (mode) => {
+        try { localStorage.setItem("rummikub.sort", mode); } catch { /* storage off */ }
+        update((s) => { s.ui.sort = mode; });
+      },
+    };
+    root.replaceChildren(this.el);
     this.clockTimer = setInterval(() => this.tick(), 250);
-    this.start();
   }
 
-  destroy() {
-    clearInterval(this.clockTimer);
-    // A spectator stops watching; a player keeps his seat (he may come back with his token).
-    if (this.mode === "watch") this.net.send({ type: "leave" });
+  destroy() { clearInterval(this.clockTimer); }
+
+  act(msg) { return act(this.net, msg); }
+
+  // What every part of the view needs to know about the state.
+  context() {
+    const s = getState();
+    const room = s.view.room;
+    const name = (i) => seatName(room.seats[i], i);
+    const mine = myTurn();
+    return { s, g: s.view.game, room, rules: room.rules, seat: s.seat, mine, name,
+      names: room.seats.map((_, i) => name(i)), placing: mine && this.game.placing(s.view.game) };
   }
 
-  // --- entering the room ------------------------------------------------------------
-  async start() {
-    const saved = savedSeat(this.code);
-    const watch = new URLSearchParams(location.search).has("watch");
-    if (saved && !watch) { this.mode = "player"; this.enter(); return; }
-    let info;
-    try { info = await getJSON(`/api/rooms/${this.code}`); } catch {
-      this.mode = "missing"; this.render(); return;
-    }
-    const free = info.status === "waiting" && info.seats.some((s) => s.kind === "human" && !s.taken);
-    this.mode = free && !watch ? "prompt" : "watch";
-    if (this.mode === "watch") this.enter(); else this.render();
+  // --- the move being built -------------------------------------------------------------
+  canMove(c, id) {
+    if (!c.placing || !c.s.turn || c.s.busy) return false;
+    const at = locate(c.s.turn, id);
+    return !!at && (at.where === "rack" || this.game.movable(c, at.item));
   }
 
-  enter() {
-    if (!this.net.open) return; // onReconnect will call us
-    if (this.mode === "player") {
-      const saved = savedSeat(this.code);
-      this.net.request({ type: "resume", room: this.code, token: saved.token }).catch((err) => {
-        if (err.code === "disconnected") return;
-        forgetSeat(this.code);
-        toast(err.message, "error");
-        this.mode = "watch";
-        this.enter();
-      });
-    } else if (this.mode === "watch") {
-      this.net.request({ type: "watch", room: this.code }).catch((err) => {
-        if (err.code === "disconnected") return;
-        this.mode = "missing";
-        this.render();
-      });
-    }
-  }
-
-  onReconnect() { this.enter(); }
-
-  async join(name) {
-    try {
-      const reply = await this.net.request({ type: "join", room: this.code, name });
-      saveSeat(this.code, reply.seat, reply.token);
-      this.mode = "player";
-    } catch (err) {
-      toast(err.message, "error");
-      this.mode = "watch";
-      this.enter();
-    }
-  }
-
-  // --- messages ---------------------------------------------------------------------
-  onMessage(msg) {
-    switch (msg.type) {
-      case "joined":
-        this.seat = msg.seat;
-        saveSeat(msg.room, msg.seat, msg.token);
-        this.chat = msg.chat || [];
-        break;
-      case "watching":
-        this.seat = null;
-        this.chat = msg.chat || [];
-        break;
-      case "state":
-        this.onState(msg);
-        break;
-      case "chat":
-        this.chat.push(msg);
-        if (this.sideTab !== "chat") this.unread++;
-        this.renderSide();
-        break;
-      case "checked":
-        if (msg.id === `check${this.checkSeq}`) this.onChecked(msg);
-        break;
-      case "hint":
-        this.hint = msg;
-        this.render();
-        break;
-      case "error":
-        if (msg.id == null || !String(msg.id).startsWith("c")) toast(msg.message, "error");
-        break;
-      default:
-        break;
-    }
-  }
-
-  turnKey(g) { return g ? `${g.round}:${g.turn}` : ""; }
-
-  myTurn() {
-    const g = this.state && this.state.game;
-    return !!g && this.seat != null && !g.round_over && g.current === this.seat;
-  }
-
-  onState(msg) {
-    const prev = this.state;
-    this.state = msg;
-    this.seat = msg.you;
-    const g = msg.game;
-    if (g) {
-      this.deadline = g.time_left == null ? null : performance.now() + g.time_left * 1000;
-      this.pauseDeadline = g.pause_left == null ? null : performance.now() + g.pause_left * 1000;
-      const key = this.turnKey(g);
-      const keep = this.work && this.work.key === key && this.myTurn() && prev && prev.game;
-      if (!keep) this.resetWork();
-    } else {
-      this.work = null;
-    }
-    if (this.dragging) { this.pendingRender = true; return; }
-    this.render();
-  }
-
-  resetWork() {
-    const g = this.state.game;
-    this.work = {
-      key: this.turnKey(g),
-      melds: g.table.map((m) => m.map((s) => ({ id: nextId(), s, rack: false }))),
-      rack: (g.rack || []).map((s) => ({ id: nextId(), s, rack: true })),
-    };
-    this.selected = null;
-    this.check = null;
-    this.hint = null;
-  }
-
-  // --- working on the table -----------------------------------------------------------
-  placed() { return this.work ? this.work.melds.flat().filter((x) => x.rack) : []; }
-
-  opened() {
-    const g = this.state.game;
-    return g.opened[this.seat];
-  }
-
-  canMove(id) {
-    if (!this.myTurn() || !this.work) return false;
-    if (this.work.rack.some((x) => x.id === id)) return true;
-    const tile = this.work.melds.flat().find((x) => x.id === id);
-    return !!tile && (tile.rack || this.opened());
-  }
-
-  locate(id) {
-    const r = this.work.rack.findIndex((x) => x.id === id);
-    if (r >= 0) return { where: "rack", index: r };
-    for (let m = 0; m < this.work.melds.length; m++) {
-      const i = this.work.melds[m].findIndex((x) => x.id === id);
-      if (i >= 0) return { where: "meld", meld: m, index: i };
-    }
-    return null;
-  }
-
-  moveTile(id, target) {
-    const from = this.locate(id);
-    if (!from) return;
-    const tile = from.where === "rack" ? this.work.rack[from.index] : this.work.melds[from.meld][from.index];
-    if (target.kind === "rack" && !tile.rack) {
-      toast(t("game.table_tile_stays"), "error");
-      this.render();
-      return;
-    }
-    const touched = new Set();
-    let targetMeld = target.kind === "meld" ? this.work.melds[target.meld] : null;
-    if (from.where === "rack") this.work.rack.splice(from.index, 1);
-    else {
-      const src = this.work.melds[from.meld];
-      src.splice(from.index, 1);
-      touched.add(src);
-      if (targetMeld === src && target.pos > from.index) target.pos--;
-    }
-    if (target.kind === "meld" && targetMeld) {
-      targetMeld.splice(Math.max(0, Math.min(target.pos, targetMeld.length)), 0, tile);
-      touched.add(targetMeld);
-    } else if (target.kind === "new") {
-      targetMeld = [tile];
-      this.work.melds.push(targetMeld);
-      touched.add(targetMeld);
-    } else {
-      this.work.rack.push(tile);
-    }
-    for (const m of touched) for (const x of m) if (baseOf(x.s) === "J") x.s = "J";
-    if (baseOf(tile.s) === "J") tile.s = "J";
-    this.work.melds = this.work.melds.filter((m) => m.length);
-    // a meld just made lands at the end of the table: show it even when the table scrolls
-    // (until the check of this move has been drawn, which may move it to another row)
-    this.reveal = target.kind === "new" ? this.work.melds.indexOf(targetMeld) : null;
-    this.selected = null;
-    this.render();
-    this.sendCheck();
-  }
-
-  sendCheck() {
-    if (!this.myTurn()) return;
-    if (!this.placed().length && !this.changedTable()) { this.check = null; this.render(); this.reveal = null; return; }
-    this.checkSeq++;
-    this.net.send({ type: "check", id: `check${this.checkSeq}`, table: this.tableJson() });
-  }
-
-  changedTable() {
-    const now = JSON.stringify(this.work.melds.map((m) => m.map((x) => x.s)));
-    return now !== JSON.stringify(this.state.game.table);
-  }
-
-  tableJson() { return this.work.melds.map((m) => m.map((x) => x.s)); }
-
-  onChecked(msg) {
-    if (!this.work || msg.melds.length !== this.work.melds.length) return;
-    msg.melds.forEach((res, i) => {
-      if (!res.ok) return;
-      const meld = this.work.melds[i];
-      const pool = [...meld];
-      const ordered = [];
-      for (const tok of res.meld) {
-        const k = pool.findIndex((x) => baseOf(x.s) === baseOf(tok));
-        if (k < 0) return;
-        const [tile] = pool.splice(k, 1);
-        tile.s = tok;
-        ordered.push(tile);
-      }
-      if (ordered.length === meld.length) this.work.melds[i] = ordered;
+  // Change the move (`change(state)`; false: nothing changed) and have the server read it.
+  changeMove(change) {
+    let id = null;
+    update((s) => {
+      if (change(s) === false) return;
+      if (!myTurn() || (!placed(s.turn).length && !changedTable(s.turn))) { s.check = null; return; }
+      s.checkSeq++;
+      id = `check${s.checkSeq}`;
     });
-    this.check = msg;
-    if (this.dragging) { this.pendingRender = true; return; }
-    this.render();
-    this.reveal = null;
+    if (id) this.net.send({ type: "check", id, table: tableJson(getState().turn) });
+    else this.reveal = null;
   }
 
-  // --- actions ------------------------------------------------------------------------
-  async act(msg) {
-    try {
-      await this.net.request(msg);
-    } catch (err) {
-      if (err.code !== "disconnected") toast(err.message, "error");
-    }
-  }
-
-  endTurn() {
-    if (!this.placed().length) { toast(t("game.place_first"), "error"); return; }
-    this.act({ type: "play", table: this.tableJson() });
-  }
-
-  draw() {
-    const g = this.state.game;
-    this.resetWork();
-    this.act({ type: g.pool_size > 0 ? "draw" : "pass" });
-  }
-
-  askHint() {
-    this.hint = { loading: true };
-    this.render();
-    this.act({ type: "hint" });
-  }
-
-  applyHint() {
-    if (!this.hint || !this.hint.table) return;
-    const g = this.state.game;
-    const rackPool = g.rack.map((s) => ({ id: nextId(), s, rack: true }));
-    const tablePool = g.table.flat().map((s) => ({ id: nextId(), s, rack: false }));
-    const take = (tok) => {
-      let k = tablePool.findIndex((x) => baseOf(x.s) === baseOf(tok));
-      if (k >= 0) return tablePool.splice(k, 1)[0];
-      k = rackPool.findIndex((x) => x.s === baseOf(tok));
-      return k >= 0 ? rackPool.splice(k, 1)[0] : { id: nextId(), s: tok, rack: true };
-    };
-    this.work.melds = this.hint.table.map((m) => m.map((tok) => { const x = take(tok); x.s = tok; return x; }));
-    this.work.rack = rackPool;
-    this.hint = null;
-    this.render();
-    this.sendCheck();
-  }
-
-  setSort(mode) {
-    this.sortMode = mode;
-    localStorage.setItem("rummikub.sort", mode);
-    this.render();
-  }
-
-  // --- drag and drop (Pointer Events) ---------------------------------------------------
-  attachDrag(el, id) {
-    el.addEventListener("pointerdown", (ev) => {
-      if (ev.button !== 0 || !this.canMove(id)) return;
-      ev.preventDefault();
-      const sx = ev.clientX, sy = ev.clientY;
-      const rect = el.getBoundingClientRect();
-      const offX = sx - rect.left, offY = sy - rect.top;
-      let ghost = null;
-      let last = null;
-      try { el.setPointerCapture(ev.pointerId); } catch { /* synthetic */ }
-      const move = (e) => {
-        if (!ghost) {
-          if (Math.hypot(e.clientX - sx, e.clientY - sy) < 6) return;
-          ghost = el.cloneNode(true);
-          ghost.classList.add("ghost");
-          ghost.style.width = `${rect.width}px`;
-          ghost.style.height = `${rect.height}px`;
-          document.body.append(ghost);
-          el.classList.add("dragging");
-          this.dragging = true;
-        }
-        ghost.style.transform = `translate(${e.clientX - offX}px, ${e.clientY - offY}px) rotate(-3deg)`;
-        const target = this.dropTarget(e.clientX, e.clientY);
-        if (last) last.classList.remove("drop-hover");
-        last = target ? target.el : null;
-        if (last) last.classList.add("drop-hover");
-      };
-      const end = (e, cancelled) => {
-        el.removeEventListener("pointermove", move);
-        el.removeEventListener("pointerup", up);
-        el.removeEventListener("pointercancel", cancel);
-        if (last) last.classList.remove("drop-hover");
-        if (!ghost) { if (!cancelled) this.tap(id); return; }
-        ghost.remove();
-        el.classList.remove("dragging");
-        this.dragging = false;
-        const target = cancelled ? null : this.dropTarget(e.clientX, e.clientY);
-        if (target) this.moveTile(id, target);
-        else this.render();
-      };
-      const up = (e) => end(e, false);
-      const cancel = (e) => end(e, true);
-      el.addEventListener("pointermove", move);
-      el.addEventListener("pointerup", up);
-      el.addEventListener("pointercancel", cancel);
+  moveTo(id, target) {
+    let stays = false;
+    this.changeMove((s) => {
+      const made = movePiece(s.turn, id, target);
+      if (made === "table-stays") { stays = true; return false; }
+      this.reveal = made;
+      s.selection = null;
+      return true;
     });
+    if (stays) toast(t("game.table_tile_stays"), "error");
   }
 
-  dropTarget(x, y) {
-    const under = document.elementFromPoint(x, y);
-    if (!under) return null;
-    const meld = under.closest(".meld");
-    if (meld && this.root.contains(meld)) {
-      const tiles = [...meld.querySelectorAll(".tile:not(.dragging)")];
-      let pos = tiles.length;
-      for (let i = 0; i < tiles.length; i++) {
-        const r = tiles[i].getBoundingClientRect();
-        if (x < r.left + r.width / 2 && y < r.bottom + 8) { pos = i; break; }
-      }
-      const all = [...meld.querySelectorAll(".tile")];
-      const dragged = meld.querySelector(".tile.dragging");
-      if (dragged) {
-        const di = all.indexOf(dragged);
-        if (di >= 0 && pos >= di) pos++;
-      }
-      return { kind: "meld", meld: Number(meld.dataset.index), pos, el: meld };
-    }
-    const zone = under.closest(".new-meld, .melds");
-    if (zone && this.root.contains(zone)) return { kind: "new", el: zone.closest(".new-meld") || zone };
-    const rack = under.closest(".rack");
-    if (rack && this.root.contains(rack)) return { kind: "rack", el: rack };
-    return null;
-  }
-
-  // Tap (or click) a tile to select it, then tap where it should go.
+  // Tap (or click) a piece to select it, then tap where it should go.
   tap(id) {
-    if (!this.myTurn()) return;
-    if (this.selected && this.selected !== id) {
-      const loc = this.locate(id);
-      if (loc && loc.where === "meld") { this.moveTile(this.selected, { kind: "meld", meld: loc.meld, pos: loc.index + 1 }); return; }
-      if (loc && loc.where === "rack") { const sel = this.locate(this.selected); if (sel && sel.where === "meld") { this.moveTile(this.selected, { kind: "rack" }); return; } }
+    const s = getState();
+    if (!myTurn()) return;
+    if (s.selection && s.selection !== id) {
+      const at = locate(s.turn, id);
+      if (at && at.where === "meld") { this.moveTo(s.selection, { kind: "meld", meld: at.meld, pos: at.index + 1 }); return; }
+      const sel = locate(s.turn, s.selection);
+      if (at && at.where === "rack" && sel && sel.where === "meld") { this.moveTo(s.selection, { kind: "rack" }); return; }
     }
-    this.selected = this.selected === id ? null : id;
-    this.render();
+    update((st) => { st.selection = st.selection === id ? null : id; });
   }
 
   tapZone(target) {
-    if (!this.selected || !this.myTurn()) return;
-    this.moveTile(this.selected, target);
+    const s = getState();
+    if (s.selection && myTurn()) this.moveTo(s.selection, target);
   }
 
-  // --- the clock ------------------------------------------------------------------------
-  tick() {
-    const g = this.state && this.state.game;
-    const clock = this.root.querySelector(".clock");
-    if (clock && g && this.deadline != null && !g.round_over) {
-      const left = Math.max(0, (this.deadline - performance.now()) / 1000);
-      clock.querySelector(".clock-text").textContent = fmtTime(left);
-      const frac = g.turn_seconds ? left / g.turn_seconds : 0;
-      clock.style.setProperty("--frac", String(Math.max(0, Math.min(1, frac))));
-      clock.classList.toggle("urgent", left <= 10);
-    }
-    const pause = this.root.querySelector(".pause-left");
-    if (pause && this.pauseDeadline != null) {
-      pause.textContent = t("round.next_in", { s: Math.ceil(Math.max(0, (this.pauseDeadline - performance.now()) / 1000)) });
-    }
+  askHint() {
+    update((s) => { s.hint = { loading: true }; });
+    this.act({ type: "hint" });
   }
 
   // --- rendering --------------------------------------------------------------------------
-  name(i) {
-    const s = this.state.room.seats[i];
-    if (s.name) return s.name;
-    return `${t(`bot.${s.bot}`)} ${i + 1}`;
+  render(what) {
+    if (this.dragging) { this.pending = true; return; }
+    this.pending = false;
+    const c = this.context();
+    if (!c.g) return;
+    keepFocus(this.root, () => this.draw(c));
+    if (what === "checked") this.reveal = null;
   }
 
-  render() {
-    this.pendingRender = false;
-    const root = this.root;
-    const scroll = root.querySelector(".log-list")?.scrollTop;
-    const tableScroll = root.querySelector(".table-area")?.scrollTop;
-    root.innerHTML = "";
-    if (this.mode === "missing") {
-      root.append(h("div", { class: "card center" }, h("h2", { i18n: "room.missing" }),
-        h("p", {}, h("a", { class: "btn", href: `/replay/${this.code}`, "data-link": true }, t("lobby.replay")), " ",
-          h("a", { class: "btn", href: "/", "data-link": true }, t("room.back")))));
-      return;
-    }
-    if (this.mode === "prompt") { this.renderPrompt(); return; }
-    if (!this.state) { root.append(h("div", { class: "card center muted" }, t("room.loading"))); return; }
-    if (this.state.room.status === "waiting") { this.renderWaiting(); return; }
-    const g = this.state.game;
-    if (!g) return;
-    const game = h("div", { class: "game" + (this.seat == null ? " spectating" : ""), dataset: { turn: this.turnKey(g), seq: this.state.seq } });
-    game.append(this.renderPlayers(g));
-    const board = h("div", { class: "board" }, this.renderTable(g), this.renderSideShell());
-    game.append(board);
-    if (this.seat != null) game.append(this.renderDock(g));
-    else game.append(h("div", { class: "dock spectator-bar" }, h("span", { i18n: "room.spectating" }),
-      h("a", { class: "btn small", href: "/", "data-link": true }, t("room.back"))));
-    root.append(game);
-    if (g.round_over) root.append(this.renderScores(g));
-    this.renderSide();
-    const list = root.querySelector(".log-list");
-    if (list && scroll != null) list.scrollTop = scroll; else if (list) list.scrollTop = list.scrollHeight;
-    translate(root);
+  draw(c) {
+    const game = this.game;
+    this.el.className = "game" + (c.seat == null ? " spectating" : "") + (game.css ? ` ${game.css}` : "");
+    this.el.dataset.turn = game.turnKey(c.g);
+    this.el.dataset.seq = String(c.s.view.seq);
+    this.swap("players", this.players(c));
+    // a long table keeps its scroll position (every move re-renders it), and a set just made
+    // (at the end of the table) is brought into view
+    const top = this.slots.area.scrollTop;
+    const area = this.swap("area", this.table(c));
+    this.swap("dock", c.seat != null ? this.dock(c) : h("div", { class: "dock spectator-bar" },
+      h("span", { i18n: "room.spectating" }), h("a", { class: "btn small", href: "/", "data-link": true }, t("room.back"))));
+    this.side.render(c, (e) => game.describe(e, c.name(e.seat)) ?? `${c.name(e.seat)}: ${e.action}`);
+    if (this.overlay) this.overlay.remove();
+    this.overlay = c.g.round_over ? scoreCard(c, game, (msg) => this.act(msg)) : null;
+    if (this.overlay) this.root.append(this.overlay);
+    translate(this.root);
     this.tick();
-    // a long table keeps its scroll position across re-renders (every move re-renders), and a
-    // meld just made (at the end of the table) is brought into view
-    const area = root.querySelector(".table-area");
-    if (area && tableScroll) area.scrollTop = tableScroll;
-    const made = this.reveal != null && area && area.querySelector(`.meld[data-index="${this.reveal}"]`);
+    if (top) area.scrollTop = top;
+    const made = this.reveal != null && area.querySelector(`.meld[data-index="${this.reveal}"]`);
     if (made) {
       const a = area.getBoundingClientRect(), r = made.getBoundingClientRect();
       if (r.bottom > a.bottom) area.scrollTop += r.bottom - a.bottom + 8;
@@ -467,236 +148,153 @@ export class GameView {
     }
   }
 
-  renderPrompt() {
-    const input = h("input", { id: "join-name", maxlength: 24, value: playerName(), "data-i18n-placeholder": "lobby.name_placeholder" });
-    this.root.append(h("div", { class: "card center narrow" },
-      h("h2", {}, t("room.join_title", { code: this.code })),
-      h("label", { for: "join-name", i18n: "lobby.your_name" }), input,
-      h("div", { class: "form-row" },
-        h("button", { class: "btn primary", id: "join-seat", onclick: () => {
-          const name = input.value.trim().slice(0, 24);
-          if (!name) { input.focus(); toast(t("lobby.need_name"), "error"); return; }
-          setPlayerName(name);
-          this.join(name);
-        } }, t("lobby.join")),
-        h("button", { class: "btn", onclick: () => { this.mode = "watch"; this.enter(); } }, t("lobby.watch")))));
-    translate(this.root);
+  swap(slot, el) {
+    this.slots[slot].replaceWith(el);
+    this.slots[slot] = el;
+    return el;
   }
 
-  renderWaiting() {
-    const room = this.state.room;
-    const link = `${location.origin}/r/${room.code}`;
-    const seats = room.seats.map((s, i) => h("li", { class: "seat-item" + (s.taken ? " taken" : "") },
-      h("span", { class: "seat-num" }, String(i + 1)),
-      h("span", { class: "seat-name" }, s.kind === "bot" ? [botIcon(), t(`bot.${s.bot}`)] : (s.name || t("seat.free"))),
-      s.kind === "human" && s.taken ? h("span", { class: "dot" + (s.connected ? " on" : "") }) : null));
-    const card = h("div", { class: "card center narrow waiting" },
-      h("h2", { i18n: "room.waiting_title" }),
-      h("p", { class: "muted", i18n: "room.invite_text" }),
-      h("div", { class: "invite" },
-        h("input", { readonly: true, value: link, id: "invite-link", onclick: (e) => e.target.select() }),
-        h("button", { class: "btn", onclick: () => {
-          navigator.clipboard?.writeText(link).then(() => toast(t("room.copied")), () => {});
-        } }, t("room.copy"))),
-      h("p", {}, t("room.code"), " ", h("strong", { class: "code big" }, room.code)),
-      h("ul", { class: "seat-list" }, seats));
-    if (this.seat != null && this.seat === (room.settings.host ?? 0)) {
-      card.append(h("button", { class: "btn primary", id: "start-now", onclick: () => this.act({ type: "start" }) }, t("room.start_now")));
-    } else if (this.seat == null) {
-      card.append(h("p", { class: "muted", i18n: "room.spectating" }));
-    }
-    card.append(h("p", {}, h("a", { href: "/", "data-link": true, onclick: () => this.act({ type: "leave" }) }, t("room.leave"))));
-    this.root.append(card);
-    translate(this.root);
-  }
-
-  renderPlayers(g) {
+  players(c) {
+    const game = this.game;
     const bar = h("div", { class: "players" });
-    this.state.room.seats.forEach((s, i) => {
-      const chip = h("div", { class: "player" + (i === g.current && !g.round_over ? " current" : "") + (i === this.seat ? " me" : ""), dataset: { seat: i } },
-        h("div", { class: "avatar" + (s.kind === "bot" || s.standin ? " bot" : "") }, s.kind === "bot" || s.standin ? botIcon() : (this.name(i)[0] || "?").toUpperCase()),
+    c.room.seats.forEach((seat, i) => {
+      const bot = seat.kind === "bot" || seat.standin;
+      bar.append(h("div", { class: "player" + (i === c.g.current && !c.g.round_over ? " current" : "") + (i === c.seat ? " me" : ""), dataset: { seat: i } },
+        h("div", { class: "avatar" + (bot ? " bot" : "") }, bot ? botIcon() : (c.name(i)[0] || "?").toUpperCase()),
         h("div", { class: "pinfo" },
-          h("div", { class: "pname" }, this.name(i), i === this.seat ? h("span", { class: "you" }, ` (${t("game.you")})`) : null),
+          h("div", { class: "pname" }, c.name(i), i === c.seat ? h("span", { class: "you" }, ` (${t("game.you")})`) : null),
           h("div", { class: "pmeta" },
-            h("span", { class: "rack-count", title: t("game.tiles_left") }, h("span", { class: "mini-tile" }), String(g.rack_sizes[i])),
-            g.opened[i] ? h("span", { class: "opened", title: t("game.opened") }, "✓") : null,
-            h("span", { class: "score" }, `${g.totals[i] > 0 ? "+" : ""}${g.totals[i]}`),
-            s.kind === "human" ? h("span", { class: "dot" + (s.connected ? " on" : ""), title: t(s.connected ? "game.online" : "game.offline") }) : null,
-            s.standin ? h("span", { class: "standin" }, t("game.standin")) : null)));
-      bar.append(chip);
+            h("span", { class: "rack-count", title: t(game.handTitle) }, h("span", { class: `mini-${game.piece}` }), String(game.handSize(c.g, i))),
+            game.badges(c, i),
+            h("span", { class: "score" }, game.formatScore(c.g.totals[i])),
+            seat.kind === "human" ? h("span", { class: "dot" + (seat.connected ? " on" : ""), title: t(seat.connected ? "game.online" : "game.offline") }) : null,
+            seat.standin ? h("span", { class: "standin" }, t("game.standin")) : null))));
     });
-    bar.append(h("div", { class: "pool", title: t("game.pool") }, h("span", { class: "mini-tile stack" }), String(g.pool_size)));
+    bar.append(game.sideInfo(c));
     return bar;
   }
 
-  renderTable(g) {
-    const area = h("section", { class: "table-area" });
-    const status = h("div", { class: "status-line" });
-    const mine = this.myTurn();
-    if (mine) {
-      status.classList.add("mine");
-      const playInfo = this.check && this.check.play;
-      if (!this.placed().length) status.append(t(this.opened() ? "game.your_turn" : "game.your_turn_open", { n: this.state.room.rules.opening_value }));
-      else if (playInfo && !playInfo.ok) status.append(h("span", { class: "bad" }, playInfo.message));
-      else if (playInfo && playInfo.ok) status.append(h("span", { class: "good" }, t("game.play_ok", { n: this.placed().length })));
-    } else if (!g.round_over) {
-      status.append(t("game.waiting_for", { name: this.name(g.current) }));
-    }
-    area.append(status);
-    const melds = h("div", { class: "melds", onclick: (e) => { if (e.target === melds) this.tapZone({ kind: "new" }); } });
-    const work = this.work ? this.work.melds : [];
-    work.forEach((m, i) => {
-      const res = mine && this.check && this.check.melds[i];
-      const el = h("div", { class: "meld" + (res && !res.ok ? " invalid" : "") + (res && res.ok && m.some((x) => x.rack) ? " fresh" : ""), dataset: { index: i } });
-      for (const tile of m) {
-        const te = tileEl(tile.s);
-        te.dataset.id = tile.id;
-        if (tile.rack && mine) te.classList.add("placed");
-        if (this.canMove(tile.id)) te.classList.add("movable");
-        if (this.selected === tile.id) te.classList.add("selected");
-        this.attachDrag(te, tile.id);
-        el.append(te);
+  // A piece of the move (on the table or the player's own), to drag or tap.
+  piece(c, x) {
+    const el = pieceEl(x.s, { kind: this.game.piece, die: x.die });
+    el.dataset.id = x.id;
+    if (this.canMove(c, x.id)) el.classList.add("movable");
+    if (c.s.selection === x.id) el.classList.add("selected");
+    if (x.die != null && x.rack && c.s.rolling.has(x.die)) el.classList.add("rolling");
+    draggable(el, {
+      root: this.root,
+      canMove: () => this.canMove(this.context(), x.id),
+      onTap: () => this.tap(x.id),
+      onDrop: (target) => { if (target) this.moveTo(x.id, target); else this.render(); },
+      onStart: () => { this.dragging = true; },
+      onEnd: () => { this.dragging = false; },
+    });
+    return el;
+  }
+
+  // A player's pieces: his own (`own`: the move's rack, to play from) or another's, shown.
+  tray(c, seat, own) {
+    const game = this.game;
+    const items = own ? game.arrange(c.s.turn ? c.s.turn.rack : [], c.s.ui)
+      : game.shownHands(c.g)[seat].map((p) => ({ id: `s${seat}.${p.die}`, s: p.face, rack: true, die: p.die }));
+    const marking = own && game.marking(c);
+    const tray = h("div", { class: [game.trayClass, own ? "rack" : "other-tray", own && c.mine ? "active" : ""].filter(Boolean).join(" "), dataset: { seat } });
+    if (own) tray.addEventListener("click", (e) => { if (!e.target.closest(".piece")) this.tapZone({ kind: "rack" }); });
+    const hinted = own && c.s.hint ? game.hinted(c, items) : new Set();
+    for (const x of items) {
+      let el;
+      if (own) el = this.piece(c, x);
+      else {
+        el = pieceEl(x.s, { kind: game.piece, die: x.die });
+        if (c.s.rolling.has(x.die)) el.classList.add("rolling");
       }
-      el.addEventListener("click", (e) => { if (!e.target.closest(".tile")) this.tapZone({ kind: "meld", meld: i, pos: m.length }); });
+      if (marking) {
+        el.classList.add("movable");
+        el.addEventListener("click", () => update((s) => { if (s.marked.has(x.die)) s.marked.delete(x.die); else s.marked.add(x.die); }));
+      }
+      if (own && c.s.marked.has(x.die)) el.classList.add(game.markClass);
+      if (hinted.has(x.id)) el.classList.add("hinted");
+      tray.append(el);
+    }
+    const value = items.reduce((a, x) => a + game.value(x.s, c.rules), 0);
+    const label = game.trayLabel(c, seat, own, items.length, value);
+    if (!items.length && label.empty) tray.append(h("span", { class: "muted tray-empty" }, label.empty));
+    const info = h("div", { class: "tray-label" + (game.labelBelow ? " below" : "") },
+      label.name ? h("span", { class: "tray-name" }, label.name) : null, h("span", { class: "muted" }, label.info));
+    return h("div", { class: "tray-wrap" + (own ? " own" : "") }, game.labelBelow ? [tray, info] : [info, tray]);
+  }
+
+  table(c) {
+    const game = this.game;
+    const area = h("section", { class: "table-area" });
+    const shown = game.shownHands(c.g);
+    const me = c.seat ?? 0; // a spectator sees the first player's hand at the bottom
+    if (shown) shown.forEach((_, i) => { if (i !== me) area.append(this.tray(c, i, false)); });
+    area.append(h("div", { class: "status-line" + (c.mine ? " mine" : "") }, game.status(c)));
+    const melds = h("div", { class: "melds", onclick: (e) => { if (e.target === melds) this.tapZone({ kind: "new" }); } });
+    const work = c.s.turn ? c.s.turn.melds : [];
+    work.forEach((m, i) => {
+      const res = c.placing && c.s.check && c.s.check.melds[i];
+      const fresh = m.some((x) => x.rack);
+      const el = h("div", { class: "meld" + (res && !res.ok ? " invalid" : "") + (res && res.ok && fresh ? " fresh" : ""), dataset: { index: i } });
+      for (const x of m) {
+        const pe = this.piece(c, x);
+        if (x.rack && c.placing) pe.classList.add("placed");
+        el.append(pe);
+      }
+      el.addEventListener("click", (e) => { if (!e.target.closest(".piece")) this.tapZone({ kind: "meld", meld: i, pos: m.length }); });
       const wrap = h("div", { class: "meld-wrap" }, el);
       if (res && !res.ok) wrap.append(h("div", { class: "meld-reason" }, res.reason));
-      else if (res && res.ok && m.some((x) => x.rack)) wrap.append(h("div", { class: "meld-value" }, String(res.value)));
+      else if (res && res.ok && fresh && game.meldValues) wrap.append(h("div", { class: "meld-value" }, String(res.value)));
       melds.append(wrap);
     });
-    if (mine) melds.append(h("div", { class: "new-meld" + (this.selected ? " armed" : ""), onclick: () => this.tapZone({ kind: "new" }) }, t("game.new_meld")));
-    if (!work.length && !mine) melds.append(h("div", { class: "empty-table muted" }, t("game.empty_table")));
+    if (c.placing) melds.append(h("div", { class: "new-meld" + (c.s.selection ? " armed" : ""), onclick: () => this.tapZone({ kind: "new" }) }, t("game.new_meld")));
+    if (!work.length && !c.placing) melds.append(h("div", { class: "empty-table muted" }, t(game.emptyTable)));
     area.append(melds);
+    if (shown && c.seat == null) area.append(this.tray(c, me, false));
     return area;
   }
 
-  renderDock(g) {
-    const mine = this.myTurn();
-    const rackTiles = this.work ? sortTiles(this.work.rack, this.sortMode, (x) => x.s) : [];
-    const hinted = new Set();
-    if (this.hint && this.hint.tiles) {
-      const want = [...this.hint.tiles];
-      for (const x of rackTiles) { const k = want.indexOf(x.s); if (k >= 0) { want.splice(k, 1); hinted.add(x.id); } }
+  dock(c) {
+    const s = c.s;
+    const n = placed(s.turn).length;
+    const common = {
+      reset: { id: "btn-reset", label: t("game.reset"), disabled: !c.placing || (!n && !(s.turn && changedTable(s.turn))),
+        onclick: () => this.ctl.restart() },
+      hint: c.room.settings.hints ? { id: "btn-hint", label: t("game.hint"), disabled: !c.mine, onclick: () => this.askHint() } : null,
+    };
+    const clock = c.g.turn_seconds ? h("div", { class: "clock" + (c.mine ? " mine" : ""), title: t("game.clock") }, h("span", { class: "clock-text" }, "")) : null;
+    const buttons = this.game.controls(c, this.ctl, common).filter(Boolean).map((b) =>
+      h("button", { class: "btn" + (b.primary ? " primary" : ""), id: b.id, title: b.title, disabled: b.disabled, onclick: b.onclick }, b.label));
+    const dock = h("div", { class: "dock" }, h("div", { class: "controls" }, clock, buttons));
+    if (s.hint) {
+      const action = !s.hint.loading && this.game.hintAction(s.hint);
+      dock.append(h("div", { class: "hint-box" },
+        h("span", {}, s.hint.loading ? t("game.hint_thinking") : this.game.hintText(s.hint)),
+        action ? h("button", { class: "btn small", id: "btn-apply-hint", onclick: () => this.game.applyHint(this.context(), this.ctl) }, t(action)) : null,
+        h("button", { class: "btn small ghost-btn", onclick: () => update((st) => { st.hint = null; }) }, "✕")));
     }
-    const rack = h("div", { class: "rack" + (mine ? " active" : ""), onclick: (e) => { if (!e.target.closest(".tile")) this.tapZone({ kind: "rack" }); } });
-    for (const tile of rackTiles) {
-      const te = tileEl(tile.s);
-      te.dataset.id = tile.id;
-      if (mine) te.classList.add("movable");
-      if (this.selected === tile.id) te.classList.add("selected");
-      if (hinted.has(tile.id)) te.classList.add("hinted");
-      this.attachDrag(te, tile.id);
-      rack.append(te);
-    }
-    const rackValue = rackTiles.reduce((a, x) => a + tileValue(x.s), 0);
-    const clock = g.turn_seconds ? h("div", { class: "clock" + (mine ? " mine" : ""), title: t("game.clock") }, h("span", { class: "clock-text" }, "")) : null;
-    const placed = this.placed().length;
-    const playOk = this.check && this.check.play && this.check.play.ok;
-    const buttons = h("div", { class: "controls" },
-      clock,
-      h("button", { class: "btn", id: "btn-sort", onclick: () => this.setSort(this.sortMode === "789" ? "777" : "789"), title: t("game.sort_title") }, this.sortMode === "789" ? t("game.sort_777") : t("game.sort_789")),
-      h("button", { class: "btn", id: "btn-reset", disabled: !mine || (!placed && !(this.work && this.changedTable())), onclick: () => { this.resetWork(); this.render(); } }, t("game.reset")),
-      this.state.room.settings.hints ? h("button", { class: "btn", id: "btn-hint", disabled: !mine, onclick: () => this.askHint() }, t("game.hint")) : null,
-      h("button", { class: "btn", id: "btn-draw", disabled: !mine, onclick: () => this.draw() }, g.pool_size > 0 ? t("game.draw") : t("game.pass")),
-      h("button", { class: "btn primary", id: "btn-play", disabled: !mine || !placed || !playOk, onclick: () => this.endTurn() }, t("game.end_turn")));
-    const dock = h("div", { class: "dock" }, buttons);
-    if (this.hint) {
-      const body = this.hint.loading ? t("game.hint_thinking")
-        : this.hint.tiles && this.hint.tiles.length ? t("game.hint_play", { tiles: this.hint.tiles.join(" ") }) : t("game.hint_draw");
-      dock.append(h("div", { class: "hint-box" }, h("span", {}, body),
-        this.hint.table ? h("button", { class: "btn small", id: "btn-apply-hint", onclick: () => this.applyHint() }, t("game.hint_apply")) : null,
-        h("button", { class: "btn small ghost-btn", onclick: () => { this.hint = null; this.render(); } }, "✕")));
-    }
-    dock.append(h("div", { class: "rack-wrap" }, rack, h("div", { class: "rack-info muted" }, t("game.rack_info", { n: rackTiles.length, v: rackValue }))));
+    dock.append(this.tray(c, c.seat, true));
     return dock;
   }
 
-  renderSideShell() {
-    return h("aside", { class: "side" },
-      h("div", { class: "tabs" },
-        h("button", { class: "tab", dataset: { tab: "log" }, onclick: () => { this.sideTab = "log"; this.renderSide(); } }, t("side.log")),
-        h("button", { class: "tab", dataset: { tab: "chat" }, onclick: () => { this.sideTab = "chat"; this.unread = 0; this.renderSide(); } }, t("side.chat"))),
-      h("div", { class: "side-body" }));
-  }
-
-  renderSide() {
-    const side = this.root.querySelector(".side");
-    if (!side || !this.state || !this.state.game) return;
-    side.querySelectorAll(".tab").forEach((b) => {
-      b.classList.toggle("active", b.dataset.tab === this.sideTab);
-      if (b.dataset.tab === "chat") b.textContent = t("side.chat") + (this.unread ? ` (${this.unread})` : "");
-    });
-    const body = side.querySelector(".side-body");
-    body.innerHTML = "";
-    if (this.sideTab === "log") {
-      const list = h("ol", { class: "log-list" }, this.state.game.log.map((e) => h("li", { class: `log-${e.action}` }, this.describe(e))));
-      body.append(list);
-      list.scrollTop = list.scrollHeight;
-    } else {
-      const list = h("ol", { class: "chat-list" }, this.chat.map((c) => h("li", {}, h("b", {}, `${c.name}: `), c.text)));
-      body.append(list);
-      if (this.seat != null) {
-        const input = h("input", { maxlength: 300, id: "chat-input", "data-i18n-placeholder": "side.chat_placeholder" });
-        const form = h("form", { class: "chat-form", onsubmit: (e) => {
-          e.preventDefault();
-          const text = input.value.trim();
-          if (text) { this.act({ type: "chat", text }); input.value = ""; }
-        } }, input, h("button", { class: "btn small" }, t("side.send")));
-        body.append(form);
-        translate(form);
-      }
-      list.scrollTop = list.scrollHeight;
+  // --- the clocks -------------------------------------------------------------------------
+  tick() {
+    const s = getState();
+    const g = s.view && s.view.game;
+    const clock = this.el.querySelector(".clock");
+    if (clock && g && s.clock.deadline != null && !g.round_over) {
+      const left = Math.max(0, (s.clock.deadline - performance.now()) / 1000);
+      clock.querySelector(".clock-text").textContent = fmtTime(left);
+      const frac = g.turn_seconds ? left / g.turn_seconds : 0;
+      clock.style.setProperty("--frac", String(Math.max(0, Math.min(1, frac))));
+      clock.classList.toggle("urgent", left <= URGENT);
+    }
+    const pause = this.root.querySelector(".pause-left");
+    if (pause && s.clock.pause != null) {
+      pause.textContent = t("round.next_in", { s: Math.ceil(Math.max(0, (s.clock.pause - performance.now()) / 1000)) });
     }
   }
-
-  describe(e) {
-    const name = this.name(e.seat);
-    switch (e.action) {
-      case "play": return t("log.play", { name, tiles: e.tiles.join(" "), n: e.tiles.length }) + (e.hint ? ` ${t("log.hinted")}` : "");
-      case "draw": return t("log.draw", { name });
-      case "pass": return t("log.pass", { name });
-      case "timeout": return t("log.timeout", { name, n: e.penalty });
-      case "invalid": return t("log.invalid", { name, n: e.penalty });
-      default: return `${name}: ${e.action}`;
-    }
-  }
-
-  renderScores(g) {
-    const seats = this.state.room.seats.map((_, i) => this.name(i));
-    const last = g.results[g.results.length - 1];
-    const head = h("tr", {}, h("th", {}, t("round.round")), seats.map((n) => h("th", {}, n)));
-    const rows = g.results.map((r) => h("tr", {}, h("td", {}, String(r.round + 1)),
-      r.scores.map((s, i) => h("td", { class: (i === r.winner ? "win " : "") + (s < 0 ? "neg" : "") }, `${s > 0 ? "+" : ""}${s}`))));
-    const totals = h("tr", { class: "totals" }, h("td", {}, t("round.total")), g.totals.map((s) => h("td", {}, `${s > 0 ? "+" : ""}${s}`)));
-    let title;
-    if (last && last.winner != null) title = last.reason === "rummikub" ? t("round.rummikub", { name: seats[last.winner] }) : t("round.exhausted", { name: seats[last.winner] });
-    else title = t("round.abandoned");
-    const racks = last ? h("div", { class: "final-racks" }, last.racks.map((r, i) => h("div", { class: "final-rack" },
-      h("span", { class: "final-name" }, `${seats[i]} (${last.left[i]})`), h("span", { class: "tiles-inline" }, r.map((s) => tileEl(s, { small: true })))))) : null;
-    const card = h("div", { class: "card score-card", role: "dialog", "aria-modal": "true" },
-      h("h2", { class: "round-title" }, title),
-      g.match_over ? h("p", { class: "match-result" }, t("round.match_over", { names: g.winners.map((w) => seats[w]).join(", ") })) : null,
-      h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, rows, totals)),
-      racks);
-    if (!g.match_over && this.seat != null) {
-      const ready = g.ready.includes(this.seat);
-      card.append(h("div", { class: "form-row" },
-        h("button", { class: "btn primary", id: "btn-next-round", disabled: ready, onclick: () => this.act({ type: "next_round" }) }, ready ? t("round.waiting_others") : t("round.next")),
-        h("span", { class: "pause-left muted" })));
-    } else if (g.match_over) {
-      card.append(h("div", { class: "form-row" },
-        h("a", { class: "btn primary", href: `/replay/${this.code}`, "data-link": true }, t("lobby.replay")),
-        h("a", { class: "btn", href: "/", "data-link": true }, t("room.back"))));
-    }
-    return h("div", { class: "overlay" }, card);
-  }
-}
-
-function botIcon() {
-  const span = document.createElement("span");
-  span.className = "bot-icon";
-  span.setAttribute("aria-hidden", "true");
-  span.innerHTML = '<svg viewBox="0 0 24 24" width="20" height="20"><rect x="4" y="7" width="16" height="12" rx="3" fill="currentColor"/><circle cx="9" cy="13" r="1.8" fill="#1d3a2b"/><circle cx="15" cy="13" r="1.8" fill="#1d3a2b"/><rect x="11" y="2.5" width="2" height="4.5" fill="currentColor"/><circle cx="12" cy="2.5" r="1.6" fill="currentColor"/></svg>';
-  return span;
 }
 
 function fmtTime(s) {

@@ -1,4 +1,4 @@
-// Small DOM helpers shared by the views.
+// Small helpers shared by the views: building elements, toasts, navigation, saved seats.
 import { t } from "./i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
@@ -50,4 +50,43 @@ export async function getJSON(url) {
   const data = await res.json();
   if (!res.ok) throw data;
   return data;
+}
+
+// Send a message and wait for its reply; a refusal is shown (a lost connection is not: the
+// status line says so already).
+export async function act(net, msg) {
+  try {
+    return await net.request(msg);
+  } catch (err) {
+    if (err.code !== "disconnected") toast(err.message, "error");
+    return null;
+  }
+}
+
+// Run `draw`, which may replace elements of `root`; the element that had the focus, if it was
+// replaced by one with the same id, passes the focus on (with a text field's text and caret).
+export function keepFocus(root, draw) {
+  const a = document.activeElement;
+  const id = a && a !== document.body && root.contains(a) && a.id ? a.id : null;
+  let text = null;
+  try {
+    if (id && a.tagName === "INPUT" && a.selectionStart != null) text = [a.value, a.selectionStart, a.selectionEnd];
+  } catch { /* no caret in this kind of input */ }
+  draw();
+  if (!id || root.contains(a)) return;
+  const b = root.querySelector(`#${CSS.escape(id)}`);
+  if (!b) return;
+  if (text && b.tagName === "INPUT") { b.value = text[0]; b.setSelectionRange(text[1], text[2]); }
+  b.focus({ preventScroll: true });
+}
+
+// A seat's name: the person's, or the bot's level and seat number.
+export function seatName(seat, i) { return seat.name || `${t(`bot.${seat.bot}`)} ${i + 1}`; }
+
+export function botIcon() {
+  const span = document.createElement("span");
+  span.className = "bot-icon";
+  span.setAttribute("aria-hidden", "true");
+  span.innerHTML = '<svg viewBox="0 0 24 24" width="20" height="20"><rect x="4" y="7" width="16" height="12" rx="3" fill="currentColor"/><circle cx="9" cy="13" r="1.8" fill="#1d3a2b"/><circle cx="15" cy="13" r="1.8" fill="#1d3a2b"/><rect x="11" y="2.5" width="2" height="4.5" fill="currentColor"/><circle cx="12" cy="2.5" r="1.6" fill="currentColor"/></svg>';
+  return span;
 }

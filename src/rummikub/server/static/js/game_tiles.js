@@ -1,0 +1,108 @@
+// The tile game's adapter for the one game view (game.js) and the replay viewer: what its
+// hands, table and buttons are. Every rules value comes from the room's rules (room.rules).
+import { t } from "./i18n.js";
+import { faceValue, sortFaces } from "./pieces.js";
+import { placed, tableJson, layOut } from "./turn.js";
+import { h, toast } from "./util.js";
+
+const signed = (s) => `${s > 0 ? "+" : ""}${s}`;
+
+export const tilesGame = {
+  game: "tiles",
+  piece: "tile",
+  record: "rummikub-game/1",
+  css: "",
+  trayClass: "",
+  labelBelow: true, // the rack's count and points under the rack
+  meldValues: true, // a valid set just made shows its value
+  emptyTable: "game.empty_table",
+  handTitle: "game.tiles_left",
+
+  // --- the position -------------------------------------------------------------------
+  turnKey: (g) => `${g.round}:${g.turn}`,
+  hand: (g) => (g.rack || []).map((face) => ({ face, die: null })),
+  shownHands: () => null, // racks are secret
+  handSize: (g, i) => g.rack_sizes[i],
+  value: (face, rules) => faceValue(face, rules.joker_penalty),
+  placing: () => true, // on his turn a player builds on the table
+  // a table tile moves once the player has opened; his own placed tiles always
+  movable: (c, item) => item.rack || c.g.opened[c.seat],
+  marking: () => false,
+  arrange: (items, ui) => sortFaces(items, ui.sort, (x) => x.s),
+
+  // --- what it looks like -------------------------------------------------------------
+  badges: (c, i) => [c.g.opened[i] ? h("span", { class: "opened", title: t("game.opened") }, "✓") : null],
+  formatScore: signed,
+  sideInfo: (c) => h("div", { class: "pool", title: t("game.pool") }, h("span", { class: "mini-tile stack" }), String(c.g.pool_size)),
+  trayLabel: (c, seat, own, n, v) => ({ name: null, info: t("game.rack_info", { n, v }), empty: null }),
+
+  status(c) {
+    if (!c.mine) return c.g.round_over ? "" : t("game.waiting_for", { name: c.name(c.g.current) });
+    const play = c.s.check && c.s.check.play;
+    const n = placed(c.s.turn).length;
+    if (!n) return t(c.g.opened[c.seat] ? "game.your_turn" : "game.your_turn_open", { n: c.rules.opening_value });
+    if (play && !play.ok) return h("span", { class: "bad" }, play.message);
+    if (play && play.ok) return h("span", { class: "good" }, t("game.play_ok", { n }));
+    return "";
+  },
+
+  // --- actions ------------------------------------------------------------------------
+  controls(c, ctl, { reset, hint }) {
+    const sort = c.s.ui.sort;
+    const n = placed(c.s.turn).length;
+    const ok = c.s.check && c.s.check.play && c.s.check.play.ok;
+    const draw = c.g.pool_size > 0 ? "draw" : "pass";
+    return [
+      { id: "btn-sort", label: t(sort === "789" ? "game.sort_777" : "game.sort_789"), title: t("game.sort_title"),
+        onclick: () => ctl.setSort(sort === "789" ? "777" : "789") },
+      reset, hint,
+      { id: "btn-draw", label: t(`game.${draw}`), disabled: !c.mine,
+        onclick: () => { ctl.restart(); ctl.act({ type: draw }); } },
+      { id: "btn-play", label: t("game.end_turn"), primary: true, disabled: !c.mine || !n || !ok,
+        onclick: () => {
+          if (!placed(c.s.turn).length) { toast(t("game.place_first"), "error"); return; }
+          ctl.act({ type: "play", table: tableJson(c.s.turn) });
+        } },
+    ];
+  },
+
+  hintText: (hint) => (hint.tiles && hint.tiles.length ? t("game.hint_play", { tiles: hint.tiles.join(" ") }) : t("game.hint_draw")),
+  hintAction: (hint) => (hint.table ? "game.hint_apply" : null),
+  applyHint(c, ctl) {
+    const table = c.s.hint.table;
+    ctl.changeMove((s) => { layOut(s.turn, table); s.hint = null; });
+  },
+  // the rack tiles a hint plays
+  hinted(c, items) {
+    const out = new Set();
+    const want = [...((c.s.hint && c.s.hint.tiles) || [])];
+    for (const x of items) { const k = want.indexOf(x.s); if (k >= 0) { want.splice(k, 1); out.add(x.id); } }
+    return out;
+  },
+
+  describe(e, name) {
+    switch (e.action) {
+      case "play": return t("log.play", { name, tiles: e.tiles.join(" "), n: e.tiles.length }) + (e.hint ? ` ${t("log.hinted")}` : "");
+      case "draw": return t("log.draw", { name });
+      case "pass": return t("log.pass", { name });
+      case "timeout": return t("log.timeout", { name, n: e.penalty });
+      case "invalid": return t("log.invalid", { name, n: e.penalty });
+      default: return null;
+    }
+  },
+
+  // --- the score card and the replay ----------------------------------------------------
+  plannedRounds: () => 0, // rows for the rounds played so far
+  leftOf: (result) => result.racks,
+  leftLabel: (name, n) => `${name} (${n})`,
+  roundTitle(last, names) {
+    if (!last || last.winner == null) return t("round.abandoned");
+    return t(last.reason === "rummikub" ? "round.rummikub" : "round.exhausted", { name: names[last.winner] });
+  },
+  matchText: (g, names) => t("round.match_over", { names: g.winners.map((w) => names[w]).join(", ") }),
+  replayTitle: (code) => t("replay.title", { code }),
+  replayCounter: (s, i, n) => t("replay.counter", { round: s.round + 1, turn: s.turn + 1, i, n }),
+  replayWinner: (end, names) => (end.winner != null ? t("round.winner", { name: names[end.winner] }) : t("round.abandoned")),
+  replayScore: signed,
+  replayAbove: () => [], // every rack under the table
+};

@@ -1,0 +1,11 @@
+// The games the client plays, each an adapter of the one game view and replay viewer.
+import { tilesGame } from "./game_tiles.js";
+import { xpressGame } from "./game_xpress.js";
+
+const GAMES = [tilesGame, xpressGame];
+
+// The adapter of a room's game ("tiles" or "xpress"; the tile game when unknown).
+export function gameOf(kind) { return GAMES.find((g) => g.game === kind) || tilesGame; }
+
+// The adapter of a game record's format, or null.
+export function gameOfRecord(format) { return GAMES.find((g) => g.record === format) || null; }

@@ -1,0 +1,81 @@
+// Pieces: a tile of the tile game or a face of an Xpress die, read from its notation ("R7", "J",
+// "J=R6") and drawn by one renderer. Every view that shows pieces (the table, racks and trays,
+// the score card, the replay) draws them here.
+import { h } from "./util.js";
+
+export const COLOURS = "KRBOGPYW";
+const NAMES = ["black", "red", "blue", "orange", "green", "purple", "yellow", "white"];
+
+// "R7" -> {colour: 1, number: 7}; "J" / "J=R6" / "J=7" -> a joker with an optional role.
+export function parseFace(s) {
+  if (s[0] === "J") {
+    const role = s.includes("=") ? s.split("=")[1] : null;
+    return { joker: true, colour: -1, number: 0, role };
+  }
+  return { joker: false, colour: COLOURS.indexOf(s[0]), number: Number(s.slice(1)), role: null };
+}
+
+// The piece itself, whatever a joker stands for: "J=R6" -> "J".
+export function baseOf(s) { return s[0] === "J" ? "J" : s; }
+
+// 789: colour then number; 777: number then colour. Jokers last.
+export function sortFaces(items, mode, get = (x) => x) {
+  const key = (x) => {
+    const p = parseFace(get(x));
+    if (p.joker) return [99, 99];
+    return mode === "777" ? [p.number, p.colour] : [p.colour, p.number];
+  };
+  return [...items].sort((a, b) => {
+    const ka = key(a), kb = key(b);
+    return ka[0] - kb[0] || ka[1] - kb[1];
+  });
+}
+
+// Points of a piece left over at the end of a round; a joker counts what the rules say.
+export function faceValue(face, jokerValue) {
+  const p = parseFace(face);
+  return p.joker ? jokerValue : p.number;
+}
+
+// How each kind of piece looks: a tile is a cream slab, a die a rounded cube with a face inset;
+// the joker shows a mark (a face on a tile, a star on a gold die) and, in a set, its role.
+const LOOKS = {
+  tile: { cls: "tile", inset: null, mark: "☺", markCls: "face", jokerLetter: false },
+  die: { cls: "die", inset: "die-face", mark: "★", markCls: "star", jokerLetter: true },
+};
+
+// A piece element: `kind` "tile" or "die"; `die` is a die's number (0-17), when known.
+// Every piece has the class `piece` and `data-face`; a tile also `data-tile`, a die `data-die`.
+export function pieceEl(face, { kind = "tile", die = null, small = false } = {}) {
+  const look = LOOKS[kind];
+  const p = parseFace(face);
+  const el = h("div", { class: `piece ${look.cls}` + (small ? " small" : ""), dataset: { face } });
+  if (kind === "tile") el.dataset.tile = face;
+  if (die != null) el.dataset.die = String(die);
+  const body = look.inset ? h("div", { class: look.inset }) : el;
+  if (p.joker) {
+    el.classList.add("joker");
+    body.append(h("span", { class: look.markCls, "aria-hidden": "true" }, look.mark));
+    if (look.jokerLetter) body.append(h("span", { class: "letter" }, "J"));
+    if (p.role) body.append(h("span", { class: "role" }, p.role));
+    el.setAttribute("aria-label", p.role ? `joker as ${p.role}` : "joker");
+  } else {
+    const name = NAMES[p.colour] || "black";
+    el.classList.add(`c-${name}`);
+    body.append(h("span", { class: "num" }, String(p.number)), h("span", { class: "letter" }, COLOURS[p.colour]));
+    el.setAttribute("aria-label", `${name} ${p.number}`);
+  }
+  if (body !== el) el.append(body);
+  return el;
+}
+
+// A row of small pieces (a rack or hand at the end of a round, in the replay): `pieces` are
+// faces or {face, die}; `decorate(el, piece)` may add classes.
+export function groupEl(pieces, { kind = "tile", small = true, decorate = null } = {}) {
+  return h("span", { class: "tiles-inline" }, pieces.map((x) => {
+    const piece = typeof x === "string" ? { face: x, die: null } : x;
+    const el = pieceEl(piece.face, { kind, die: piece.die, small });
+    if (decorate) decorate(el, piece);
+    return el;
+  }));
+}

@@ -1,0 +1,163 @@
+// A room's page: which game it plays, taking a seat (with the saved token, or by joining) or
+// watching, the waiting room, and then the game view (game.js) with the game's adapter.
+import { t, translate } from "./i18n.js";
+import { GameView } from "./game.js";
+import { gameOf } from "./games.js";
+import { enterRoom, getState, leaveRoom, subscribe, update } from "./store.js";
+import { act, botIcon, forgetSeat, getJSON, h, keepFocus, playerName, savedSeat, saveSeat, setPlayerName, toast } from "./util.js";
+
+export class RoomPage {
+  constructor(root, net, code) {
+    this.root = root;
+    this.net = net;
+    this.code = code;
+    this.view = null; // the GameView once the game is on
+    this.screen = null;
+    this.gone = false;
+    this.unsubscribe = subscribe((s, what) => this.render(what));
+    this.start();
+  }
+
+  destroy() {
+    this.gone = true;
+    this.unsubscribe();
+    if (this.view) this.view.destroy();
+    // a spectator stops watching; a player keeps his seat (he may come back with his token)
+    const s = getState();
+    if (s.room && s.room.code === this.code && s.room.mode === "watch") this.net.send({ type: "leave" });
+    leaveRoom();
+  }
+
+  async start() {
+    const saved = savedSeat(this.code);
+    const watch = new URLSearchParams(location.search).has("watch");
+    let info = null;
+    try { info = await getJSON(`/api/rooms/${this.code}`); } catch { /* unknown, or over */ }
+    if (this.gone) return;
+    let mode = "watch";
+    if (saved && !watch) mode = "player";
+    else if (!info) mode = "missing";
+    else if (!watch && info.status === "waiting" && info.seats.some((s) => s.kind === "human" && !s.taken)) mode = "prompt";
+    enterRoom(this.code, gameOf(info && info.game), mode);
+    this.enter();
+  }
+
+  setMode(mode) { update((s) => { s.room.mode = mode; }); }
+
+  // Take the saved seat again, or watch (again, after a reconnect).
+  enter() {
+    const s = getState();
+    if (!s.room || !this.net.open) return; // onReconnect calls again
+    if (s.room.mode === "player") {
+      const saved = savedSeat(this.code);
+      this.net.request({ type: "resume", room: this.code, token: saved && saved.token }).catch((err) => {
+        if (err.code === "disconnected" || this.gone) return;
+        forgetSeat(this.code);
+        toast(err.message, "error");
+        this.setMode("watch");
+        this.enter();
+      });
+    } else if (s.room.mode === "watch") {
+      this.net.request({ type: "watch", room: this.code }).catch((err) => {
+        if (err.code !== "disconnected" && !this.gone) this.setMode("missing");
+      });
+    }
+  }
+
+  onReconnect() { this.enter(); }
+
+  async join(name) {
+    try {
+      const reply = await this.net.request({ type: "join", room: this.code, name });
+      saveSeat(this.code, reply.seat, reply.token);
+      this.setMode("player");
+    } catch (err) {
+      toast(err.message, "error");
+      this.setMode("watch");
+      this.enter();
+    }
+  }
+
+  // Which screen the state calls for.
+  which() {
+    const s = getState();
+    if (!s.room) return "none";
+    if (s.room.mode === "missing" || s.room.mode === "prompt") return s.room.mode;
+    if (!s.view) return "loading";
+    if (s.view.room.status === "waiting") return "waiting";
+    return s.view.game ? "game" : "none";
+  }
+
+  render(what) {
+    if (this.gone) return;
+    const screen = this.which();
+    const changed = screen !== this.screen;
+    if (changed && this.view) { this.view.destroy(); this.view = null; }
+    this.screen = screen;
+    if (screen === "game") {
+      if (!this.view) this.view = new GameView(this.root, this.net, gameOf(getState().room.game));
+      this.view.render(what);
+      return;
+    }
+    // the other screens are drawn again when they change, or when the waiting room does
+    if (!changed && what !== "language" && !(screen === "waiting" && what === "state")) return;
+    keepFocus(this.root, () => {
+      this.root.replaceChildren();
+      if (screen === "missing") this.missing();
+      else if (screen === "prompt") this.prompt();
+      else if (screen === "loading") this.root.append(h("div", { class: "card center muted" }, t("room.loading")));
+      else if (screen === "waiting") this.waiting();
+      translate(this.root);
+    });
+  }
+
+  missing() {
+    this.root.append(h("div", { class: "card center" }, h("h2", { i18n: "room.missing" }),
+      h("p", {}, h("a", { class: "btn", href: `/replay/${this.code}`, "data-link": true }, t("lobby.replay")), " ",
+        h("a", { class: "btn", href: "/", "data-link": true }, t("room.back")))));
+  }
+
+  prompt() {
+    const info = getState().info;
+    const limit = info && info.limits ? info.limits.name : null;
+    const input = h("input", { id: "join-name", maxlength: limit, value: playerName(), "data-i18n-placeholder": "lobby.name_placeholder" });
+    this.root.append(h("div", { class: "card center narrow" },
+      h("h2", {}, t("room.join_title", { code: this.code })),
+      h("label", { for: "join-name", i18n: "lobby.your_name" }), input,
+      h("div", { class: "form-row" },
+        h("button", { class: "btn primary", id: "join-seat", onclick: () => {
+          const name = input.value.trim().slice(0, limit ?? undefined);
+          if (!name) { input.focus(); toast(t("lobby.need_name"), "error"); return; }
+          setPlayerName(name);
+          this.join(name);
+        } }, t("lobby.join")),
+        h("button", { class: "btn", onclick: () => { this.setMode("watch"); this.enter(); } }, t("lobby.watch")))));
+  }
+
+  waiting() {
+    const s = getState();
+    const room = s.view.room;
+    const link = `${location.origin}/r/${room.code}`;
+    const seats = room.seats.map((seat, i) => h("li", { class: "seat-item" + (seat.taken ? " taken" : "") },
+      h("span", { class: "seat-num" }, String(i + 1)),
+      h("span", { class: "seat-name" }, seat.kind === "bot" ? [botIcon(), t(`bot.${seat.bot}`)] : (seat.name || t("seat.free"))),
+      seat.kind === "human" && seat.taken ? h("span", { class: "dot" + (seat.connected ? " on" : "") }) : null));
+    const card = h("div", { class: "card center narrow waiting" },
+      h("h2", { i18n: "room.waiting_title" }),
+      h("p", { class: "muted", i18n: "room.invite_text" }),
+      h("div", { class: "invite" },
+        h("input", { readonly: true, value: link, id: "invite-link", onclick: (e) => e.target.select() }),
+        h("button", { class: "btn", onclick: () => {
+          navigator.clipboard?.writeText(link).then(() => toast(t("room.copied")), () => {});
+        } }, t("room.copy"))),
+      h("p", {}, t("room.code"), " ", h("strong", { class: "code big" }, room.code)),
+      h("ul", { class: "seat-list" }, seats));
+    if (s.seat != null && s.seat === (room.settings.host ?? 0)) {
+      card.append(h("button", { class: "btn primary", id: "start-now", onclick: () => act(this.net, { type: "start" }) }, t("room.start_now")));
+    } else if (s.seat == null) {
+      card.append(h("p", { class: "muted", i18n: "room.spectating" }));
+    }
+    card.append(h("p", {}, h("a", { href: "/", "data-link": true, onclick: () => act(this.net, { type: "leave" }) }, t("room.leave"))));
+    this.root.append(card);
+  }
+}

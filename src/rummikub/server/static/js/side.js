@@ -1,0 +1,61 @@
+// The side panel of the game: the move log and the chat. The panel is built once per game
+// page and only its lists change when the state does, so text being typed into the chat keeps
+// its place, caret and focus while the others move (the text is in the store's draft too).
+import { t } from "./i18n.js";
+import { h } from "./util.js";
+import { getState, setDraft, update } from "./store.js";
+
+// Keep a list scrolled to its end if it was there (or `always`), else where the reader left it.
+function refill(list, items, always = false) {
+  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  const top = list.scrollTop;
+  list.replaceChildren(...items);
+  list.scrollTop = always || atEnd ? list.scrollHeight : top;
+}
+
+export class SidePanel {
+  // `send(text)` sends a chat message.
+  constructor(send) {
+    const s = getState();
+    const tab = (name) => h("button", { class: "tab", type: "button", dataset: { tab: name },
+      onclick: () => update((st) => { st.ui.sideTab = name; if (name === "chat") st.unread = 0; }) });
+    this.tabs = { log: tab("log"), chat: tab("chat") };
+    this.log = h("ol", { class: "log-list" });
+    this.chat = h("ol", { class: "chat-list" });
+    const limit = s.info && s.info.limits ? s.info.limits.chat : null;
+    this.input = h("input", { id: "chat-input", maxlength: limit, autocomplete: "off", "data-i18n-placeholder": "side.chat_placeholder" });
+    this.input.value = s.draft.chat;
+    this.input.addEventListener("input", () => setDraft("chat", this.input.value));
+    this.form = h("form", { class: "chat-form", onsubmit: (e) => {
+      e.preventDefault();
+      const text = this.input.value.trim();
+      if (!text) return;
+      this.input.value = "";
+      setDraft("chat", "");
+      send(text);
+    } }, this.input, h("button", { class: "btn small", i18n: "side.send" }));
+    this.el = h("aside", { class: "side" }, h("div", { class: "tabs" }, this.tabs.log, this.tabs.chat),
+      h("div", { class: "side-body" }, this.log, this.chat, this.form));
+    this.shown = { chat: null, count: 0, tab: null };
+  }
+
+  // Draw the lists of state `c` (the game view's context); `describe(entry)` words a log entry.
+  render(c, describe) {
+    const s = c.s;
+    const onChat = s.ui.sideTab === "chat";
+    this.tabs.log.textContent = t("side.log");
+    this.tabs.chat.textContent = t("side.chat") + (s.unread ? ` (${s.unread})` : "");
+    this.tabs.log.classList.toggle("active", !onChat);
+    this.tabs.chat.classList.toggle("active", onChat);
+    this.log.hidden = onChat;
+    this.chat.hidden = !onChat;
+    this.form.hidden = !onChat || c.seat == null;
+    refill(this.log, c.g.log.map((e) => h("li", { class: `log-${e.action}` }, describe(e))));
+    if (this.shown.chat !== s.chat || this.shown.count !== s.chat.length || this.shown.tab !== s.ui.sideTab) {
+      Object.assign(this.shown, { chat: s.chat, count: s.chat.length });
+      refill(this.chat, s.chat.map((m) => h("li", {}, h("b", {}, `${m.name}: `), m.text)), true);
+    }
+    if (this.shown.tab !== s.ui.sideTab && !onChat) this.log.scrollTop = this.log.scrollHeight;
+    this.shown.tab = s.ui.sideTab;
+  }
+}

@@ -1,0 +1,153 @@
+// The client's state, in one object. It changes only through the functions below: `receive`
+// (a message from the server), `connection`, `enterRoom`/`leaveRoom` (routing), `update` (what
+// the player does in the page) and `setDraft` (typing). Every change but typing tells the
+// subscribers, which render from the state; views keep no copy of the server's state.
+import { startTurn, mergeChecked } from "./turn.js";
+
+const state = {
+  conn: "connecting", // the WebSocket: connecting | open | closed
+  saving: false, // the server cannot store moves for a moment
+  info: null, // /api/info: bot levels, presets, room settings' ranges, text limits
+  lobby: { rooms: null, shown: 0 }, // the open games list, and how many of each kind are shown
+  room: null, // the room of this page: {code, game, mode: player|watch|prompt|missing|null}
+  seat: null, // our seat in it (null: watching)
+  view: null, // the latest `state` message of the room (the server's view for us)
+  clock: { deadline: null, pause: null }, // when the turn and the pause between rounds end
+  chat: [],
+  unread: 0,
+  draft: { chat: "" }, // text being typed, kept across re-renders
+  turn: null, // the move being built (turn.js)
+  selection: null, // id of the selected piece
+  marked: new Set(), // dice marked to be thrown again (Xpress)
+  check: null, // the server's reading of the move being built (`checked`)
+  checkSeq: 0,
+  hint: null,
+  busy: false, // a move is being sent
+  rolling: new Set(), // dice just thrown (they roll once on the screen)
+  lastRoll: null,
+  ui: { sideTab: "log", sort: savedSort() },
+};
+
+let game = null; // the adapter of the room's game (game_tiles.js / game_xpress.js)
+const subscribers = new Set();
+let rollTimer = null;
+
+function savedSort() {
+  try { return localStorage.getItem("rummikub.sort") || "789"; } catch { return "789"; }
+}
+
+export function getState() { return state; }
+
+export function subscribe(fn) {
+  subscribers.add(fn);
+  return () => subscribers.delete(fn);
+}
+
+function notify(what) { for (const fn of [...subscribers]) fn(state, what); }
+
+export function myTurn() {
+  const g = state.view && state.view.game;
+  return !!g && state.seat != null && !g.round_over && g.current === state.seat;
+}
+
+// The move starts again from the position the server sent.
+function resetTurn() {
+  const g = state.view.game;
+  state.turn = startTurn(game.turnKey(g), g.table, state.seat == null ? [] : game.hand(g, state.seat));
+  state.selection = null;
+  state.check = null;
+  state.hint = null;
+  state.marked = new Set();
+}
+
+function onState(msg) {
+  const prev = state.view;
+  state.view = msg;
+  state.seat = msg.you;
+  const g = msg.game;
+  if (!g) { state.turn = null; return; }
+  const now = performance.now();
+  state.clock = {
+    deadline: g.time_left == null ? null : now + g.time_left * 1000,
+    pause: g.pause_left == null ? null : now + g.pause_left * 1000,
+  };
+  const keep = state.turn && state.turn.key === game.turnKey(g) && myTurn() && prev && prev.game;
+  if (!keep) resetTurn();
+  const roll = game.roll ? game.roll(g) : null;
+  if (roll && roll.id !== state.lastRoll) {
+    // a page opened in the middle of a round shows the dice still
+    state.rolling = state.lastRoll == null && roll.late ? new Set() : new Set(roll.dice);
+    state.lastRoll = roll.id;
+    clearTimeout(rollTimer);
+    rollTimer = setTimeout(() => { state.rolling = new Set(); }, 700);
+  }
+}
+
+// A message from the server.
+export function receive(msg) {
+  if (msg.type === "state") state.saving = Boolean(msg.saving);
+  const here = state.room && (msg.room == null || msg.room === state.room.code
+    || (msg.room.code && msg.room.code === state.room.code));
+  if (!here) { if (msg.type === "state") notify("saving"); return; }
+  switch (msg.type) {
+    case "joined":
+      state.seat = msg.seat;
+      state.chat = msg.chat || [];
+      state.room.mode = "player";
+      break;
+    case "watching":
+      state.seat = null;
+      state.chat = msg.chat || [];
+      break;
+    case "state":
+      onState(msg);
+      break;
+    case "chat":
+      state.chat.push(msg);
+      if (state.ui.sideTab !== "chat") state.unread++;
+      break;
+    case "checked":
+      if (msg.id !== `check${state.checkSeq}` || !mergeChecked(state.turn, msg)) return;
+      state.check = msg;
+      break;
+    case "hint":
+      state.hint = msg;
+      break;
+    default:
+      return;
+  }
+  notify(msg.type);
+}
+
+export function connection(status) {
+  state.conn = status;
+  if (status !== "open") state.saving = false;
+  notify("conn");
+}
+
+// This page shows room `code`, a game played with the adapter `adapter`.
+export function enterRoom(code, adapter, mode) {
+  game = adapter;
+  Object.assign(state, {
+    room: { code, game: adapter.game, mode }, seat: null, view: null, chat: [], unread: 0,
+    turn: null, selection: null, marked: new Set(), check: null, hint: null, busy: false,
+    rolling: new Set(), lastRoll: null, draft: { chat: "" },
+  });
+  state.ui.sideTab = "log";
+  notify("room");
+}
+
+export function leaveRoom() {
+  game = null;
+  Object.assign(state, { room: null, seat: null, view: null, turn: null, chat: [], hint: null, check: null });
+}
+
+// A change the player makes in the page: `change(state)` changes it (it may call `restart`
+// to start the move again from the server's position), then every subscriber renders.
+export function update(change) {
+  change(state, { restart: resetTurn });
+  notify("local");
+}
+
+// Text typed into an input: kept in the state without a re-render.
+export function setDraft(field, text) { state.draft[field] = text; }
