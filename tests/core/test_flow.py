@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from rummikub.core import (
+    Code,
     Draw,
     IllegalPlayError,
     Match,
@@ -17,6 +18,7 @@ from rummikub.core import (
     Table,
     Tile,
     Timeout,
+    UsageError,
     parse_tiles,
     preset,
 )
@@ -207,8 +209,10 @@ def test_round_over_and_match_over() -> None:
     assert match.over
     with pytest.raises(IllegalPlayError, match="match is over"):
         match.next_round()
-    with pytest.raises(IllegalPlayError, match="round is over"):
+    # acting after the round ended misuses the API: not an illegal play
+    with pytest.raises(UsageError, match="round is over") as err:
         match.act(Draw())
+    assert not isinstance(err.value, IllegalPlayError) and err.value.code == Code.ROUND_OVER
 
 
 def test_redraw_first_player_every_round() -> None:

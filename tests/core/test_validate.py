@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from rummikub.core import (
+    Code,
     Draw,
     IllegalPlayError,
     Pass,
     RoundState,
     Table,
     Timeout,
+    UsageError,
     apply,
     check_play,
     parse_tiles,
@@ -103,9 +105,12 @@ def test_placed_tiles_must_be_on_the_table_and_nothing_else() -> None:
 def test_round_over() -> None:
     state = accept(position("R1 R2 R3", ["R4", "K1"]), "R4 -> R1 R2 R3 R4")
     assert state.end is not None
-    reject(state, "R4 -> R1 R2 R3 R4", "round-over")
-    for action in (Draw(), Pass(), Timeout()):
-        with pytest.raises(IllegalPlayError):
+    # acting after the round ended misuses the API (it is not an illegal play)
+    with pytest.raises(UsageError) as err:
+        check_play(state, play("R4 -> R1 R2 R3 R4"))
+    assert err.value.code == Code.ROUND_OVER
+    for action in (Draw(), Pass(), Timeout(), play("R4 -> R1 R2 R3 R4")):
+        with pytest.raises(UsageError):
             apply(state, action)
 
 

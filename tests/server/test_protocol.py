@@ -88,16 +88,28 @@ def test_invalid_play_is_refused_with_reason_and_changes_nothing(
     reply = c.request(type="play", table=[*table, [rack[0]]])
     assert reply["type"] == "error" and reply["code"] == "illegal"
     assert reply["reason"] == "invalid-meld" and "at least 3" in reply["message"]
+    # ... with the parameters a client words it with (the English message is for logs)
+    assert reply["params"] == {
+        "meld": rack[0],
+        "why": "meld-too-short",
+        "count": 1,
+        "number": len(table) + 1,
+    }
     # a tile that is not on the rack
     missing = next(f"{c}{n}" for c in "KRBO" for n in range(1, 14) if f"{c}{n}" not in rack)
     reply = c.request(type="play", table=[*table, [missing, missing, missing]])
     assert reply["type"] == "error" and reply["code"] == "illegal"
+    assert reply["reason"] == "not-on-rack"
+    assert reply["params"] == {"tiles": f"{missing} {missing} {missing}"}
     # check: per-meld verdicts and the verdict of the play
     checked = c.request(type="check", table=[*table, [rack[0]], ["R1", "R2", "R3"]])
     assert checked["type"] == "checked"
     n = len(table)
     assert checked["melds"][n]["ok"] is False and checked["melds"][n + 1]["ok"] is True
+    assert checked["melds"][n]["code"] == "invalid-meld"
+    assert checked["melds"][n]["params"]["why"] == "meld-too-short"
     assert checked["play"]["ok"] is False
+    assert checked["play"]["code"] == checked["play"]["reason"]  # the code, under both names
     # nothing changed: same rack, same turn
     again = c.request(type="ping")
     assert again["type"] == "pong"
@@ -173,5 +185,11 @@ def test_http_api(server: ServerProcess) -> None:
     assert '<main id="app"' in page
     with urllib.request.urlopen(server.base + "/r/ABCDEF") as r:
         assert r.status == 200
-    with urllib.request.urlopen(server.base + "/static/i18n/sv.json") as r:
-        assert r.status == 200
+    # the message catalogue is the package's, the one the terminal games use
+    from rummikub.i18n import catalogue_bytes
+
+    with urllib.request.urlopen(server.base + "/i18n/sv.json") as r:
+        assert r.status == 200 and r.headers["content-type"] == "application/json"
+        assert r.read() == catalogue_bytes("sv")
+    status, body = server.get("/i18n/xx.json")
+    assert status == 404

@@ -37,9 +37,12 @@ def test_human_output_nothing_and_not_opened() -> None:
 
 
 def test_human_errors() -> None:
-    result = runner.invoke(app, ["solve", "--table", "R1 R2", "--rack", "K9"])
+    result = runner.invoke(app, ["solve", "--table", "R1 R2", "--rack", "K9", "--lang", "en"])
     assert result.exit_code == 1
-    assert "not valid" in result.output
+    # a refusal of the engine, in the words of the message catalogue
+    assert result.output.strip() == (
+        "error: R1 R2 is not a valid set: a set needs at least 3 tiles (this has 2)."
+    )
     assert runner.invoke(app, ["solve", "--rack", "K9", "--objective", "x"]).exit_code == 1
     assert runner.invoke(app, ["solve"]).exit_code == 1
 
@@ -56,7 +59,28 @@ def test_json_mode_error_exits_non_zero() -> None:
     bad = {**POSITION, "table": [["R1", "R2"]]}
     result = runner.invoke(app, ["solve", "--json"], input=json.dumps(bad))
     assert result.exit_code == 1
-    assert "error" in json.loads(result.output)
+    out = json.loads(result.output)
+    assert "R1 R2" in out["error"] and out["code"] == "invalid-meld"
+    assert out["params"] == {"meld": "R1 R2", "why": "meld-too-short", "count": 2, "number": 1}
+
+
+def test_the_answer_in_swedish_with_real_plurals() -> None:
+    args = ["solve", "--lang", "sv", "--table", "R1 R2 R3 | K5 B5 O5"]
+    result = runner.invoke(app, [*args, "--rack", "R4 J K1"])
+    assert result.exit_code == 0, result.output
+    assert "Lägg 3 brickor: K1 R4 J  (värde 6, 1 kombination på bordet ändrad)" in result.output
+    assert "Nytt bord:" in result.output
+    result = runner.invoke(app, [*args, "--rack", "R4"])
+    assert "Lägg 1 bricka: R4  (värde 4, 1 kombination på bordet ändrad)" in result.output
+    result = runner.invoke(app, [*args, "--rack", "R7 B7 O7"])
+    assert "Lägg 3 brickor: R7 B7 O7  (värde 21)\n" in result.output, result.output
+    result = runner.invoke(app, ["solve", "--lang", "sv", "--table", "R1 R2", "--rack", "K9"])
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        "error: R1 R2 är ingen giltig kombination: "
+        "en kombination behöver minst 3 brickor (den här har 2)."
+    )
+    assert runner.invoke(app, [*args, "--rack", "R4", "--lang", "xx"]).exit_code == 1
 
 
 def test_jsonl_streams_results_and_errors_in_order() -> None:

@@ -74,11 +74,14 @@ async def test_a_whole_round(make_app, clock: FakeClock, tmp_path: Path) -> None
         assert table_text(screen) == ["R10 R11", "R12 B12 O12"]
         # -- the invalid meld is flagged at once, with the reason
         problems = _plain(screen, "#problems")
-        assert "Meld 1: a meld needs at least 3 tiles (this has 2)" in problems
+        assert "Meld 1: a set needs at least 3 tiles (this has 2)" in problems
         # -- end turn is refused and explains itself; nothing reaches the match
         await pilot.press("e")
         assert len(screen.session.match.rounds[0].turns) == 2
-        assert "Not accepted: a meld on the table is not valid." in _plain(screen, "#problems")
+        assert (
+            "Not accepted: R10 R11 is not a valid set: a set needs at least 3 tiles (this has 2)."
+            in _plain(screen, "#problems")
+        )
         # -- reset puts everything back
         await pilot.click("#reset")
         assert table_text(screen) == ["R10 R11 R12"]

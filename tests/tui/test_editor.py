@@ -71,22 +71,22 @@ def test_invalid_meld_is_flagged_with_a_reason() -> None:
     ed.move(ids(ed, "R4 K4"), NewMeld())
     check = ed.check(0)
     assert not check.valid and check.problem is not None
-    assert check.problem.key == "meld.too_short" and check.problem.params == {"count": 2}
+    assert check.problem.key == "error.meld-too-short" and check.problem.params == {"count": 2}
     ed.move(ids(ed, "K5"), IntoMeld(0))
     problem = ed.check(0).problem
-    assert problem is not None and problem.key == "meld.mixed"
+    assert problem is not None and problem.key == "error.meld-mixed"
     assert [p.key for p in ed.problems()] == ["play.invalid_meld"]
 
 
 @pytest.mark.parametrize(
     ("tiles", "key"),
     [
-        ("R4 R5", "meld.too_short"),
-        ("J J J", "meld.only_jokers"),
-        ("R7 B7 R7", "meld.group_repeats"),
-        ("R7 R8 R8", "meld.run_repeats"),
-        ("R1 R2 R5", "meld.run_gaps"),
-        ("R1 B2 K3", "meld.mixed"),
+        ("R4 R5", "error.meld-too-short"),
+        ("J J J", "error.meld-only-jokers"),
+        ("R7 B7 R7", "error.meld-group-repeats"),
+        ("R7 R8 R8", "error.meld-run-repeats"),
+        ("R1 R2 R5", "error.meld-run-gaps"),
+        ("R1 B2 K3", "error.meld-mixed"),
     ],
 )
 def test_meld_problem_names_the_reason(tiles: str, key: str) -> None:
@@ -100,7 +100,7 @@ def test_group_too_big_needs_more_colours_than_exist() -> None:
     from rummikub.core import parse_tiles
 
     problem = meld_problem(parse_tiles("R7 B7 K7 O7 J"), STD)
-    assert problem is not None and problem.key == "meld.group_too_big"
+    assert problem is not None and problem.key == "error.meld-group-too-big"
     assert meld_problem(parse_tiles("R7 B7 K7 O7"), STD) is None
 
 

@@ -196,8 +196,9 @@ async def test_a_penalised_play_says_why(size: tuple[int, int], lang: str) -> No
         assert screen.session.match.rounds[0].turns[0].action == "invalid"
         messages = [n.message for n in app._notifications]
         t = app.t
+        why = t.coded("invalid-meld", {"meld": "R10 R11", "why": "meld-too-short", "count": 2})
         assert any(
-            t("game.penalised", count=3) in m and t("reject.invalid-meld") in m for m in messages
+            t("game.penalised", count=3) in m and t("game.rejected", why=why) in m for m in messages
         ), messages
         # the notification stays clear of the key-help line
         await pilot.pause()

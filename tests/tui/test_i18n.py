@@ -88,10 +88,13 @@ def test_the_player_at_the_keyboard_is_spoken_to() -> None:
     assert en("end.title", round=1, name="You", reason="Rummikub!", you=True) == (
         "Round 1: you win (Rummikub!)"
     )
-    assert en("log.timeout", name="You", count=1, you=True) == (
+    assert en("log.timeout_penalty", name="You", count=1, you=True) == (
         "You ran out of time and drew a penalty tile"
     )
-    assert en("log.timeout", name="Bo", count=3) == "Bo ran out of time and drew 3 penalty tiles"
+    assert (
+        en("log.timeout_penalty", name="Bo", count=3)
+        == "Bo ran out of time and drew 3 penalty tiles"
+    )
     assert sv("log.round", round=2, name="Du", you=True) == "Omgång 2 börjar; du börjar."
     # a key without a second-person form uses the name
     assert en("game.thinking", name="Bot 2", you=True) == "Bot 2 is thinking…"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummikub.core.errors import IllegalPlayError
+from rummikub.core.errors import Code, IllegalPlayError, UsageError
 from rummikub.core.table import Table
 from rummikub.core.tiles import JOKER, Tile
 from rummikub.xpress import (
@@ -48,8 +48,16 @@ def test_start_uses_the_setup_roll_as_first_throw() -> None:
 
 def test_start_rejects_bad_setups() -> None:
     h0, h1 = allocate(["K1 K2", "O5 O6 B1"])
-    with pytest.raises(IllegalPlayError, match="has 2 dice"):
+    with pytest.raises(IllegalPlayError, match="has 2 dice") as err:
         XpressState.start(XpressRules(dice_per_player=3), default_layout(), [h0, h1], 0)
+    assert err.value.code == Code.BAD_DICE and err.value.params == {"count": 2, "dice": 3}
+    # seats that do not fit misuse the API
+    with pytest.raises(UsageError, match="not a seat") as misuse:
+        XpressState.start(XpressRules(dice_per_player=3), default_layout(), [h1, h1], 2)
+    assert misuse.value.code == Code.BAD_SEAT and misuse.value.params == {"seat": 2}
+    with pytest.raises(UsageError, match="for 2 players") as misuse:
+        XpressState.start(XpressRules(dice_per_player=3), default_layout(), [h1], 0)
+    assert misuse.value.code == Code.BAD_SEAT
     with pytest.raises(IllegalPlayError, match="dealt twice"):
         XpressState.start(XpressRules(dice_per_player=3), default_layout(), [h1, h1], 0)
     with pytest.raises(IllegalPlayError, match="no face"):
@@ -274,9 +282,11 @@ def test_any_placement_resets_the_blocked_count() -> None:
 def test_nothing_happens_after_the_round_ends() -> None:
     state = make_state("K1 K2 K3", "O2 J B7")
     after = place(state, "K1 K2 K3", "K1 K2 K3")
-    assert reason(after, EndTurn()) == "round-over"
-    with pytest.raises(IllegalPlayError):
-        apply(after, EndTurn())
+    # acting after the round ended misuses the API (it is not an illegal move)
+    for act in (lambda: check(after, EndTurn()), lambda: apply(after, EndTurn())):
+        with pytest.raises(UsageError) as err:
+            act()
+        assert err.value.code == Code.ROUND_OVER and not isinstance(err.value, IllegalPlayError)
 
 
 def test_illegal_action_changes_nothing() -> None:

@@ -16,9 +16,9 @@ from rummikub.bots.simulate import write_records
 from rummikub.cli.main import app as cli
 from rummikub.core import Meld, Tile
 from rummikub.core.tiles import COLOUR_LETTERS
+from rummikub.i18n import translator
 from rummikub.xpress import XpressRules, load_xpress
 from rummikub.xpress.dice_game import XPRESS
-from rummikub.xpress.messages import text
 from rummikub.xpress.tui import DieWidget, TableView, XpressApp, render_face, set_roles
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=["80x24", "200x60"])
@@ -73,7 +73,9 @@ def test_the_replay_viewer_shows_its_keys_and_says_what_every_step_did(
             for _ in range(3):
                 await pilot.press("right")
             assert app.message.startswith(
-                text(lang, "replay_step", step=3, steps=len(app.steps), what=app.step_text(2))
+                translator(lang)(
+                    "xpress.tui.replay_step", step=3, steps=len(app.steps), what=app.step_text(2)
+                )
             )
             assert app.step_index == 2
             assert app.logged == [app.step_text(i) for i in range(3)]
@@ -112,12 +114,13 @@ def test_a_round_against_a_bot_logs_both_players_and_fits(size: tuple[int, int],
                     assert FACE.match(str(die.render())), die.render()
             assert match.state.end is not None
             bot = match.players[1].name
-            threw = text(lang, "threw", name=bot, faces="")
+            threw = translator(lang)("xpress.tui.threw", name=bot, faces="")
             bot_throws = [line for line in app.logged if line.startswith(threw)]
             assert bot_throws and all(len(line) > len(threw) for line in bot_throws)
             me = match.players[0].name
             assert any(
-                line.startswith(text(lang, "threw", name=me, faces="")) for line in app.logged
+                line.startswith(translator(lang)("xpress.tui.threw", name=me, faces=""))
+                for line in app.logged
             )
             # the sets flow within the table's width
             table = app.query_one("#sets", TableView)

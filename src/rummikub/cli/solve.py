@@ -16,9 +16,11 @@ from rummikub.core import (
     Rules,
     RummikubError,
     Table,
+    UsageError,
     read_meld,
 )
 from rummikub.core.tiles import COLOUR_LETTERS
+from rummikub.i18n import LANGUAGES, Translator, translator
 from rummikub.solver import OBJECTIVES, Position, Solution, solve_position
 
 from .common import dumps, fail, load_rules, require_solver
@@ -36,12 +38,8 @@ def _result(line: str, objective: str, time_limit: float | None) -> tuple[dict[s
         position = Position.from_json(data)
         sol = solve_position(position, objective=objective, time_limit=time_limit)
     except RummikubError as exc:
-        return {"error": str(exc)}, True
+        return {"error": str(exc), "code": exc.code, "params": exc.params}, True
     return sol.to_json(), False
-
-
-def _plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
 
 
 def meld_text(meld: Meld, rules: Rules) -> str:
@@ -67,23 +65,18 @@ def check_letters(text: str, rules: Rules, what: str) -> None:
         )
 
 
-def _human(position: Position, sol: Solution) -> str:
-    lines: list[str] = []
+def _human(t: Translator, position: Position, sol: Solution) -> str:
     if not sol.play:
         if position.opened:
-            lines.append("No tile can be placed: draw.")
-        else:
-            lines.append(f"No opening worth {position.rules.opening_value} is possible: draw.")
-        return "\n".join(lines)
-    changed = f", {_plural(sol.changes, 'table meld', 'table melds')} changed"
-    lines.append(
-        f"Play {_plural(len(sol.play), 'tile', 'tiles')}: {' '.join(str(t) for t in sol.play)}"
-        f"  (value {sol.value}" + (changed if sol.changes else "") + ")"
-    )
-    lines.append("New table:")
+            return t("solve.no_play")
+        return t("solve.no_opening", value=position.rules.opening_value)
+    changed = t("solve.changed", count=sol.changes) if sol.changes else ""
+    tiles = " ".join(str(tile) for tile in sol.play)
+    lines = [t("solve.play", count=len(sol.play), tiles=tiles, value=sol.value, changed=changed)]
+    lines.append(t("solve.new_table"))
     lines.extend(f"  {meld_text(m, position.rules)}" for m in sol.table.melds)
     if not sol.optimal:
-        lines.append("(time limit reached: best play found so far, maybe not optimal)")
+        lines.append(t("solve.not_optimal"))
     return "\n".join(lines)
 
 
@@ -109,6 +102,10 @@ def solve_cmd(
     jsonl_mode: Annotated[
         bool, typer.Option("--jsonl", help="Read one position per line, write one result per line.")
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(help="Language of the answer: en or sv (default: the system locale)."),
+    ] = None,
 ) -> None:
     """Find the best play: most rack tiles placed (ties: value, then fewest table changes)."""
     require_solver()
@@ -132,6 +129,9 @@ def solve_cmd(
             sys.stdout.write(dumps(out) + "\n")
             sys.stdout.flush()
         return
+    if lang is not None and lang not in LANGUAGES:
+        raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
+    t = translator(lang)
     if not rack.strip():
         raise fail("give the rack with --rack (and the table with --table), or use --json")
     try:
@@ -146,9 +146,11 @@ def solve_cmd(
 
         check_position(position.table, position.rack.tiles, rule_obj)
         sol = solve_position(position, objective=objective, time_limit=time_limit)
+    except (IllegalPlayError, UsageError) as exc:
+        raise fail(t.error(exc)) from None  # a refusal: in the catalogue's words
     except RummikubError as exc:
-        raise fail(str(exc)) from None
-    typer.echo(_human(position, sol))
+        raise fail(str(exc)) from None  # notation: the English diagnosis names the token
+    typer.echo(_human(t, position, sol))
 
 
 def register(app: typer.Typer) -> None:

@@ -6,7 +6,15 @@ Pure standard-library Python. Everything public is re-exported by :mod:`rummikub
 from __future__ import annotations
 
 from .actions import Action, Draw, Pass, Play, Timeout, parse_action
-from .errors import IllegalPlayError, NotationError, RecordError, RulesError, RummikubError
+from .errors import (
+    Code,
+    IllegalPlayError,
+    NotationError,
+    RecordError,
+    RulesError,
+    RummikubError,
+    UsageError,
+)
 from .game import Match, PlayerInfo, RoundLog, TurnLog
 from .melds import Meld, Reading, Role, is_valid_meld, meld_value, read_meld
 from .observation import Observation, observe
@@ -35,6 +43,7 @@ __all__ = [
     "JOKER",
     "PRESETS",
     "Action",
+    "Code",
     "Draw",
     "GameRecord",
     "IllegalPlayError",
@@ -61,6 +70,7 @@ __all__ = [
     "Tile",
     "Timeout",
     "TurnLog",
+    "UsageError",
     "apply",
     "check_play",
     "dump_record",

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from .errors import IllegalPlayError, NotationError
+from .errors import Code, IllegalPlayError, NotationError, Param
 from .rules import Rules
 from .tiles import COLOUR_LETTERS, JOKER, Tile, parse_tile, sort_key
 
@@ -306,11 +306,13 @@ def _read_cached(meld: Meld, rules: Rules) -> Reading:
     roles: tuple[Role | None, ...] = meld.roles or (None,) * len(tiles)
     for t in tiles:
         if not rules.is_valid_tile(t):
-            raise IllegalPlayError(f"{t} is not a tile of these rules", reason="invalid-meld")
+            raise _invalid(
+                meld, f"{t} is not a tile of these rules", Code.MELD_BAD_TILE, tile=str(t)
+            )
     ordered, anyway = _all_readings(tiles, roles, rules)
     candidates = ordered or anyway
     if not candidates:
-        raise IllegalPlayError(_why_invalid(tiles, roles, rules), reason="invalid-meld")
+        raise _why_invalid(meld, tiles, roles, rules)
     best = _choose(candidates)
     # Is the bare canonical form ambiguous? (more than one order-consistent reading)
     bare_ordered, _ = _all_readings(best.tiles, (None,) * len(best.tiles), rules)
@@ -318,50 +320,100 @@ def _read_cached(meld: Meld, rules: Rules) -> Reading:
     return Reading(best.kind, best.colour, best.number, best.tiles, ambiguous)
 
 
-def _why_invalid(tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rules) -> str:
+def _invalid(meld: Meld, message: str, why: Code, **params: Param) -> IllegalPlayError:
+    """The error of an invalid meld: code ``invalid-meld``, the meld as written and ``why``
+    (a ``meld-*`` code) with its params."""
+    return IllegalPlayError(
+        message, code=Code.INVALID_MELD, params={"meld": str(meld), "why": why, **params}
+    )
+
+
+def _why_invalid(
+    meld: Meld, tiles: Sequence[Tile], roles: Sequence[Role | None], rules: Rules
+) -> IllegalPlayError:
     n = len(tiles)
     real = [t for t in tiles if not t.is_joker]
     if n < 3:
-        return f"a meld needs at least 3 tiles, this has {n}"
+        return _invalid(
+            meld, f"a meld needs at least 3 tiles, this has {n}", Code.MELD_TOO_SHORT, count=n
+        )
     if not real:
-        return "a meld cannot be made of jokers only"
+        return _invalid(meld, "a meld cannot be made of jokers only", Code.MELD_ONLY_JOKERS)
     numbers = {t.number for t in real}
     colours = {t.colour for t in real}
     if any(r is not None for r in roles):
         plain_ordered, plain_any = _all_readings(tiles, (None,) * n, rules)
         if plain_ordered or plain_any:
             given = ", ".join(f"J={r}" for r in roles if r is not None)
-            return f"the joker role {given} does not fit this meld"
+            return _invalid(
+                meld,
+                f"the joker role {given} does not fit this meld",
+                Code.MELD_JOKER_ROLE,
+                roles=given,
+            )
     if len(numbers) == 1:
         counts = Counter(t.colour for t in real)
-        dup = [COLOUR_LETTERS[c] for c, k in counts.items() if k > 1]
+        dup = [c for c, k in counts.items() if k > 1]
         if dup:
-            return f"a group needs different colours, but {dup[0]}{real[0].number} appears twice"
+            tile = f"{COLOUR_LETTERS[dup[0]]}{real[0].number}"
+            return _invalid(
+                meld,
+                f"a group needs different colours, but {tile} appears twice",
+                Code.MELD_GROUP_REPEATS,
+                tile=tile,
+            )
         limit = _max_group(rules)
         if n > limit:
-            return f"a group has at most {limit} tiles, this has {n}"
+            return _invalid(
+                meld,
+                f"a group has at most {limit} tiles, this has {n}",
+                Code.MELD_GROUP_TOO_BIG,
+                limit=limit,
+                count=n,
+            )
     if len(colours) == 1:
         nums = sorted(t.number for t in real)
         dups = {k for k in nums if nums.count(k) > 1}
         letter = COLOUR_LETTERS[real[0].colour]
         if dups:
-            return f"a run cannot hold {letter}{min(dups)} twice"
+            tile = f"{letter}{min(dups)}"
+            return _invalid(
+                meld, f"a run cannot hold {tile} twice", Code.MELD_RUN_REPEATS, tile=tile
+            )
         if n > rules.numbers:
-            return f"a run has at most {rules.numbers} tiles, this has {n}"
+            return _invalid(
+                meld,
+                f"a run has at most {rules.numbers} tiles, this has {n}",
+                Code.MELD_RUN_TOO_LONG,
+                limit=rules.numbers,
+                count=n,
+            )
         span = nums[-1] - nums[0] + 1
         jokers = n - len(real)
+        first, last = f"{letter}{nums[0]}", f"{letter}{nums[-1]}"
         if span > n:
-            return (
-                f"the run {letter}{nums[0]}..{letter}{nums[-1]} has {span - len(real)} "
-                f"gaps but only {jokers} joker(s)"
+            gaps = span - len(real)
+            return _invalid(
+                meld,
+                f"the run {first}..{last} has {gaps} gaps to fill and {jokers} jokers to fill them",
+                Code.MELD_RUN_GAPS,
+                first=first,
+                last=last,
+                gaps=gaps,
+                jokers=jokers,
             )
-        return (
-            f"a run of {n} tiles with {letter}{nums[0]}..{letter}{nums[-1]} "
-            f"does not fit 1..{rules.numbers}"
+        return _invalid(
+            meld,
+            f"a run of {n} tiles with {first}..{last} does not fit 1..{rules.numbers}",
+            Code.MELD_RUN_OFF_END,
+            count=n,
+            numbers=rules.numbers,
         )
     if len(numbers) > 1 and len(colours) > 1:
-        return "neither a group (numbers differ) nor a run (colours differ)"
-    return "not a valid group or run"
+        return _invalid(
+            meld, "neither a group (numbers differ) nor a run (colours differ)", Code.MELD_MIXED
+        )
+    return _invalid(meld, "not a valid group or run", Code.MELD_INVALID)
 
 
 def is_valid_meld(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> bool:

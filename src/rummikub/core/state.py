@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations, product
 
 from .actions import Action, Draw, Pass, Play, Timeout
-from .errors import IllegalPlayError
+from .errors import Code, IllegalPlayError, UsageError
 from .melds import Meld, Reading, read_meld, replaced_joker_kept
 from .packing import max_meld_value
 from .rules import Rules
@@ -53,7 +53,9 @@ class RoundState:
     ) -> RoundState:
         rules.check_players(len(racks))
         if not 0 <= first < len(racks):
-            raise IllegalPlayError(f"first player {first} is not a seat", reason="bad-seat")
+            raise UsageError(
+                f"first player {first} is not a seat", code=Code.BAD_SEAT, params={"seat": first}
+            )
         return cls(rules, tuple(racks), Table(), tuple(pool), (False,) * len(racks), first)
 
     @property
@@ -82,7 +84,8 @@ def validate(state: RoundState, play: Play) -> None:
 
 
 def check_play(state: RoundState, play: Play) -> IllegalPlayError | None:
-    """The reason ``play`` is illegal, or ``None`` if it is legal."""
+    """The reason ``play`` is illegal, or ``None`` if it is legal (raises :class:`UsageError`
+    once the round is over)."""
     try:
         _check(state, play)
     except IllegalPlayError as exc:
@@ -90,21 +93,30 @@ def check_play(state: RoundState, play: Play) -> IllegalPlayError | None:
     return None
 
 
+def _check_running(state: RoundState) -> None:
+    if state.end is not None:
+        raise UsageError("the round is over", code=Code.ROUND_OVER)
+
+
 def _check(state: RoundState, play: Play) -> list[Reading]:
     rules = state.rules
-    if state.end is not None:
-        raise IllegalPlayError("the round is over", reason="round-over")
+    _check_running(state)
     if not play.tiles:
         raise IllegalPlayError(
-            "a play must place at least one tile from the rack", reason="no-rack-tile"
+            "a play must place at least one tile from the rack", code=Code.NO_RACK_TILE
         )
     for t in play.tiles:
         if not rules.is_valid_tile(t):
-            raise IllegalPlayError(f"{t} is not a tile of these rules", reason="not-on-rack")
+            raise IllegalPlayError(
+                f"{t} is not a tile of these rules",
+                code=Code.NOT_ON_RACK,
+                params={"tiles": str(t)},
+            )
     missing = play.counts() - state.rack.counts()
     if missing:
+        shown = format_tiles(sorted(missing.elements()))
         raise IllegalPlayError(
-            f"not on the rack: {format_tiles(sorted(missing.elements()))}", reason="not-on-rack"
+            f"not on the rack: {shown}", code=Code.NOT_ON_RACK, params={"tiles": shown}
         )
     old = state.table.counts()
     new = play.table.counts()
@@ -113,22 +125,26 @@ def _check(state: RoundState, play: Play) -> list[Reading]:
     if gone:
         table_gone = gone & old
         if table_gone:
+            shown = format_tiles(sorted(table_gone.elements()))
             raise IllegalPlayError(
-                f"table tile missing from the new table: "
-                f"{format_tiles(sorted(table_gone.elements()))} (table tiles never go back "
+                f"table tile missing from the new table: {shown} (table tiles never go back "
                 "to a rack)",
-                reason="table-tile-missing",
+                code=Code.TABLE_TILE_MISSING,
+                params={"tiles": shown},
             )
+        shown = format_tiles(sorted(gone.elements()))
         raise IllegalPlayError(
-            f"placed tile not on the new table: {format_tiles(sorted(gone.elements()))}",
-            reason="tile-missing",
+            f"placed tile not on the new table: {shown}",
+            code=Code.TILE_MISSING,
+            params={"tiles": shown},
         )
     extra = new - expected
     if extra:
+        shown = format_tiles(sorted(extra.elements()))
         raise IllegalPlayError(
-            f"{format_tiles(sorted(extra.elements()))} on the new table came neither from the "
-            "table nor from the played tiles",
-            reason="tile-from-nowhere",
+            f"{shown} on the new table came neither from the table nor from the played tiles",
+            code=Code.TILE_FROM_NOWHERE,
+            params={"tiles": shown},
         )
     readings = []
     for i, meld in enumerate(play.table.melds):
@@ -136,7 +152,10 @@ def _check(state: RoundState, play: Play) -> list[Reading]:
             readings.append(read_meld(meld, rules))
         except IllegalPlayError as exc:
             raise IllegalPlayError(
-                f"meld {i + 1} ({meld}): {exc}", reason="invalid-meld", meld=i
+                f"meld {i + 1} ({meld}): {exc}",
+                code=Code.INVALID_MELD,
+                params={**exc.params, "number": i + 1},
+                meld=i,
             ) from None
     if not state.opened[state.current]:
         _check_opening(state, play, readings)
@@ -149,7 +168,8 @@ def _check(state: RoundState, play: Play) -> list[Reading]:
                 f"joker rule: the joker of {kept[0]} was replaced by the tile it stood for but "
                 f"is still in that set ({kept[1]}); a freed joker must become part of another "
                 "set in the same turn",
-                reason="joker-rule",
+                code=Code.JOKER_RULE,
+                params={"why": Code.JOKER_KEPT_IN_SET, "meld": str(kept[1])},
             )
     return readings
 
@@ -162,7 +182,8 @@ def _check_opening(state: RoundState, play: Play, readings: list[Reading]) -> No
             raise IllegalPlayError(
                 f"opening: the played tiles make melds worth at most {best}, "
                 f"below the opening value {rules.opening_value}",
-                reason="opening-value",
+                code=Code.OPENING_VALUE,
+                params={"value": best, "needed": rules.opening_value},
             )
         return
     # every table meld must still be there, read the same way (its jokers standing for the
@@ -176,16 +197,17 @@ def _check_opening(state: RoundState, play: Play, readings: list[Reading]) -> No
         else:
             new_value += reading.value
     if +remaining:
-        touched = next(iter((+remaining).keys()))
+        touched = format_tiles(next(iter((+remaining).keys()))[3])
         raise IllegalPlayError(
-            f"opening: the table may not be touched before opening (meld "
-            f"{format_tiles(touched[3])} changed)",
-            reason="opening-touches-table",
+            f"opening: the table may not be touched before opening (meld {touched} changed)",
+            code=Code.OPENING_TOUCHES_TABLE,
+            params={"meld": touched},
         )
     if new_value < rules.opening_value:
         raise IllegalPlayError(
             f"opening: new melds worth {new_value}, below the opening value {rules.opening_value}",
-            reason="opening-value",
+            code=Code.OPENING_VALUE,
+            params={"value": new_value, "needed": rules.opening_value},
         )
 
 
@@ -295,24 +317,32 @@ def _check_jokers(state: RoundState, play: Play) -> None:
             constrained[0][0],
         )
         if strict:
+            code = Code.JOKER_MELD_BROKEN
             why = (
                 "under the strict joker rule a meld holding a joker may only be added to, "
                 "or have its joker replaced by the tile it stands for"
             )
         else:
+            code = Code.JOKER_GROUP_NEEDS_BOTH
             why = "to free a joker from a group of three, both missing colours must be added"
-        raise IllegalPlayError(f"joker rule: meld {meld} was broken up; {why}", reason="joker-rule")
+        raise IllegalPlayError(
+            f"joker rule: meld {meld} was broken up; {why}",
+            code=Code.JOKER_RULE,
+            params={"why": code, "meld": str(meld)},
+        )
     if strict and not ok("new"):
         raise IllegalPlayError(
             "joker rule: under the strict joker rule a freed joker must be used in a new meld "
             "in the same turn (not added to an existing one)",
-            reason="joker-rule",
+            code=Code.JOKER_RULE,
+            params={"why": Code.JOKER_NOT_IN_NEW_MELD},
         )
     if rules.joker_swap_from_rack and not ok("rack"):
         raise IllegalPlayError(
             "joker rule: a joker may only be replaced by the tile it stands for from your own "
             "rack, not by a tile taken from the table",
-            reason="joker-rule",
+            code=Code.JOKER_RULE,
+            params={"why": Code.JOKER_SWAP_FROM_TABLE},
         )
 
 
@@ -334,8 +364,7 @@ def _end(state: RoundState, reason: EndReason, winner: int) -> RoundState:
 def penalise(state: RoundState, count: int) -> RoundState:
     """The player to move draws ``count`` penalty tiles (as far as the pool reaches) and the
     turn ends; with an empty pool this counts as a pass."""
-    if state.end is not None:
-        raise IllegalPlayError("the round is over", reason="round-over")
+    _check_running(state)
     if not state.pool:
         return _pass(state)
     drawn = state.pool[:count]
@@ -354,9 +383,9 @@ def _pass(state: RoundState) -> RoundState:
 
 def apply(state: RoundState, action: Action) -> RoundState:
     """The state after ``action`` by the player to move. Raises :class:`IllegalPlayError` (and
-    changes nothing) if the action is illegal. A :class:`Timeout` draws the timeout penalty."""
-    if state.end is not None:
-        raise IllegalPlayError("the round is over", reason="round-over")
+    changes nothing) if the action is illegal, :class:`UsageError` once the round is over. A
+    :class:`Timeout` draws the timeout penalty."""
+    _check_running(state)
     if isinstance(action, Play):
         readings = _check(state, action)
         racks = list(state.racks)
@@ -376,15 +405,19 @@ def apply(state: RoundState, action: Action) -> RoundState:
     if isinstance(action, Draw):
         if not state.pool:
             raise IllegalPlayError(
-                "the pool is empty: pass instead of drawing", reason="pool-empty"
+                "the pool is empty: pass instead of drawing", code=Code.POOL_EMPTY
             )
         return penalise(state, 1)
     if isinstance(action, Pass):
         if state.pool:
             raise IllegalPlayError(
-                "you can only pass when the pool is empty: draw instead", reason="pool-not-empty"
+                "you can only pass when the pool is empty: draw instead", code=Code.POOL_NOT_EMPTY
             )
         return _pass(state)
     if isinstance(action, Timeout):
         return penalise(state, state.rules.timeout_penalty)
-    raise IllegalPlayError(f"unknown action {action!r}", reason="unknown-action")
+    raise IllegalPlayError(
+        f"unknown action {action!r}",
+        code=Code.UNKNOWN_ACTION,
+        params={"action": type(action).__name__},
+    )

@@ -1,18 +1,22 @@
-"""Message catalogues for every user interface (terminal UI now, others later).
+"""The message catalogue of every user interface: the terminal games, the command line and the
+web client (the server serves the same files to the browser, see ``docs/web.md``).
 
-Catalogues are flat JSON objects ``{"key": "text with {placeholders}"}`` shipped next to this
-module, one per language (``en.json``, ``sv.json``). :func:`translator` returns a callable that
-formats a key with named parameters; keys missing from a catalogue fall back to English.
+There is one catalogue per language, a flat JSON object ``{"key": "text with {placeholders}"}``
+shipped next to this module (``en.json``, ``sv.json``). :func:`translator` returns a callable
+that formats a key with named parameters; keys missing from a catalogue fall back to English.
 The language comes from ``--lang`` or the system locale (:func:`detect_language`).
 
 Two kinds of variants of a message sit next to it in the catalogue:
 
-- plural forms: with a ``count`` parameter, ``key#one`` (or ``key#other``...) is used when the
-  catalogue has it for the CLDR plural category of ``count`` in the language
-  (:func:`plural_category`); the plain ``key`` is the ``other`` form;
+- plural forms: with a ``count`` parameter (or, lacking one, ``n``), ``key#one``, ``key#few``...
+  is used when the catalogue has it for the CLDR plural category of the number in the language
+  (:func:`plural_category`, from Babel's CLDR data); the plain ``key`` is the ``other`` form;
 - the second person: ``t(key, you=True)`` uses ``key@you`` when there is one, for the player
   at the keyboard ("You drew a tile", not "You draws a tile"). Plural forms of it are
   ``key@you#one``...
+
+Every error code of the engine (:class:`rummikub.core.Code`) and of the server has a message
+``error.<code>``; :meth:`Translator.error` renders an error from its code and params.
 """
 
 from __future__ import annotations
@@ -23,12 +27,18 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 
+from babel import Locale
+
+from rummikub.core import RummikubError
+
 __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "Translator",
     "catalogue",
+    "catalogue_bytes",
     "detect_language",
+    "plural_categories",
     "plural_category",
     "translator",
 ]
@@ -38,13 +48,18 @@ LANGUAGES: tuple[str, ...] = ("en", "sv")
 DEFAULT_LANGUAGE = "en"
 
 
+def catalogue_bytes(lang: str) -> bytes:
+    """The catalogue file of ``lang`` as shipped (raises :class:`ValueError` for an unknown
+    language): what the server sends the browser."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})")
+    return resources.files(__package__).joinpath(f"{lang}.json").read_bytes()
+
+
 @cache
 def catalogue(lang: str) -> Mapping[str, str]:
     """The messages of ``lang`` (raises :class:`ValueError` for an unknown language)."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})")
-    text = resources.files(__package__).joinpath(f"{lang}.json").read_text(encoding="utf-8")
-    data = json.loads(text)
+    data = json.loads(catalogue_bytes(lang).decode("utf-8"))
     if not isinstance(data, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in data.items()
     ):
@@ -52,16 +67,19 @@ def catalogue(lang: str) -> Mapping[str, str]:
     return data
 
 
-def plural_category(lang: str, count: int) -> str:
-    """The CLDR plural category of the integer ``count`` in ``lang``.
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
 
-    English and Swedish (the shipped languages) share CLDR's rule for integers: ``one`` for
-    1, ``other`` for everything else. A language added later with other categories (e.g.
-    ``few``) gets its rule here; Babel is not needed for two languages with one rule.
-    """
-    if lang in ("en", "sv"):
-        return "one" if abs(count) == 1 else "other"
-    raise ValueError(f"no plural rule for language {lang!r}")
+
+def plural_category(lang: str, count: int) -> str:
+    """The CLDR plural category (``one``, ``few``, ``other``...) of ``count`` in ``lang``."""
+    return str(_locale(lang).plural_form(abs(count)))
+
+
+def plural_categories(lang: str) -> frozenset[str]:
+    """Every CLDR plural category of ``lang``, ``other`` included."""
+    return frozenset(_locale(lang).plural_form.tags) | {"other"}
 
 
 def _normalise(tag: str) -> str | None:
@@ -105,9 +123,12 @@ class Translator:
         self._fallback = catalogue(DEFAULT_LANGUAGE)
 
     def __call__(self, key: str, /, *, you: bool = False, **params: object) -> str:
+        return self._render(key, params, you=you)
+
+    def _render(self, key: str, params: Mapping[str, object], *, you: bool = False) -> str:
         if you and self.has(f"{key}@you"):
             key = f"{key}@you"
-        count = params.get("count")
+        count = params.get("count", params.get("n"))
         if isinstance(count, int) and not isinstance(count, bool):
             form = f"{key}#{plural_category(self.lang, count)}"
             if form in self._messages or (key not in self._messages and form in self._fallback):
@@ -119,6 +140,27 @@ class Translator:
 
     def has(self, key: str) -> bool:
         return key in self._fallback
+
+    def coded(self, code: str, params: Mapping[str, object] | None = None) -> str:
+        """The message of an error ``code`` (``error.<code>``) with its ``params``; a ``why``
+        param that is itself a code is rendered first, with the same params. A code without a
+        message (from a newer program) gives the generic one."""
+        values = dict(params or {})
+        why = values.get("why")
+        if isinstance(why, str) and self.has(f"error.{why}"):
+            rest = {k: v for k, v in values.items() if k != "why"}
+            values["why"] = self._render(f"error.{why}", rest)
+        key = f"error.{code}"
+        if not self.has(key):
+            key = "error.error"
+        try:
+            return self._render(key, values)
+        except (KeyError, IndexError):  # params missing: say what went wrong without them
+            return self("error.error")
+
+    def error(self, err: RummikubError) -> str:
+        """An error of the engine in this language, from its code and params."""
+        return self.coded(err.code, err.params)
 
 
 def translator(lang: str | None = None) -> Translator:

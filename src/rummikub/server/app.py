@@ -16,7 +16,9 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from rummikub.core import PRESETS
+from rummikub.i18n import LANGUAGES, catalogue_bytes
 
+from .codes import ServerCode
 from .headers import SecurityHeadersMiddleware
 from .http_limits import BucketTable, RateLimitMiddleware
 from .manager import ClientError, RoomManager, bot_levels
@@ -175,7 +177,12 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     async def room(code: str) -> JSONResponse:
         info = mgr().room_info(code)
         if info is None:
-            return JSONResponse({"error": f"no open room with code {code.upper()}"}, 404)
+            missing = ClientError(
+                ServerCode.NO_SUCH_ROOM,
+                f"no open room with code {code.upper()}",
+                params={"room": code.upper()},
+            )
+            return JSONResponse(missing.http_body(), 404)
         return JSONResponse(info)
 
     @app.get("/api/rooms/{code}/record")
@@ -183,14 +190,21 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         try:
             return Response(await mgr().record(code), media_type="application/json")
         except ClientError as exc:
-            status = 404 if exc.code == "no-such-room" else 403
-            return JSONResponse({"error": exc.message, "code": exc.code}, status)
+            status = 404 if exc.code == ServerCode.NO_SUCH_ROOM else 403
+            return JSONResponse(exc.http_body(), status)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         """``ok`` is false while storage is down or a room could not be restored; the
         details say which."""
         return mgr().health()
+
+    @app.get("/i18n/{lang}.json", include_in_schema=False)
+    async def messages(lang: str) -> Response:
+        """The message catalogue of a language: the one the terminal games use too."""
+        if lang not in LANGUAGES:
+            return JSONResponse({"error": f"no catalogue for {lang!r}"}, 404)
+        return Response(catalogue_bytes(lang), media_type="application/json")
 
     index = STATIC / "index.html"
 

@@ -25,6 +25,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from rummikub.core import RummikubError
 
+from .codes import ServerCode
+
 __all__ = ["BucketTable", "LimitError", "RateLimitMiddleware", "client_key"]
 
 
@@ -118,7 +120,8 @@ class RateLimitMiddleware:
         body = json.dumps(
             {
                 "error": f"too many requests from your address; try again in {retry} s",
-                "code": "rate-limited",
+                "code": ServerCode.RATE_LIMITED,
+                "params": {"seconds": retry},
             }
         ).encode()
         await send(

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 from rummikub.bots import BOTS
 from rummikub.core import (
+    Code,
     Draw,
     IllegalPlayError,
     Pass,
@@ -40,6 +41,7 @@ from rummikub.solver.warm import warm_up
 
 from . import protocol as p
 from .admission import Admission, Limits
+from .codes import ServerCode
 from .connection import Connection
 from .restore import AnyRoom, Damage, logged, replay, stored_room, stored_row
 from .room import (
@@ -51,7 +53,7 @@ from .room import (
     new_token,
     play_from_table,
 )
-from .runtime import ClientError, RoomRuntime, stored_seat
+from .runtime import ClientError, RoomRuntime, refused, stored_seat
 from .storage import Append, Store, StoredEvent, StoredRoom
 from .writer import GroupWriter
 from .xpress_room import XPRESS_BOTS, XpressRoom, xpress_rules
@@ -98,7 +100,7 @@ def bot_levels() -> list[str]:
 
 class StorageDown(ClientError):
     def __init__(self) -> None:
-        super().__init__("storage-unavailable", STORAGE_DOWN)
+        super().__init__(ServerCode.STORAGE_UNAVAILABLE, STORAGE_DOWN)
 
 
 class RoomManager:
@@ -446,32 +448,29 @@ class RoomManager:
         try:
             msg = p.parse_message(text)
         except p.ProtocolError as exc:
-            conn.send({"type": "error", "id": exc.msg_id, "code": exc.code, "message": exc.message})
+            conn.send(
+                {
+                    "type": "error",
+                    "id": exc.msg_id,
+                    "code": exc.code,
+                    "params": exc.params,
+                    "message": exc.message,
+                }
+            )
             return
         try:
             await self.dispatch(conn, msg)
         except ClientError as exc:
-            conn.send(
-                {
-                    "type": "error",
-                    "id": msg.id,
-                    "code": exc.code,
-                    "message": exc.message,
-                    **exc.extra,
-                }
-            )
+            conn.send(exc.reply(msg.id))
         except RummikubError as exc:
-            conn.send({"type": "error", "id": msg.id, "code": "rules", "message": str(exc)})
+            refused = ClientError(ServerCode.RULES, str(exc), params=exc.params, reason=exc.code)
+            conn.send(refused.reply(msg.id))
         except Exception:
             log.exception("message %s failed", getattr(msg, "type", "?"))
-            conn.send(
-                {
-                    "type": "error",
-                    "id": msg.id,
-                    "code": "internal",
-                    "message": "the server failed to handle this message; nothing changed",
-                }
+            failed = ClientError(
+                ServerCode.INTERNAL, "the server failed to handle this message; nothing changed"
             )
+            conn.send(failed.reply(msg.id))
 
     async def _refuse_flood(self, conn: Connection, text: str | bytes) -> None:
         """A message over the rate limit: dropped before parsing, but a request that carries
@@ -482,15 +481,10 @@ class RoomManager:
         if msg_id is not None or now - conn.last_limit_notice > 1.0:
             conn.last_limit_notice = now
             wait = max(conn.bucket.wait(), conn.budget.messages.wait())
-            conn.send(
-                {
-                    "type": "error",
-                    "id": msg_id,
-                    "code": "rate-limited",
-                    "message": "too many messages; slow down",
-                    "retry_after": round(wait, 2),
-                }
+            limited = ClientError(
+                ServerCode.RATE_LIMITED, "too many messages; slow down", retry_after=round(wait, 2)
             )
+            conn.send(limited.reply(msg_id))
         if conn.dropped > 2000:
             conn.closed = True
             await conn.safe_close(1008)
@@ -512,7 +506,7 @@ class RoomManager:
             return
         rt = self.rooms.get(conn.room) if conn.room else None
         if rt is None:
-            raise ClientError("no-room", "join or create a room first")
+            raise ClientError(ServerCode.NO_ROOM, "join or create a room first")
         async with rt.lock:
             if isinstance(msg, p.LeaveMsg):
                 await self._detach(conn, leaving=True, locked=True)
@@ -543,11 +537,15 @@ class RoomManager:
             xpress_msg = isinstance(msg, p.ThrowMsg | p.PlaceMsg | p.EndTurnMsg)
             tiles_msg = isinstance(msg, p.PlayMsg | p.DrawMsg | p.PassMsg)
             if xpress_msg and not isinstance(room, XpressRoom):
-                raise ClientError("wrong-game", "this room plays the tile game: play, draw or pass")
+                raise ClientError(
+                    Code.WRONG_GAME, "this room plays the tile game: play, draw or pass"
+                )
             if tiles_msg and isinstance(room, XpressRoom):
-                raise ClientError("wrong-game", "this room plays Xpress: throw, place or end_turn")
+                raise ClientError(
+                    Code.WRONG_GAME, "this room plays Xpress: throw, place or end_turn"
+                )
             if not room.in_turn or room.current_seat() is not seat:
-                raise ClientError("not-your-turn", "it is not your turn")
+                raise ClientError(Code.NOT_YOUR_TURN, "it is not your turn")
             if isinstance(msg, p.HintMsg):
                 await self._hint(rt, conn, seat, msg.id)
                 return
@@ -565,20 +563,18 @@ class RoomManager:
                 try:
                     action = play_from_table(room.match.state.table, msg.table, msg.tiles)
                 except RummikubError as exc:
-                    raise ClientError("bad-play", str(exc)) from None
+                    raise refused(ServerCode.BAD_PLAY, exc) from None
             try:
                 await self._commit(rt, action, conn)
             except IllegalPlayError as exc:
-                raise ClientError(
-                    "illegal", str(exc), reason=exc.reason, meld=getattr(exc, "meld", None)
-                ) from None
+                raise refused(Code.ILLEGAL, exc, meld=exc.meld) from None
             conn.send({"type": "ok", "id": msg.id})
 
     @staticmethod
     def _admit_work(conn: Connection) -> None:
         if not conn.budget.work.has():
             raise ClientError(
-                "busy",
+                ServerCode.BUSY,
                 "you have asked the server for too much work; wait a moment",
                 retry_after=round(conn.budget.work.wait(), 2),
             )
@@ -610,13 +606,13 @@ class RoomManager:
         try:
             return room.place_from_table(msg.table, msg.dice)
         except IllegalPlayError as exc:
-            raise ClientError("illegal", str(exc), reason=exc.reason, meld=None) from None
+            raise refused(Code.ILLEGAL, exc, meld=None) from None
         except RummikubError as exc:
-            raise ClientError("bad-play", str(exc)) from None
+            raise refused(ServerCode.BAD_PLAY, exc) from None
 
     def _seat_of(self, rt: RoomRuntime, conn: Connection) -> Seat:
         if conn.seat is None:
-            raise ClientError("spectator", "spectators cannot act")
+            raise ClientError(ServerCode.SPECTATOR, "spectators cannot act")
         return rt.room.seats[conn.seat]
 
     # -- rooms -----------------------------------------------------------------------
@@ -630,16 +626,21 @@ class RoomManager:
                 x_rules = xpress_rules(msg.rules)
                 if len(msg.seats) != x_rules.players:
                     raise ClientError(
-                        "bad-seats",
+                        ServerCode.BAD_SEATS,
                         f"Xpress is for {x_rules.players} players, not {len(msg.seats)}",
+                        params={"players": len(msg.seats)},
                     )
             else:
                 rules = Rules.from_dict(msg.rules)
                 rules.check_players(len(msg.seats))
         except RummikubError as exc:
-            raise ClientError("bad-rules", str(exc)) from None
+            raise ClientError(Code.BAD_RULES, str(exc), params=exc.params) from None
         if msg.seats[0].kind != "human":
-            raise ClientError("bad-seats", "seat 1 is the creator's and must be a person")
+            raise ClientError(
+                ServerCode.BAD_SEATS,
+                "seat 1 is the creator's and must be a person",
+                params={"seat": 1},
+            )
         levels = XPRESS_BOTS if xpress else bot_levels()
         default_level = next((b for b in ("beginner", "greedy") if b in levels), levels[0])
         seats: list[Seat] = []
@@ -649,17 +650,22 @@ class RoomManager:
                 level = spec.level or default_level
                 if level not in levels:
                     raise ClientError(
-                        "bad-seats",
+                        ServerCode.BAD_SEATS,
                         f"seat {i + 1}: unknown bot level {level!r} (levels: {', '.join(levels)})",
+                        params={"seat": i + 1, "level": level},
                     )
             seats.append(Seat(i, spec.kind, level))
         st = msg.settings
         standin = st.standin or default_level
         if standin not in levels:
-            raise ClientError("bad-settings", f"unknown stand-in bot level {standin!r}")
+            raise ClientError(
+                ServerCode.BAD_SETTINGS,
+                f"unknown stand-in bot level {standin!r}",
+                params={"level": standin},
+            )
         if not conn.budget.rooms.take():
             raise ClientError(
-                "too-many-rooms",
+                ServerCode.TOO_MANY_ROOMS,
                 "you have created many rooms in a short time; wait a little before the next",
                 retry_after=round(conn.budget.rooms.wait(), 1),
             )
@@ -726,28 +732,37 @@ class RoomManager:
             if code in self.damaged:
                 damage = self.damaged[code][1]
                 raise ClientError(
-                    "damaged",
+                    ServerCode.DAMAGED,
                     f"game {code} could not be restored ({damage.error}); its record up to "
                     f"that point is at /api/rooms/{code}/record",
+                    params={"room": code},
                 )
-            raise ClientError("no-such-room", f"no open room with code {code}")
+            raise ClientError(
+                ServerCode.NO_SUCH_ROOM, f"no open room with code {code}", params={"room": code}
+            )
         if isinstance(msg, p.JoinMsg) and conn.room == code and conn.seat is not None:
             raise ClientError(
-                "already-seated", f"you hold seat {conn.seat + 1} of this room already"
+                ServerCode.ALREADY_SEATED,
+                f"you hold seat {conn.seat + 1} of this room already",
+                params={"seat": conn.seat + 1},
             )
         if conn.room is not None:
             await self._detach(conn, leaving=False)
         async with rt.lock:
             room = rt.room
             if room.status == "abandoned":
-                raise ClientError("closed", f"room {code} was closed: everybody left it")
+                raise ClientError(
+                    ServerCode.CLOSED,
+                    f"room {code} was closed: everybody left it",
+                    params={"room": code},
+                )
             if isinstance(msg, p.WatchMsg):
                 self._attach(rt, conn, None)
                 conn.send({"type": "watching", "id": msg.id, "room": code, "chat": room.chat[-50:]})
             elif isinstance(msg, p.ResumeMsg):
                 found = room.seat_by_token(msg.token)
                 if found is None:
-                    raise ClientError("bad-token", "that token does not hold a seat here")
+                    raise ClientError(ServerCode.BAD_TOKEN, "that token does not hold a seat here")
                 found.person = conn.person
                 self._attach(rt, conn, found.seat)
                 conn.send(
@@ -762,23 +777,25 @@ class RoomManager:
                 )
             else:
                 if room.status != "waiting":
-                    raise ClientError("started", "the game has started; you can watch it")
+                    raise ClientError(ServerCode.STARTED, "the game has started; you can watch it")
                 held = next(
                     (s for s in room.seats if s.token_hash is not None and s.person == conn.person),
                     None,
                 )
                 if held is not None:
                     raise ClientError(
-                        "already-seated",
+                        ServerCode.ALREADY_SEATED,
                         f"you hold seat {held.seat + 1} of this room already (one seat per person)",
+                        params={"seat": held.seat + 1},
                     )
                 if self.down_since is not None:
                     raise StorageDown()
                 free = room.free_seat(msg.seat)
                 if free is None:
                     raise ClientError(
-                        "full",
+                        ServerCode.FULL,
                         "no free seat" if msg.seat is None else f"seat {msg.seat + 1} is not free",
+                        params={} if msg.seat is None else {"seat": msg.seat + 1},
                     )
                 token = new_token()
                 free.name = msg.name
@@ -904,9 +921,9 @@ class RoomManager:
     async def _start_now(self, rt: RoomRuntime, seat: Seat, msg_id: Any) -> None:
         room = rt.room
         if room.status != "waiting":
-            raise ClientError("started", "the game has already started")
+            raise ClientError(ServerCode.STARTED, "the game has already started")
         if seat.seat != room.settings.host:
-            raise ClientError("not-host", "only the room's host can start early")
+            raise ClientError(ServerCode.NOT_HOST, "only the room's host can start early")
         for s in room.seats:
             if not s.taken:
                 s.kind = "bot"
@@ -1064,7 +1081,7 @@ class RoomManager:
     async def _ready(self, rt: RoomRuntime, seat: Seat) -> None:
         room = rt.room
         if not room.round_over or room.match_over:
-            raise ClientError("not-between-rounds", "no round is waiting to start")
+            raise ClientError(ServerCode.NOT_BETWEEN_ROUNDS, "no round is waiting to start")
         room.ready.add(seat.seat)
         waiting = [
             s.seat
@@ -1096,7 +1113,7 @@ class RoomManager:
     async def _hint(self, rt: RoomRuntime, conn: Connection, seat: Seat, msg_id: Any) -> None:
         room = rt.room
         if not room.settings.hints:
-            raise ClientError("no-hints", "hints are off in this room")
+            raise ClientError(ServerCode.NO_HINTS, "hints are off in this room")
         job = room.hint_task(seat.seat)
         room.hinted.add(room.turn_key())
         hint = await self._work(conn, job)
@@ -1105,10 +1122,10 @@ class RoomManager:
     async def _chat(self, rt: RoomRuntime, conn: Connection, text: str) -> None:
         room = rt.room
         if conn.seat is None:
-            raise ClientError("spectator", "spectators cannot chat")
+            raise ClientError(ServerCode.SPECTATOR, "spectators cannot chat")
         said = text.strip()[:300]
         if not said:
-            raise ClientError("empty-chat", "the message is empty")
+            raise ClientError(ServerCode.EMPTY_CHAT, "the message is empty")
         seat = room.seats[conn.seat]
         now = time.time()
         entry: dict[str, Any] = {
@@ -1151,7 +1168,9 @@ class RoomManager:
         if code in self.damaged:
             found = self.damaged[code][0]
             if found is None or not found.started:
-                raise ClientError("not-started", "the game never started; it has no record")
+                raise ClientError(
+                    ServerCode.NOT_STARTED, "the game never started; it has no record"
+                )
             room = found
         else:
             rt = self.rooms.get(code)
@@ -1160,17 +1179,19 @@ class RoomManager:
             else:
                 sr = await self.db(self.store.load_room, code)
                 if sr is None:
-                    raise ClientError("no-such-room", f"no game with code {code}")
+                    raise ClientError(
+                        ServerCode.NO_SUCH_ROOM, f"no game with code {code}", params={"room": code}
+                    )
                 if sr.status != "finished":
                     raise ClientError(
-                        "not-finished",
+                        ServerCode.NOT_FINISHED,
                         "the game is not finished; its record is available once it ends",
                     )
                 loop = asyncio.get_running_loop()
                 room = (await loop.run_in_executor(self._cpu, replay, sr)).room
             if not room.started or room.status != "finished":
                 raise ClientError(
-                    "not-finished",
+                    ServerCode.NOT_FINISHED,
                     "the game is not finished; its record is available once it ends",
                 )
         text = json.dumps(room.record(), separators=(",", ":"))

@@ -13,6 +13,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from .codes import ServerCode
+
 __all__ = [
     "MAX_MESSAGE_BYTES",
     "ChatMsg",
@@ -58,13 +60,21 @@ MsgId = Annotated[str, Field(max_length=40)] | int | None
 
 
 class ProtocolError(Exception):
-    """A message that is not valid JSON, too large, or does not match the schema."""
+    """A message that is not valid JSON, too large, or does not match the schema: ``code``
+    and ``params`` for programs, ``message`` in English."""
 
-    def __init__(self, code: str, message: str, msg_id: str | int | None = None) -> None:
+    def __init__(
+        self,
+        code: ServerCode,
+        message: str,
+        msg_id: str | int | None = None,
+        params: dict[str, str | int] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.msg_id = msg_id
+        self.params: dict[str, str | int] = params or {}
 
 
 class _Msg(BaseModel):
@@ -250,27 +260,35 @@ TYPES = (
 def parse_message(text: str | bytes) -> Any:
     """Decode and validate one client message; raise :class:`ProtocolError` saying why not."""
     if len(text) > MAX_MESSAGE_BYTES:
-        raise ProtocolError("too-large", f"message larger than {MAX_MESSAGE_BYTES} bytes")
+        raise ProtocolError(
+            ServerCode.TOO_LARGE,
+            f"message larger than {MAX_MESSAGE_BYTES} bytes",
+            params={"limit": MAX_MESSAGE_BYTES},
+        )
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("bad-json", "message is not valid JSON") from None
+        raise ProtocolError(ServerCode.BAD_JSON, "message is not valid JSON") from None
     except RecursionError:
         raise ProtocolError(
-            "too-deep", f"message nested deeper than {MAX_DEPTH} levels", peek_id(text)
+            ServerCode.TOO_DEEP, f"message nested deeper than {MAX_DEPTH} levels", peek_id(text)
         ) from None
     if not isinstance(data, dict):
-        raise ProtocolError("bad-message", "a message must be a JSON object")
+        raise ProtocolError(ServerCode.BAD_MESSAGE, "a message must be a JSON object")
     raw_id = data.get("id")
     msg_id = raw_id if isinstance(raw_id, str | int) and not isinstance(raw_id, bool) else None
     if isinstance(msg_id, str) and len(msg_id) > 40:
         msg_id = None
     if _depth(data) > MAX_DEPTH:
-        raise ProtocolError("too-deep", f"message nested deeper than {MAX_DEPTH} levels", msg_id)
+        raise ProtocolError(
+            ServerCode.TOO_DEEP, f"message nested deeper than {MAX_DEPTH} levels", msg_id
+        )
     kind = data.get("type")
     if kind not in TYPES:
         raise ProtocolError(
-            "bad-message", f"unknown message type {kind!r} (one of {', '.join(TYPES)})", msg_id
+            ServerCode.BAD_MESSAGE,
+            f"unknown message type {kind!r} (one of {', '.join(TYPES)})",
+            msg_id,
         )
     try:
         return _ADAPTER.validate_python(data)
@@ -283,7 +301,12 @@ def parse_message(text: str | bytes) -> Any:
             and first.get("ctx", {}).get("pattern") == PRINTABLE
         ):
             said = "must have a visible character and no control characters"
-        raise ProtocolError("bad-message", f"{kind}: {where}: {said}", msg_id) from None
+        raise ProtocolError(
+            ServerCode.BAD_MESSAGE,
+            f"{kind}: {where}: {said}",
+            msg_id,
+            params={"type": str(kind), "field": where},
+        ) from None
 
 
 def _depth(value: Any) -> int:

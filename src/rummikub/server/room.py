@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Literal
 from rummikub.bots import Bot, fallback_action, get_bot
 from rummikub.core import (
     Action,
+    Code,
     Draw,
     IllegalPlayError,
     Match,
@@ -36,7 +37,9 @@ from rummikub.core import (
     rack_value,
     read_meld,
 )
+from rummikub.core.tiles import format_tiles
 
+from .codes import refusal
 from .hints import compute_hint
 
 __all__ = [
@@ -282,7 +285,7 @@ class Room(SeatedRoom):
         """Carry out an action for the player to move (raises :class:`IllegalPlayError` and
         changes nothing if it is refused)."""
         if self.match is None or self.match.round_over:
-            raise IllegalPlayError("no turn is being played", reason="not-in-turn")
+            raise IllegalPlayError("no turn is being played", code=Code.NOT_IN_TURN)
         log = self.match.act(action, ms=ms, hint=hint)
         self.log.append(self._public_turn(log))
         if len(self.log) > 200:
@@ -313,7 +316,7 @@ class Room(SeatedRoom):
         """Apply an action (raises :class:`IllegalPlayError`, changing nothing, if refused);
         returns the action as stored in the event log and whether the turn clock restarts."""
         if not isinstance(action, Play | Draw | Pass | Timeout):
-            raise IllegalPlayError("not a move of the tile game", reason="wrong-game")
+            raise IllegalPlayError("not a move of the tile game", code=Code.WRONG_GAME)
         log = self.apply(action, ms=ms, hint=hint)
         return action_to_json(action), log.action == "invalid"
 
@@ -462,26 +465,25 @@ class Room(SeatedRoom):
                     }
                 )
             except (IllegalPlayError, NotationError) as exc:
-                melds.append({"ok": False, "reason": str(exc)})
+                melds.append(refusal(exc, reason=str(exc)))
         out: dict[str, Any] = {"type": "checked", "melds": melds}
         if self.match is not None and self.in_turn and self.match.state.current == seat:
             state = self.match.state
             try:
                 play = play_from_table(state.table, table_json, None)
                 left = Counter(state.table.counts()) - play.table.counts()
-                if left:
-                    out["play"] = {
-                        "ok": False,
-                        "reason": "table-tile-missing",
-                        "message": "table tiles never go back to a rack",
-                    }
-                else:
-                    err = check_play(state, play)
-                    out["play"] = (
-                        {"ok": True}
-                        if err is None
-                        else {"ok": False, "reason": err.reason, "message": str(err)}
+                err = (
+                    check_play(state, play)
+                    if not left
+                    else IllegalPlayError(
+                        "table tiles never go back to a rack",
+                        code=Code.TABLE_TILE_MISSING,
+                        params={"tiles": format_tiles(sorted(left.elements()))},
                     )
+                )
+                out["play"] = (
+                    {"ok": True} if err is None else refusal(err, reason=err.code, message=str(err))
+                )
             except (IllegalPlayError, NotationError) as exc:
-                out["play"] = {"ok": False, "reason": "bad-notation", "message": str(exc)}
+                out["play"] = refusal(exc, reason=Code.BAD_NOTATION, message=str(exc))
         return out

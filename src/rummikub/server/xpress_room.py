@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from rummikub.core import IllegalPlayError, Meld, NotationError, Rules, Table, read_meld
+from rummikub.core import Code, IllegalPlayError, Meld, NotationError, Rules, Table, read_meld
 from rummikub.xpress import (
     EndTurn,
     Place,
@@ -34,6 +34,7 @@ from rummikub.xpress.bots import BOTS, ExpertBot, XpressBot, dice_for, get_bot, 
 from rummikub.xpress.dice import DieFace
 from rummikub.xpress.observation import XpressObservation
 
+from .codes import refusal
 from .room import BotTask, Seat, SeatedRoom, Settings, Status, shown_meld, shown_table
 
 __all__ = ["XPRESS_BOTS", "XpressRoom", "xpress_rules"]
@@ -141,9 +142,9 @@ class XpressRoom(SeatedRoom):
         changes nothing if it is refused); returns the action as stored (a throw with the
         faces that came up)."""
         if not isinstance(action, Throw | Place | EndTurn):
-            raise IllegalPlayError("not a move of Xpress", reason="wrong-game")
+            raise IllegalPlayError("not a move of Xpress", code=Code.WRONG_GAME)
         if self.match is None or self.match.round_over:
-            raise IllegalPlayError("no turn is being played", reason="not-in-turn")
+            raise IllegalPlayError("no turn is being played", code=Code.NOT_IN_TURN)
         state = self.match.state
         seat = state.current
         placed_before = state.placed
@@ -324,19 +325,16 @@ class XpressRoom(SeatedRoom):
                     }
                 )
             except (IllegalPlayError, NotationError) as exc:
-                melds.append({"ok": False, "reason": str(exc)})
+                melds.append(refusal(exc, reason=str(exc)))
         out: dict[str, Any] = {"type": "checked", "melds": melds}
         if self.match is not None and self.in_turn and self.match.state.current == seat:
             try:
                 err = check(self.match.state, self.place_from_table(table_json, None))
                 out["play"] = (
-                    {"ok": True}
-                    if err is None
-                    else {"ok": False, "reason": err.reason, "message": str(err)}
+                    {"ok": True} if err is None else refusal(err, reason=err.code, message=str(err))
                 )
             except (IllegalPlayError, NotationError) as exc:
-                reason = getattr(exc, "reason", None) or "bad-notation"
-                out["play"] = {"ok": False, "reason": reason, "message": str(exc)}
+                out["play"] = refusal(exc, reason=exc.code, message=str(exc))
         return out
 
     # -- actions from protocol messages --------------------------------------------------
@@ -358,7 +356,8 @@ class XpressRoom(SeatedRoom):
             shown = " ".join(str(f) for f in sorted(missing.elements()))
             raise IllegalPlayError(
                 f"{shown} on the new table is neither on the table nor among your dice",
-                reason="tile-from-nowhere",
+                code=Code.TILE_FROM_NOWHERE,
+                params={"tiles": shown},
             )
         return Place(dice_for(state.hand, list(extra.elements())), table)
 

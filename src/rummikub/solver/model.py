@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..core.errors import IllegalPlayError, NotationError, RulesError
+from ..core.errors import Code, IllegalPlayError, NotationError, RulesError
 from ..core.melds import Meld, read_meld
 from ..core.rules import PRESETS, Rules, preset
 from ..core.table import Rack, Table
@@ -106,7 +106,8 @@ def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> list[int
             except IllegalPlayError as exc:
                 raise IllegalPlayError(
                     f"table meld {i + 1} ({meld}) is not valid: {exc}",
-                    reason="invalid-meld",
+                    code=Code.INVALID_MELD,
+                    params={**exc.params, "number": i + 1},
                     meld=i,
                 ) from None
         values.append(plain)
@@ -121,7 +122,9 @@ def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> list[int
             counts[c * numbers + t.number - 1] += 1
         else:
             raise IllegalPlayError(
-                f"rack tile {t} is not a tile of these rules", reason="not-a-tile"
+                f"rack tile {t} is not a tile of these rules",
+                code=Code.NOT_A_TILE,
+                params={"tile": str(t)},
             )
     if counts[jk] > rules.jokers or max(counts) > rules.copies:
         _too_many(table, rack, rules)
@@ -139,7 +142,8 @@ def _too_many(table: Table, rack: Sequence[Tile], rules: Rules) -> None:
             what = "jokers" if tile.is_joker else f"copies of {tile}"
             raise IllegalPlayError(
                 f"{k} {what} in the position, but the set has only {limit}",
-                reason="too-many-copies",
+                code=Code.TOO_MANY_COPIES,
+                params={"tile": str(tile), "count": k, "limit": limit},
             )
 
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
 from typing import Literal
 
 from rummikub.core import (
+    Code,
     IllegalPlayError,
     Meld,
     Play,
@@ -32,7 +32,7 @@ from rummikub.core import (
     Tile,
     read_meld,
 )
-from rummikub.core.tiles import COLOUR_LETTERS, sort_key
+from rummikub.core.tiles import sort_key
 
 __all__ = [
     "EditorError",
@@ -118,53 +118,15 @@ class MeldCheck:
 
 
 def meld_problem(tiles: Sequence[Tile], rules: Rules) -> Problem | None:
-    """``None`` if the tiles form a valid meld (in some joker reading), else why not."""
+    """``None`` if the tiles form a valid meld (in some joker reading), else why not: the
+    message of the engine's reason (``error.meld-*``) with its params."""
     try:
         read_meld(Meld(tuple(tiles)), rules)
         return None
-    except IllegalPlayError:
-        pass
-    n = len(tiles)
-    real = [t for t in tiles if not t.is_joker]
-    if n < 3:
-        return Problem("meld.too_short", {"count": n})
-    if not real:
-        return Problem("meld.only_jokers")
-    for t in real:
-        if not rules.is_valid_tile(t):
-            return Problem("meld.bad_tile", {"tile": str(t)})
-    numbers = {t.number for t in real}
-    colours = {t.colour for t in real}
-    if len(numbers) == 1:
-        seen: set[int] = set()
-        for t in sorted(real, key=sort_key):
-            if t.colour in seen:
-                return Problem("meld.group_repeats", {"tile": str(t)})
-            seen.add(t.colour)
-        limit = min(rules.colours, 4)
-        return Problem("meld.group_too_big", {"limit": limit, "count": n})
-    if len(colours) == 1:
-        letter = COLOUR_LETTERS[real[0].colour]
-        nums = sorted(t.number for t in real)
-        for a, b in pairwise(nums):
-            if a == b:
-                return Problem("meld.run_repeats", {"tile": f"{letter}{a}"})
-        if n > rules.numbers:
-            return Problem("meld.run_too_long", {"limit": rules.numbers, "count": n})
-        gaps = (nums[-1] - nums[0] + 1) - len(real)
-        jokers = n - len(real)
-        if gaps > jokers:
-            return Problem(
-                "meld.run_gaps",
-                {
-                    "first": f"{letter}{nums[0]}",
-                    "last": f"{letter}{nums[-1]}",
-                    "gaps": gaps,
-                    "jokers": jokers,
-                },
-            )
-        return Problem("meld.run_off_end", {"numbers": rules.numbers})
-    return Problem("meld.mixed")
+    except IllegalPlayError as exc:
+        why = exc.params.get("why", Code.MELD_INVALID)
+        params = {k: v for k, v in exc.params.items() if k not in ("why", "meld")}
+        return Problem(f"error.{why}", params)
 
 
 class TurnEditor:
@@ -267,7 +229,9 @@ class TurnEditor:
         try:
             reading = read_meld(self._written(meld), self.rules)
         except IllegalPlayError:
-            problem = meld_problem([p.tile for p in meld], self.rules) or Problem("meld.invalid")
+            problem = meld_problem([p.tile for p in meld], self.rules) or Problem(
+                f"error.{Code.MELD_INVALID}"
+            )
             return MeldCheck(False, None, problem, new, changed)
         return MeldCheck(True, reading, None, new, changed)
 

@@ -19,6 +19,7 @@ from typing import Literal
 from rummikub.bots import BOTS, Bot, fallback_action, get_bot
 from rummikub.core import (
     Action,
+    Code,
     IllegalPlayError,
     Match,
     Observation,
@@ -30,6 +31,7 @@ from rummikub.core import (
     Tile,
     Timeout,
     TurnLog,
+    UsageError,
     load_match,
     read_record,
     write_record,
@@ -252,7 +254,7 @@ class Session:
     def play_bot(self, seat: int, action: Action, ms: int) -> TurnLog:
         """Carry out a bot's action; an illegal play falls back to a draw (or pass)."""
         if self.current != seat or self.match.round_over:
-            raise IllegalPlayError("it is not this bot's turn", reason="not-your-turn")
+            raise UsageError("it is not this bot's turn", code=Code.NOT_YOUR_TURN)
         try:
             log = self.match.act(action, ms=ms)
         except IllegalPlayError:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from rummikub.core.errors import IllegalPlayError
+from rummikub.core.errors import Code, IllegalPlayError, UsageError
 from rummikub.core.melds import Reading, read_meld, replaced_joker_kept
 from rummikub.core.table import Table
 from rummikub.core.tiles import Tile, format_tiles, sort_key
@@ -102,24 +102,37 @@ class XpressState:
     ) -> XpressState:
         """The round after the setup roll: ``hands`` hold the dice each player took from the
         pouch with the faces they rolled; ``first`` moves first (his first throw is this roll).
+
+        Raises :class:`UsageError` (``bad-seat``) for a wrong number of hands or a first player
+        who is not a seat, :class:`IllegalPlayError` (``bad-dice``, ``bad-face``) for a deal
+        the dice cannot make.
         """
         if len(hands) != rules.players:
-            raise IllegalPlayError(
-                f"Xpress is for {rules.players} players, got {len(hands)}", reason="bad-seat"
+            raise UsageError(
+                f"Xpress is for {rules.players} players, got {len(hands)}",
+                code=Code.BAD_SEAT,
+                params={"players": len(hands)},
             )
         if first not in range(rules.players):
-            raise IllegalPlayError(f"first player {first} is not a seat", reason="bad-seat")
+            raise UsageError(
+                f"first player {first} is not a seat", code=Code.BAD_SEAT, params={"seat": first}
+            )
         seen: set[int] = set()
         for p, hand in enumerate(hands):
             if len(hand) != rules.dice_per_player:
                 raise IllegalPlayError(
                     f"player {p + 1} has {len(hand)} dice, the rules give {rules.dice_per_player}",
-                    reason="bad-dice",
+                    code=Code.BAD_DICE,
+                    params={"count": len(hand), "dice": rules.dice_per_player},
                 )
             for d in hand:
-                _check_face(layout, d)
+                err = _face_error(layout, d)
+                if err is not None:
+                    raise err
                 if d.die in seen:
-                    raise IllegalPlayError(f"die {d.die} is dealt twice", reason="bad-dice")
+                    raise IllegalPlayError(
+                        f"die {d.die} is dealt twice", code=Code.BAD_DICE, params={"die": d.die}
+                    )
                 seen.add(d.die)
         sorted_hands = tuple(tuple(sorted(h)) for h in hands)
         started = tuple(p == first for p in range(rules.players))
@@ -154,31 +167,40 @@ class XpressState:
         return self.phase == "place" and _end_turn_error(self) is None
 
 
-def _check_face(layout: Layout, d: DieFace) -> None:
+def _face_error(layout: Layout, d: DieFace) -> IllegalPlayError | None:
     if d.die not in range(len(layout)):
-        raise IllegalPlayError(f"there is no die {d.die}", reason="bad-dice")
+        return IllegalPlayError(
+            f"there is no die {d.die}", code=Code.BAD_DICE, params={"die": d.die}
+        )
     if d.face not in layout.faces_of(d.die):
-        raise IllegalPlayError(f"die {d.die} has no face {d.face}", reason="bad-face")
+        return IllegalPlayError(
+            f"die {d.die} has no face {d.face}",
+            code=Code.BAD_FACE,
+            params={"die": d.die, "face": str(d.face)},
+        )
+    return None
 
 
 def _pick(state: XpressState, dice: Sequence[int], what: str) -> tuple[DieFace, ...]:
     if not dice:
-        raise IllegalPlayError(f"{what} at least one die", reason="no-dice")
+        raise IllegalPlayError(f"{what} at least one die", code=Code.NO_DICE)
     if len(set(dice)) != len(dice):
-        raise IllegalPlayError(f"{what} each die once (a die is named twice)", reason="no-dice")
+        raise IllegalPlayError(f"{what} each die once (a die is named twice)", code=Code.NO_DICE)
     by_die = {d.die: d for d in state.hand}
     missing = [d for d in dice if d not in by_die]
     if missing:
         raise IllegalPlayError(
             f"die {missing[0]} is not one of your unplaced dice "
             f"({' '.join(str(d.die) for d in state.hand)})",
-            reason="not-in-hand",
+            code=Code.NOT_IN_HAND,
+            params={"die": missing[0]},
         )
     return tuple(by_die[d] for d in dice)
 
 
 def check(state: XpressState, action: XpressAction) -> IllegalPlayError | None:
-    """The reason ``action`` is illegal now, or None."""
+    """The reason ``action`` is illegal now, or None (raises :class:`UsageError` once the
+    round is over)."""
     try:
         validate(state, action)
     except IllegalPlayError as exc:
@@ -187,9 +209,9 @@ def check(state: XpressState, action: XpressAction) -> IllegalPlayError | None:
 
 
 def validate(state: XpressState, action: XpressAction) -> None:
-    """Raise :class:`IllegalPlayError` (with ``reason``) if ``action`` is not legal now."""
-    if state.end is not None:
-        raise IllegalPlayError("the round is over", reason="round-over")
+    """Raise :class:`IllegalPlayError` (with ``code``) if ``action`` is not legal now,
+    :class:`UsageError` once the round is over."""
+    _check_running(state)
     if isinstance(action, Throw):
         _validate_throw(state, action)
     elif isinstance(action, Place):
@@ -199,16 +221,25 @@ def validate(state: XpressState, action: XpressAction) -> None:
         if err is not None:
             raise err
     else:
-        raise IllegalPlayError(f"unknown action {action!r}", reason="unknown-action")
+        raise IllegalPlayError(
+            f"unknown action {action!r}",
+            code=Code.UNKNOWN_ACTION,
+            params={"action": type(action).__name__},
+        )
+
+
+def _check_running(state: XpressState) -> None:
+    if state.end is not None:
+        raise UsageError("the round is over", code=Code.ROUND_OVER)
 
 
 def _end_turn_error(state: XpressState) -> IllegalPlayError | None:
     if state.phase != "place":
-        return IllegalPlayError("throw first: every turn starts with a throw", reason="must-throw")
+        return IllegalPlayError("throw first: every turn starts with a throw", code=Code.MUST_THROW)
     if state.placed == 0 and state.can_place:
         return IllegalPlayError(
             "you can place dice, so you must place at least one before ending the turn",
-            reason="must-place",
+            code=Code.MUST_PLACE,
         )
     if state.rules.must_place_sets:
         # "If the player has a set, he/she must place it on the table": the turn cannot end
@@ -217,17 +248,17 @@ def _end_turn_error(state: XpressState) -> IllegalPlayError | None:
         if found is not None:
             return IllegalPlayError(
                 f"you hold a complete set ({found}): place it before ending the turn",
-                reason="must-place-set",
+                code=Code.MUST_PLACE_SET,
+                params={"meld": str(found)},
             )
     return None
 
 
 def validate_throw_choice(state: XpressState, dice: Sequence[int]) -> None:
     """Raise unless the player to move may throw ``dice`` now (faces not yet known)."""
-    if state.end is not None:
-        raise IllegalPlayError("the round is over", reason="round-over")
+    _check_running(state)
     if state.phase != "throw":
-        raise IllegalPlayError("you have already thrown this turn", reason="already-thrown")
+        raise IllegalPlayError("you have already thrown this turn", code=Code.ALREADY_THROWN)
     _pick(state, dice, "throw")
 
 
@@ -235,14 +266,17 @@ def _validate_throw(state: XpressState, action: Throw) -> None:
     validate_throw_choice(state, action.dice)
     if action.faces is None:
         raise IllegalPlayError(
-            "the throw has no faces yet (the game throws the dice)", reason="no-faces"
+            "the throw has no faces yet (the game throws the dice)", code=Code.NO_FACES
         )
     if len(action.faces) != len(action.dice):
         raise IllegalPlayError(
-            f"{len(action.dice)} dice thrown but {len(action.faces)} faces given", reason="bad-face"
+            f"{len(action.dice)} dice thrown but {len(action.faces)} faces given",
+            code=Code.BAD_FACE,
         )
     for die, face in zip(action.dice, action.faces, strict=True):
-        _check_face(state.layout, DieFace(die, face))
+        err = _face_error(state.layout, DieFace(die, face))
+        if err is not None:
+            raise err
 
 
 def _faces(faces: Counter[Tile]) -> str:
@@ -251,7 +285,7 @@ def _faces(faces: Counter[Tile]) -> str:
 
 def _validate_place(state: XpressState, action: Place) -> list[Reading]:
     if state.phase != "place":
-        raise IllegalPlayError("throw first: every turn starts with a throw", reason="must-throw")
+        raise IllegalPlayError("throw first: every turn starts with a throw", code=Code.MUST_THROW)
     chosen = _pick(state, action.dice, "place")
     old = state.table.counts()
     placed = Counter(d.face for d in chosen)
@@ -264,17 +298,20 @@ def _validate_place(state: XpressState, action: Place) -> list[Reading]:
             raise IllegalPlayError(
                 f"dice missing from the new table: {_faces(table_gone)}"
                 " (dice on the table stay on the table)",
-                reason="table-tile-missing",
+                code=Code.TABLE_TILE_MISSING,
+                params={"tiles": _faces(table_gone)},
             )
         raise IllegalPlayError(
             f"placed dice not on the new table: {_faces(gone)}",
-            reason="tile-missing",
+            code=Code.TILE_MISSING,
+            params={"tiles": _faces(gone)},
         )
     extra = new - expected
     if extra:
         raise IllegalPlayError(
             f"{_faces(extra)} on the new table is neither on the table nor among the placed dice",
-            reason="tile-from-nowhere",
+            code=Code.TILE_FROM_NOWHERE,
+            params={"tiles": _faces(extra)},
         )
     readings: list[Reading] = []
     for i, meld in enumerate(action.table.melds):
@@ -282,7 +319,10 @@ def _validate_place(state: XpressState, action: Place) -> list[Reading]:
             readings.append(read_meld(meld))
         except IllegalPlayError as exc:
             raise IllegalPlayError(
-                f"set {i + 1} ({meld}): {exc}", reason="invalid-meld", meld=i
+                f"set {i + 1} ({meld}): {exc}",
+                code=Code.INVALID_MELD,
+                params={**exc.params, "number": i + 1},
+                meld=i,
             ) from None
     if state.rules.freed_joker_new_set:
         kept = replaced_joker_kept(state.table.melds, action.table.melds)
@@ -291,7 +331,8 @@ def _validate_place(state: XpressState, action: Place) -> list[Reading]:
                 f"the joker of {kept[0]} was replaced by the die it stood for but is still in "
                 f"that set ({kept[1]}); a joker taken from a set must become part of another "
                 "set in the same turn",
-                reason="joker-rule",
+                code=Code.JOKER_RULE,
+                params={"why": Code.JOKER_KEPT_IN_SET, "meld": str(kept[1])},
             )
     return readings
 
@@ -362,10 +403,10 @@ def _apply_place(state: XpressState, action: Place, readings: list[Reading]) -> 
 
 def apply(state: XpressState, action: XpressAction) -> XpressState:
     """The state after ``action`` by the player to move; raises :class:`IllegalPlayError`
-    (changing nothing) when the action is illegal."""
+    (changing nothing) when the action is illegal, :class:`UsageError` once the round is
+    over."""
     if isinstance(action, Place):
-        if state.end is not None:
-            raise IllegalPlayError("the round is over", reason="round-over")
+        _check_running(state)
         return _apply_place(state, action, _validate_place(state, action))
     validate(state, action)
     if isinstance(action, Throw):

@@ -30,12 +30,12 @@ from textual.widgets import Footer, Header, Label, RichLog, Static
 from rummikub.core.errors import IllegalPlayError, RummikubError
 from rummikub.core.melds import Meld, read_meld
 from rummikub.core.tiles import COLOUR_LETTERS, Tile
+from rummikub.i18n import Translator, translator
 
 from .actions import EndTurn, Place, Throw, XpressAction
 from .bots import ExpertBot, XpressBot, get_bot
 from .dice import DieFace, Face
 from .game import XpressMatch, XpressPlayer
-from .messages import text
 from .record import XpressRecord, XpressStep, replay_xpress, write_xpress
 from .solver import arrange_onto, best_placement
 from .state import XpressState
@@ -207,6 +207,7 @@ class XpressApp(App[None]):
     def __init__(self, *, lang: str = "en") -> None:
         super().__init__()
         self.lang = lang
+        self.translate: Translator = translator(lang)
         self.match: XpressMatch | None = None
         self.bot: XpressBot | None = None
         self.human = 0
@@ -250,7 +251,7 @@ class XpressApp(App[None]):
         return app
 
     def t(self, key: str, *, you: bool = False, **values: object) -> str:
-        return text(self.lang, key, you=you, **values)
+        return self.translate(key, you=you, **values)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Play keys only when playing, step keys only in the replay viewer (the footer
@@ -276,24 +277,24 @@ class XpressApp(App[None]):
                 yield Label("", id="other-caption", classes="caption")
                 yield Horizontal(id="other", classes="dice-row")
                 with VerticalScroll(id="table") as box:
-                    box.border_title = self.t("table")
+                    box.border_title = self.t("xpress.tui.table")
                     yield TableView(id="sets")
                 yield Label("", id="hand-caption", classes="caption")
                 yield Horizontal(id="hand", classes="dice-row")
                 yield Static(id="message")
             log = RichLog(id="log", wrap=True, markup=False, min_width=20)
-            log.border_title = self.t("log")
+            log.border_title = self.t("xpress.tui.log")
             yield log
         yield Footer()
 
     async def on_mount(self) -> None:
-        self.title = self.t("title")
+        self.title = self.t("xpress.tui.title")
         if self.match is not None:
             self.message = self._prompt()
             await self.refresh_view()
             self._schedule_bot()
         else:
-            self.message = self.t("replay_keys")
+            self.message = self.t("xpress.tui.replay_keys")
             await self.refresh_view()
 
     # -- what to show --------------------------------------------------------------------
@@ -327,15 +328,17 @@ class XpressApp(App[None]):
         idle = ", ".join(f"{n} {i}" for n, i in zip(v.names, v.state.idle, strict=True))
         status = "  ".join(
             [
-                self.t("round", round=v.round, rounds=rules.rounds),
-                self.t("scores", scores=scores),
-                self.t("idle", idle=idle, limit=rules.block_throws),
+                self.t("xpress.tui.round", round=v.round, rounds=rules.rounds),
+                self.t("xpress.tui.scores", scores=scores),
+                self.t("xpress.tui.idle", idle=idle, limit=rules.block_throws),
             ]
         )
         self.query_one("#status", Static).update(status)
-        self.query_one("#other-caption", Label).update(self.t("their_dice", name=v.names[other]))
+        self.query_one("#other-caption", Label).update(
+            self.t("xpress.tui.their_dice", name=v.names[other])
+        )
         self.query_one("#hand-caption", Label).update(
-            self.t("your_dice") if self.match is not None else v.names[me]
+            self.t("xpress.tui.your_dice") if self.match is not None else v.names[me]
         )
         selectable = self.match is not None and v.state.current == me and v.state.end is None
         self.selected &= {d.die for d in v.state.hands[me]}
@@ -350,7 +353,9 @@ class XpressApp(App[None]):
                 for d in v.state.hands[me]
             ]
         )
-        self.query_one("#sets", TableView).show(v.state.table.melds, self.t("empty_table"))
+        self.query_one("#sets", TableView).show(
+            v.state.table.melds, self.t("xpress.tui.empty_table")
+        )
         self.query_one("#message", Static).update(self.message)
 
     def _prompt(self) -> str:
@@ -361,12 +366,12 @@ class XpressApp(App[None]):
         if s.end is not None:
             return self._round_result()
         if s.current != self.human:
-            return self.t("bot_turn", name=m.players[s.current].name)
+            return self.t("xpress.tui.bot_turn", name=m.players[s.current].name)
         if s.phase == "throw":
-            return self.t("your_turn_throw")
+            return self.t("xpress.tui.your_turn_throw")
         if s.placed:
-            return self.t("placed_end", count=s.placed)
-        return self.t("must_place") if s.can_place else self.t("nothing")
+            return self.t("xpress.tui.placed_end", count=s.placed)
+        return self.t("xpress.tui.must_place") if s.can_place else self.t("xpress.tui.nothing")
 
     def _round_result(self) -> str:
         m = self.match
@@ -374,25 +379,29 @@ class XpressApp(App[None]):
         end = m.state.end
         rnd = len(m.rounds)
         if end.winner is None:
-            line = self.t("round_draw", round=rnd)
+            line = self.t("xpress.tui.round_draw", round=rnd)
         else:
             line = self.t(
-                "round_won",
+                "xpress.tui.round_won",
                 round=rnd,
                 name=m.players[end.winner].name,
                 count=end.scores[end.winner],
-                reason=self.t(f"reason_{end.reason}"),
+                reason=self.t(f"xpress.tui.reason_{end.reason}"),
                 you=end.winner == self.human,
             )
         if m.over:
             winners = m.winners
             result = (
-                self.t("draw")
+                self.t("xpress.tui.draw")
                 if len(winners) > 1
-                else self.t("winner", name=m.players[winners[0]].name, you=winners[0] == self.human)
+                else self.t(
+                    "xpress.tui.winner",
+                    name=m.players[winners[0]].name,
+                    you=winners[0] == self.human,
+                )
             )
-            return f"{line}\n{self.t('match_over', result=result)}"
-        return f"{line}\n{self.t('next_round')}"
+            return f"{line}\n{self.t('xpress.tui.match_over', result=result)}"
+        return f"{line}\n{self.t('xpress.tui.next_round')}"
 
     # -- playing -------------------------------------------------------------------------
     def _my_turn(self) -> bool:
@@ -406,7 +415,7 @@ class XpressApp(App[None]):
         try:
             m.act(action)
         except RummikubError as exc:
-            self.message = self.t("illegal", reason=str(exc))
+            self.message = self.t("xpress.tui.illegal", reason=self.translate.error(exc))
             await self.refresh_view()
             return False
         self.selected.clear()
@@ -450,7 +459,9 @@ class XpressApp(App[None]):
         dice = tuple(d.die for d in hand if d.die in self.selected) or tuple(d.die for d in hand)
         if await self._act(Throw(dice)):
             thrown = tuple(d for d in m.state.hands[self.human] if d.die in set(dice))
-            line = self.t("threw", name=m.players[self.human].name, faces=faces_text(thrown))
+            line = self.t(
+                "xpress.tui.threw", name=m.players[self.human].name, faces=faces_text(thrown)
+            )
             self.log_line(line)
             self.message = line + "\n" + self._prompt()
             await self.refresh_view()
@@ -461,17 +472,19 @@ class XpressApp(App[None]):
             return
         chosen = [d for d in m.state.hand if d.die in self.selected]
         if not chosen:
-            self.message = self.t("select_first")
+            self.message = self.t("xpress.tui.select_first")
             await self.refresh_view()
             return
         table = arrange_onto(
             m.state.table, [d.face for d in chosen], new_set=m.rules.freed_joker_new_set
         )
         if table is None:
-            self.message = self.t("cannot_place", faces=faces_text(chosen))
+            self.message = self.t("xpress.tui.cannot_place", faces=faces_text(chosen))
             await self.refresh_view()
             return
-        line = self.t("placed", name=m.players[self.human].name, faces=faces_text(chosen))
+        line = self.t(
+            "xpress.tui.placed", name=m.players[self.human].name, faces=faces_text(chosen)
+        )
         await self._act(Place(tuple(d.die for d in chosen), table), line, logged=True)
         self._schedule_bot()
 
@@ -483,7 +496,7 @@ class XpressApp(App[None]):
             m.state.table, [d.face for d in m.state.hand], new_set=m.rules.freed_joker_new_set
         )
         if not best.count:
-            self.message = self.t("no_hint")
+            self.message = self.t("xpress.tui.no_hint")
         else:
             left = list(best.faces)
             self.selected = set()
@@ -491,7 +504,7 @@ class XpressApp(App[None]):
                 if d.face in left:
                     left.remove(d.face)
                     self.selected.add(d.die)
-            self.message = self.t("hint", faces=" ".join(str(f) for f in best.faces))
+            self.message = self.t("xpress.tui.hint", faces=" ".join(str(f) for f in best.faces))
         await self.refresh_view()
 
     async def action_end_turn(self) -> None:
@@ -499,7 +512,9 @@ class XpressApp(App[None]):
         if m is None or not self._my_turn():
             return
         name = m.players[self.human].name
-        line = self.t("passes" if m.state.placed == 0 else "ends_turn", name=name)
+        line = self.t(
+            "xpress.tui.passes" if m.state.placed == 0 else "xpress.tui.ends_turn", name=name
+        )
         if await self._act(EndTurn(), line, logged=True):
             self._schedule_bot()
 
@@ -532,17 +547,19 @@ class XpressApp(App[None]):
         action = self.bot.act(m.observation(seat), None)
         note = ""
         if isinstance(action, Throw):
-            note = self.t("threw", name=name, faces="")
+            note = self.t("xpress.tui.threw", name=name, faces="")
         elif isinstance(action, Place):
             placed = tuple(d for d in before.hand if d.die in set(action.dice))
-            note = self.t("placed", name=name, faces=faces_text(placed))
+            note = self.t("xpress.tui.placed", name=name, faces=faces_text(placed))
         else:
-            note = self.t("passes" if before.placed == 0 else "ends_turn", name=name)
+            note = self.t(
+                "xpress.tui.passes" if before.placed == 0 else "xpress.tui.ends_turn", name=name
+            )
         throw = isinstance(action, Throw)
         ok = await self._act(action, note, logged=not throw)
         if ok and isinstance(action, Throw):
             thrown = tuple(d for d in m.state.hands[seat] if d.die in set(action.dice))
-            note = self.t("threw", name=name, faces=faces_text(thrown))
+            note = self.t("xpress.tui.threw", name=name, faces=faces_text(thrown))
             self.log_line(note)
             self.message = note
             await self.refresh_view()
@@ -555,32 +572,34 @@ class XpressApp(App[None]):
         """What step ``index`` of the replay did (-1: the start), in words."""
         assert self.record is not None
         if index < 0:
-            what = self.t("replay_start", round=1)
+            what = self.t("xpress.tui.replay_start", round=1)
         else:
             step = self.steps[index]
             names = [p.name for p in self.record.players]
             who = names[step.before.current]
             a = step.action
             if isinstance(a, Throw):
-                what = self.t("threw", name=who, faces=" ".join(str(f) for f in a.faces or ()))
+                what = self.t(
+                    "xpress.tui.threw", name=who, faces=" ".join(str(f) for f in a.faces or ())
+                )
             elif isinstance(a, Place):
                 placed = tuple(d for d in step.before.hand if d.die in set(a.dice))
-                what = self.t("placed", name=who, faces=faces_text(placed))
+                what = self.t("xpress.tui.placed", name=who, faces=faces_text(placed))
             elif step.before.placed == 0:
-                what = self.t("passes", name=who)
+                what = self.t("xpress.tui.passes", name=who)
             else:
-                what = self.t("ends_turn", name=who)
+                what = self.t("xpress.tui.ends_turn", name=who)
             if step.after.end is not None:
                 end = step.after.end
                 what += " — " + (
-                    self.t("round_draw", round=step.round + 1)
+                    self.t("xpress.tui.round_draw", round=step.round + 1)
                     if end.winner is None
                     else self.t(
-                        "round_won",
+                        "xpress.tui.round_won",
                         round=step.round + 1,
                         name=names[end.winner],
                         count=end.scores[end.winner],
-                        reason=self.t(f"reason_{end.reason}"),
+                        reason=self.t(f"xpress.tui.reason_{end.reason}"),
                     )
                 )
         return what
@@ -596,8 +615,10 @@ class XpressApp(App[None]):
         for index in range(self.step_index + 1):
             self.log_line(self.step_text(index))
         self.message = (
-            self.t("replay_step", step=self.step_index + 1, steps=len(self.steps), what=what)
+            self.t(
+                "xpress.tui.replay_step", step=self.step_index + 1, steps=len(self.steps), what=what
+            )
             + "\n"
-            + self.t("replay_keys")
+            + self.t("xpress.tui.replay_keys")
         )
         await self.refresh_view()

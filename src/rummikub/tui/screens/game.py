@@ -24,6 +24,7 @@ from rummikub.core import (
     Draw,
     IllegalPlayError,
     Pass,
+    RummikubError,
     Table,
     Tile,
     Timeout,
@@ -60,11 +61,9 @@ Translate = Callable[..., str]
 SPEEDS = (3.0, 1.5, 0.7, 0.25, 0.0)
 
 
-def rejection_text(t: Translator, err: IllegalPlayError) -> str:
-    """A rejected play explained in the interface language (the engine's detail follows)."""
-    key = f"reject.{err.reason}"
-    head = t(key) if t.has(key) else t("reject.other")
-    return f"{head} ({err})"
+def rejection_text(t: Translator, err: RummikubError) -> str:
+    """A rejected play explained in the interface language, from the error's code and params."""
+    return t("game.rejected", why=t.error(err))
 
 
 def problem_text(t: Translate, problem: Problem) -> str:
@@ -86,8 +85,8 @@ def describe_turn(
     if log.action == "pass":
         return t("log.pass", name=name, you=you)
     if log.action == "timeout":
-        return t("log.timeout", name=name, count=len(log.penalty), you=you)
-    return t("log.invalid", name=name, count=len(log.penalty), you=you)
+        return t("log.timeout_penalty", name=name, count=len(log.penalty), you=you)
+    return t("log.invalid_penalty", name=name, count=len(log.penalty), you=you)
 
 
 def fresh_ids(rows: list[MeldRow], placed: tuple[Tile, ...]) -> frozenset[int]:
@@ -280,7 +279,7 @@ class GameScreen(Screen[None]):
         self.selected = []
         self.fresh_table = frozenset()
         self.message = self.t(
-            "game.your_turn", name=session.players[seat].name, you=session.is_you(seat)
+            "game.your_turn_select", name=session.players[seat].name, you=session.is_you(seat)
         )
         self.redraw()
         self.query_one("#rack", RackView).focus()
@@ -589,7 +588,7 @@ class GameScreen(Screen[None]):
             return
         if log.action == "invalid":
             why = check_play(state, play)
-            reason = rejection_text(self.t, why) if why is not None else (log.reason or "")
+            reason = rejection_text(self.t, why) if why is not None else ""
             self.notify(
                 self.t("game.penalised", count=len(log.penalty)) + "\n" + reason,
                 severity="error",
@@ -611,7 +610,7 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         if self.editor is None or not self.session.hints:
             return
-        self.message = self.t("game.hint_thinking")
+        self.message = self.t("game.hint_looking")
         self.redraw()
         self.compute_hint(self.session.current)
 

@@ -109,14 +109,14 @@ class ReplayScreen(Screen[None]):
             return
         rd = rec.rounds[frame.round]
         head = t(
-            "replay.position",
+            "replay.position_of",
             index=self.index + 1,
             total=len(self.frames),
             round=frame.round + 1,
             rounds=len(rec.rounds),
         )
         if frame.log is None:
-            what = t("replay.deal", name=names[rd.first])
+            what = t("replay.deal_start", name=names[rd.first])
         else:
             what = (
                 t("replay.turn", turn=frame.turn + 1)

@@ -1,12 +1,14 @@
-// Interface text from a message catalogue (static/i18n/<lang>.json).
+// Interface text from the message catalogue the server serves (/i18n/<lang>.json: the same
+// files as the terminal games use, rummikub/i18n/<lang>.json).
 const SUPPORTED = ["en", "sv"];
 let catalogue = {};
 let fallback = {};
 let current = "en";
+let plurals = new Intl.PluralRules("en");
 const listeners = new Set();
 
 async function load(lang) {
-  const res = await fetch(`/static/i18n/${lang}.json`);
+  const res = await fetch(`/i18n/${lang}.json`);
   if (!res.ok) throw new Error(`no catalogue for ${lang}`);
   return res.json();
 }
@@ -26,6 +28,7 @@ export async function setLanguage(lang) {
   if (!Object.keys(fallback).length) fallback = await load("en");
   catalogue = lang === "en" ? fallback : await load(lang);
   current = lang;
+  plurals = new Intl.PluralRules(lang);
   localStorage.setItem("rummikub.lang", lang);
   document.documentElement.lang = lang;
   translate(document);
@@ -34,12 +37,51 @@ export async function setLanguage(lang) {
 
 export function language() { return current; }
 export function onLanguage(fn) { listeners.add(fn); }
+export function has(key) { return key in fallback; }
 
-// t("key", {name: "Ann"}) -> text with {name} replaced.
+// t("key", {name: "Ann"}) -> text with {name} replaced. A number in `count` (or else `n`)
+// picks the plural form key#one, key#few... of the language's CLDR category, when there is one.
 export function t(key, vars = {}) {
+  const count = vars.count ?? vars.n;
+  if (typeof count === "number") {
+    const form = `${key}#${plurals.select(count)}`;
+    if (form in catalogue || (!(key in catalogue) && form in fallback)) key = form;
+  }
   let s = catalogue[key] ?? fallback[key] ?? key;
   for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, String(v));
   return s;
+}
+
+// The text of an error code with its params (error.<code>); a `why` param that is itself a
+// code is put in first. An unknown code gets the generic message, never the server's English.
+export function codeText(code, params = {}) {
+  const vars = { ...params };
+  if (typeof vars.why === "string" && has(`error.${vars.why}`)) {
+    const { why, ...rest } = vars;
+    vars.why = t(`error.${why}`, rest);
+  }
+  return t(has(`error.${code}`) ? `error.${code}` : "error.error", vars);
+}
+
+// A refusal from the server ({code, params, reason?}): the engine's code in `reason` (an
+// illegal play, a rules error) says more than the server's `code`.
+export function errorText(err) {
+  const code = err.reason && has(`error.${err.reason}`) ? err.reason : err.code;
+  return codeText(code, err.params || {});
+}
+
+// Puts the catalogue's text in place of the English of a message from the server: an error
+// (WebSocket or HTTP), and the refused melds and play of a "checked" reply.
+export function localise(msg) {
+  if (!msg || typeof msg !== "object") return msg;
+  if (msg.type === "error" || (msg.type === undefined && msg.code && msg.error)) {
+    msg.message = errorText(msg);
+    if (msg.error !== undefined) msg.error = msg.message;
+  } else if (msg.type === "checked") {
+    for (const m of msg.melds || []) if (m.ok === false && m.code) m.reason = codeText(m.code, m.params);
+    if (msg.play && msg.play.ok === false && msg.play.code) msg.play.message = codeText(msg.play.code, msg.play.params);
+  }
+  return msg;
 }
 
 // Elements with data-i18n="key" get their text; data-i18n-placeholder / -title / -aria.

@@ -1,4 +1,5 @@
 // The WebSocket connection to the server: JSON messages, request ids, automatic reconnect.
+import { localise } from "./i18n.js";
 
 // A random id this browser keeps: the server allows one seat per person in a room.
 function browserId() {
@@ -34,7 +35,7 @@ export class Net {
     };
     ws.onmessage = (ev) => {
       let msg;
-      try { msg = JSON.parse(ev.data); } catch { return; }
+      try { msg = localise(JSON.parse(ev.data)); } catch { return; }
       if (msg.id != null && this.pending.has(msg.id)) {
         const { resolve, reject } = this.pending.get(msg.id);
         this.pending.delete(msg.id);

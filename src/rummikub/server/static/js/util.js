@@ -1,5 +1,5 @@
 // Small helpers shared by the views: building elements, toasts, navigation, saved seats.
-import { t } from "./i18n.js";
+import { localise, t } from "./i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -48,7 +48,7 @@ export function setPlayerName(n) { localStorage.setItem("rummikub.name", n); }
 export async function getJSON(url) {
   const res = await fetch(url);
   const data = await res.json();
-  if (!res.ok) throw data;
+  if (!res.ok) throw localise(data);
   return data;
 }
 

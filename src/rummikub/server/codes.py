@@ -1,0 +1,75 @@
+"""The codes of the server's refusals (the ``code`` of an ``error`` message or an HTTP error).
+
+The refusals of the games' rules carry a :class:`rummikub.core.Code` (an ``illegal`` or ``rules``
+error names it in ``reason``), and so do the server's refusals that mean the same as one of them
+(``illegal``, ``not-your-turn``, ``wrong-game``, ``bad-rules``); these are the server's own.
+Every code, of either kind, has a message ``error.<code>`` in every message catalogue
+(``rummikub/i18n``); the values of the two enums never collide.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from rummikub.core import RummikubError
+
+__all__ = ["ServerCode", "refusal"]
+
+
+class ServerCode(StrEnum):
+    """Why the server refused a request (``params`` named where there are any)."""
+
+    # -- the message itself (the protocol) -----------------------------------------------
+    TOO_LARGE = "too-large"
+    BAD_JSON = "bad-json"
+    TOO_DEEP = "too-deep"
+    #: ``type``, ``field`` where known: a message that does not match the schema
+    BAD_MESSAGE = "bad-message"
+    #: too many messages or requests; ``retry_after`` seconds (next to ``params``)
+    RATE_LIMITED = "rate-limited"
+    #: too much work (hints, checks) asked for; ``retry_after``
+    BUSY = "busy"
+    INTERNAL = "internal"
+    #: moves cannot be stored right now; nothing changed
+    STORAGE_UNAVAILABLE = "storage-unavailable"
+
+    # -- rooms ----------------------------------------------------------------------------
+    NO_ROOM = "no-room"
+    #: ``room``
+    NO_SUCH_ROOM = "no-such-room"
+    #: ``room``
+    CLOSED = "closed"
+    #: ``room``: a game whose stored events could not be replayed
+    DAMAGED = "damaged"
+    BAD_TOKEN = "bad-token"
+    #: ``seat`` (1-based)
+    ALREADY_SEATED = "already-seated"
+    #: ``seat`` (1-based) when a seat was asked for
+    FULL = "full"
+    STARTED = "started"
+    NOT_HOST = "not-host"
+    SPECTATOR = "spectator"
+    #: ``players``, ``seat``, ``level`` where they apply
+    BAD_SEATS = "bad-seats"
+    #: ``level``
+    BAD_SETTINGS = "bad-settings"
+    #: ``retry_after``
+    TOO_MANY_ROOMS = "too-many-rooms"
+
+    # -- the game ---------------------------------------------------------------------------
+    #: a play the server cannot read (not valid notation, tiles not where it says)
+    BAD_PLAY = "bad-play"
+    #: an error of the rules engine: ``reason`` names its :class:`rummikub.core.Code`
+    RULES = "rules"
+    NOT_BETWEEN_ROUNDS = "not-between-rounds"
+    NO_HINTS = "no-hints"
+    EMPTY_CHAT = "empty-chat"
+    NOT_STARTED = "not-started"
+    NOT_FINISHED = "not-finished"
+
+
+def refusal(err: RummikubError, **old: Any) -> dict[str, Any]:
+    """A refused meld or play in a ``checked`` reply: ``code`` and ``params`` of ``err``, and
+    the fields older clients read (``old``)."""
+    return {"ok": False, "code": err.code, "params": err.params, **old}
