@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings
+
+#: Property tests draw their examples from a fixed seed, so a run never fails on an example that
+#: the previous run did not try; ``HYPOTHESIS_PROFILE=explore`` searches new examples instead.
+settings.register_profile("deterministic", derandomize=True, print_blob=True)
+settings.register_profile("explore", derandomize=False, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
 
 def pytest_configure(config: pytest.Config) -> None:

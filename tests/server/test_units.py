@@ -4,6 +4,7 @@ web client uses is tested in tests/i18n)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest

@@ -73,6 +73,15 @@ def _brute_best(table: tuple[Tile, ...], hand: tuple[Tile, ...]) -> int:
     return 0
 
 
+def test_a_freed_joker_does_not_stay_in_its_run() -> None:
+    """R4 onto R3 J R5: the joker stood for R4; under the printed rule it must join a new set,
+    so it may not simply move to the end of the same run (R3 R4 R5 J)."""
+    tb = Table.parse("R3 J R5")
+    assert best_placement(tb, parse_tiles("R4")).count == 0
+    assert best_placement(tb, parse_tiles("R4"), new_set=False).count == 1
+    assert best_placement(tb, parse_tiles("R4 K6 B6")).count == 3  # J joins K6 B6
+
+
 face = st.one_of(st.builds(Tile, st.integers(0, 3), st.integers(1, 7)), st.just(JOKER))
 table_sets = st.sampled_from(
     ["", "R1 R2 R3", "K5 B5 O5", "R3 J R5", "K2 K3 K4 K5", "B6 O6 J", "O1 O2 O3 | R6 K6 B6"]
@@ -85,9 +94,11 @@ def test_best_placement_matches_brute_force(table: str, hand: list[Tile]) -> Non
     tb = Table.parse(table)
     if sum(1 for t in [*tb.tiles(), *hand] if t.is_joker) > 4:
         return
-    got = best_placement(tb, hand)
+    # the oracle knows any arrangement; the printed rule that a freed joker joins a new set
+    # (``new_set``) is checked on its own below
+    got = best_placement(tb, hand, new_set=False)
     assert got.count == _brute_best(tuple(tb.tiles()), tuple(hand))
-    assert placement_score(tb, hand)[0] == got.count
+    assert placement_score(tb, hand, new_set=False)[0] == got.count
     assert all(is_valid_meld(m) for m in got.table.melds)
     assert Counter(got.table.tiles()) == Counter(tb.tiles()) + Counter(got.faces)
     assert not Counter(got.faces) - Counter(hand)
