@@ -357,3 +357,21 @@ def test_the_rack_counts_a_joker_as_the_rooms_rules_say(
         page.context.close()
     finally:
         srv.stop()
+
+
+def test_no_replay_of_a_game_still_being_played(
+    browser: Any, sqlite_server: ServerProcess, clients: list[Client]
+) -> None:
+    c = Client(sqlite_server.ws_url)
+    clients.append(c)
+    joined = create_vs_bots(c, bots=1)
+    ctx = _context(browser)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{sqlite_server.base}/replay/{joined['room']}")
+    page.wait_for_selector("text=No replay for this game (yet).")
+    assert "not finished" in page.inner_text(".card")
+    assert page.locator("#replay-next").count() == 0
+    assert not errors, errors
+    ctx.close()

@@ -1,94 +1,112 @@
 // The replay page of a finished game, for both games: step through every position with the
-// buttons, the slider or the arrow keys. The record is read into steps (records.js); the game's
-// adapter says which pieces to draw and how to word the counter and the ends of rounds.
+// buttons, the slider or the arrow keys. The record (in the store) is read into steps
+// (records.js); the game's adapter says which pieces to draw and how to word the counter and
+// the ends of rounds.
 import { t, translate } from "./i18n.js";
 import { gameOfRecord } from "./games.js";
 import { groupEl, pieceEl } from "./pieces.js";
 import { readRecord } from "./records.js";
+import { getState, subscribe, update } from "./store.js";
 import { h, getJSON } from "./util.js";
 
 export class ReplayPage {
   constructor(root, code) {
     this.root = root;
     this.code = code;
-    this.record = null;
-    this.error = null;
-    this.index = 0;
+    this.built = false;
     this.onKey = (e) => {
-      if (!this.steps) return;
-      if (e.key === "ArrowRight") this.go(this.index + 1);
-      if (e.key === "ArrowLeft") this.go(this.index - 1);
+      if (e.key === "ArrowRight") this.go(1);
+      if (e.key === "ArrowLeft") this.go(-1);
     };
     document.addEventListener("keydown", this.onKey);
+    update((s) => { s.replay = { code, record: null, error: null, index: 0 }; });
+    this.unsubscribe = subscribe((s, what) => this.render(what));
     this.load();
   }
 
   destroy() {
-    this.gone = true;
     document.removeEventListener("keydown", this.onKey);
+    this.unsubscribe();
+    update((s) => { s.replay = null; });
   }
 
   async load() {
+    let record = null, error = null;
     try {
-      this.record = await getJSON(`/api/rooms/${this.code}/record`);
-      this.game = gameOfRecord(this.record.format);
+      record = await getJSON(`/api/rooms/${this.code}/record`);
     } catch (err) {
-      this.error = err && err.error ? err.error : "";
+      error = err && err.error ? err.error : "";
     }
-    if (!this.gone) this.render();
+    update((s) => { if (s.replay && s.replay.code === this.code) Object.assign(s.replay, { record, error }); });
   }
 
-  // Build the page (again when the language changes: the steps' words are in it).
-  render() {
-    if (this.record == null && this.error == null) return;
+  // Step `by` positions on (the store keeps the position).
+  go(by) {
+    if (!this.steps) return;
+    update((s) => { s.replay.index = Math.max(0, Math.min(this.steps.length - 1, s.replay.index + by)); });
+  }
+
+  jump(to) {
+    if (this.steps) update((s) => { s.replay.index = Math.max(0, Math.min(this.steps.length - 1, to)); });
+  }
+
+  render(what) {
+    const r = getState().replay;
+    if (!r || (r.record == null && r.error == null)) return;
+    if (!this.built || what === "language") {
+      this.built = true;
+      this.build(r);
+    }
+    if (this.steps) this.draw(r);
+  }
+
+  // The page (again when the language changes: the steps' words are in it).
+  build(r) {
     this.root.replaceChildren();
-    if (this.error != null || !this.game) {
-      this.steps = null;
+    const game = r.record && gameOfRecord(r.record.format);
+    this.game = game;
+    this.steps = null;
+    if (!game) {
       this.root.append(h("div", { class: "card center" }, h("h2", {}, t("replay.unavailable")),
-        h("p", { class: "muted" }, this.error || ""),
+        h("p", { class: "muted" }, r.error || ""),
         h("a", { class: "btn", href: "/", "data-link": true }, t("room.back"))));
       return;
     }
-    const { record, game } = this;
+    const record = r.record;
     this.steps = readRecord(record);
-    this.index = Math.min(this.index, this.steps.length - 1);
+    const last = this.steps.length - 1;
     const names = record.players.map((p) => p.name);
-    this.slider = h("input", { type: "range", min: 0, max: this.steps.length - 1, value: this.index, id: "replay-slider", "aria-label": t("replay.position") });
-    this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
+    this.slider = h("input", { type: "range", min: 0, max: last, value: r.index, id: "replay-slider", "aria-label": t("replay.position") });
+    this.slider.addEventListener("input", () => this.jump(Number(this.slider.value)));
     this.counter = h("span", { class: "replay-counter" });
     this.view = h("div", { class: "replay-view" + (game.css ? ` ${game.css}-replay` : "") });
-    const button = (id, title, label, to) => h("button", { class: "btn", id, onclick: () => this.go(to()), title: t(title) }, label);
+    const button = (id, title, label, onclick) => h("button", { class: "btn", id, onclick, title: t(title) }, label);
     this.root.append(h("div", { class: "replay" },
       h("div", { class: "replay-head" }, h("h2", {}, game.replayTitle(this.code)),
         h("p", { class: "muted" }, names.map((n, i) => `${n}: ${game.formatScore(record.totals[i])}`).join(" · "))),
       h("div", { class: "replay-controls" },
-        button("replay-first", "replay.first", "⏮", () => 0),
-        button("replay-prev", "replay.prev", "◀", () => this.index - 1),
-        button("replay-next", "replay.next", "▶", () => this.index + 1),
-        button("replay-last", "replay.last", "⏭", () => this.steps.length - 1),
+        button("replay-first", "replay.first", "⏮", () => this.jump(0)),
+        button("replay-prev", "replay.prev", "◀", () => this.go(-1)),
+        button("replay-next", "replay.next", "▶", () => this.go(1)),
+        button("replay-last", "replay.last", "⏭", () => this.jump(last)),
         this.slider, this.counter),
       this.view));
     translate(this.root);
-    this.draw();
   }
 
-  go(i) {
-    this.index = Math.max(0, Math.min(this.steps.length - 1, i));
-    this.slider.value = String(this.index);
-    this.draw();
-  }
-
-  draw() {
-    const { game, record } = this;
-    const names = record.players.map((p) => p.name);
-    const s = this.steps[this.index];
-    this.counter.textContent = game.replayCounter(s, this.index + 1, this.steps.length);
+  draw(r) {
+    const { game } = this;
+    const players = r.record.players;
+    const names = players.map((p) => p.name);
+    const s = this.steps[r.index];
+    this.slider.value = String(r.index);
+    this.counter.textContent = game.replayCounter(s, r.index + 1, this.steps.length);
     const rolled = new Set(s.rolled);
     const hand = (i) => h("div", { class: "final-rack" + (i === s.player ? " current" : "") },
       h("span", { class: "final-name" }, `${names[i]} (${s.hands[i].length})`),
       groupEl(s.hands[i], { kind: game.piece, decorate: (el, p) => { if (rolled.has(p.die)) el.classList.add("rolling"); } }));
-    const above = game.replayAbove(record.players);
-    const below = record.players.map((_, i) => i).filter((i) => !above.includes(i));
+    const above = game.replayAbove(players);
+    const below = players.map((_, i) => i).filter((i) => !above.includes(i));
     const table = h("div", { class: "melds replay-table" },
       s.table.length ? s.table.map((m) => h("div", { class: "meld-wrap" }, h("div", { class: "meld" }, m.map((f) => pieceEl(f, { kind: game.piece })))))
         : h("div", { class: "empty-table muted" }, t(game.emptyTable)));

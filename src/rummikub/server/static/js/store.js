@@ -9,6 +9,7 @@ const state = {
   saving: false, // the server cannot store moves for a moment
   info: null, // /api/info: bot levels, presets, room settings' ranges, text limits
   lobby: { rooms: null, shown: 0 }, // the open games list, and how many of each kind are shown
+  replay: null, // the replay page's game: {code, record, error, index: the position shown}
   room: null, // the room of this page: {code, game, mode: player|watch|prompt|missing|null}
   seat: null, // our seat in it (null: watching)
   view: null, // the latest `state` message of the room (the server's view for us)
