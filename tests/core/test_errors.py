@@ -18,6 +18,7 @@ from rummikub.core import (
     RummikubError,
     UsageError,
     parse_tile,
+    preset,
 )
 
 from .refusals import REFUSALS, Refusal
@@ -80,6 +81,10 @@ def test_input_errors_have_codes_too() -> None:
     with pytest.raises(RulesError) as rules:
         Rules.from_dict({"rack_size": 0})
     assert rules.value.code is Code.BAD_RULES and rules.value.params == {"field": "rack_size"}
+    with pytest.raises(RulesError) as players:
+        Match(preset("standard"), ["a", "b", "c", "d", "e"], seed=1)
+    assert players.value.code is Code.PLAYER_COUNT
+    assert players.value.params == {"field": "max_players", "count": 5, "min": 2, "max": 4}
     record = RecordError("broken", round=0, turn=4)
     assert record.code is Code.BAD_RECORD and record.params == {"round": 1, "turn": 5}
     assert RummikubError("plain").code is Code.ERROR

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from rummikub.core import RulesError, preset
 from rummikub.i18n import (
     LANGUAGES,
     catalogue,
@@ -151,6 +152,13 @@ def test_an_invalid_meld_is_worded_with_its_reason() -> None:
     assert translator("sv").coded("invalid-meld", params) == (
         "R4 är ingen giltig kombination: en kombination behöver minst 3 brickor (den här har 1)."
     )
+
+
+def test_rules_that_refuse_the_players_say_so() -> None:
+    with pytest.raises(RulesError) as err:
+        preset("standard").check_players(5)
+    assert translator("sv").error(err.value) == "De här reglerna gäller 2–4 spelare, inte 5."
+    assert translator("en").error(err.value) == "These rules are for 2–4 players, not 5."
 
 
 def test_an_unknown_code_or_missing_params_get_the_generic_message() -> None:
