@@ -335,6 +335,7 @@ def test_the_api_is_rate_limited_per_address(
             "error": f"too many requests from your address; try again in "
             f"{headers['retry-after']} s",
             "code": "rate-limited",
+            "params": {"seconds": int(headers["retry-after"])},
         }
         assert headers["content-type"] == "application/json"
         assert headers["x-frame-options"] == "DENY" and "content-security-policy" in headers

@@ -159,6 +159,8 @@ class Code(StrEnum):
     BAD_NOTATION = "bad-notation"
     #: ``field`` where known: invalid rules
     BAD_RULES = "bad-rules"
+    #: ``count``, ``min``, ``max``: a number of players the rules do not allow
+    PLAYER_COUNT = "player-count"
     #: ``round``, ``turn`` (1-based) where known: a record that is malformed or does not replay
     BAD_RECORD = "bad-record"
 
@@ -242,9 +244,17 @@ class RulesError(RummikubError):
 
     code = Code.BAD_RULES
 
-    def __init__(self, message: str, *, field: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        code: Code | None = None,
+        params: Mapping[str, Param] | None = None,
+    ):
         self.field = field
-        super().__init__(message, params={"field": field} if field is not None else None)
+        values: dict[str, Param] = {"field": field} if field is not None else {}
+        super().__init__(message, code=code, params={**values, **(params or {})})
 
 
 class RecordError(RummikubError):

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .errors import RulesError
+from .errors import Code, RulesError
 from .tiles import COLOUR_LETTERS, JOKER, Tile
 
 __all__ = ["PRESETS", "MatchRules", "Rules", "preset"]
@@ -198,6 +198,8 @@ class Rules:
             raise RulesError(
                 f"{count} players, but these rules allow {self.min_players}..{self.max_players}",
                 field="max_players",
+                code=Code.PLAYER_COUNT,
+                params={"count": count, "min": self.min_players, "max": self.max_players},
             )
 
     # -- conversion ----------------------------------------------------------------------

@@ -136,7 +136,7 @@ class Translator:
         text = self._messages.get(key)
         if text is None:
             text = self._fallback[key]
-        return text.format(**params) if params else text
+        return text.format(**params)
 
     def has(self, key: str) -> bool:
         return key in self._fallback

@@ -634,7 +634,7 @@ class RoomManager:
                 rules = Rules.from_dict(msg.rules)
                 rules.check_players(len(msg.seats))
         except RummikubError as exc:
-            raise ClientError(Code.BAD_RULES, str(exc), params=exc.params) from None
+            raise refused(Code.BAD_RULES, exc) from None
         if msg.seats[0].kind != "human":
             raise ClientError(
                 ServerCode.BAD_SEATS,

@@ -311,7 +311,7 @@ class NewGameScreen(Screen[GameSetup]):
             self.app.bell()
             return
         except RulesError as exc:
-            self.query_one("#setup-error", Static).update(f"✗ {exc}")
+            self.query_one("#setup-error", Static).update(f"✗ {self.t.error(exc)}")
             self.app.bell()
             return
         self.dismiss(setup)
