@@ -18,6 +18,7 @@ export class GameView {
     this.root = root;
     this.net = net;
     this.game = game;
+    this.gone = false;
     this.dragging = false;
     this.pending = false; // a render held back while a piece is dragged
     this.reveal = null; // index of a set just made, to bring into view
@@ -42,7 +43,10 @@ export class GameView {
     this.clockTimer = setInterval(() => this.tick(), 250);
   }
 
-  destroy() { clearInterval(this.clockTimer); }
+  destroy() {
+    this.gone = true;
+    clearInterval(this.clockTimer);
+  }
 
   act(msg) { return act(this.net, msg); }
 
@@ -113,6 +117,7 @@ export class GameView {
 
   // --- rendering --------------------------------------------------------------------------
   render(what) {
+    if (this.gone || !getState().view) return;
     if (this.dragging) { this.pending = true; return; }
     this.pending = false;
     const c = this.context();
@@ -183,9 +188,12 @@ export class GameView {
     if (x.die != null && x.rack && c.s.rolling.has(x.die)) el.classList.add("rolling");
     draggable(el, {
       root: this.root,
-      canMove: () => this.canMove(this.context(), x.id),
+      canMove: () => !this.gone && this.canMove(this.context(), x.id),
       onTap: () => this.tap(x.id),
-      onDrop: (target) => { if (target) this.moveTo(x.id, target); else this.render(); },
+      onDrop: (target) => {
+        if (this.gone) return;
+        if (target) this.moveTo(x.id, target); else this.render();
+      },
       onStart: () => { this.dragging = true; },
       onEnd: () => { this.dragging = false; },
     });
