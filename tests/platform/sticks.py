@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rummikub.core import IllegalPlayError, RecordError
+from rummikub.core.errors import Code, UsageError
 from rummikub.core.interface import PlayerInfo, RoundResult
 
 FORMAT = "test-sticks/1"
@@ -96,9 +97,12 @@ class Sticks:
 
     def check(self, state: State, action: Take) -> IllegalPlayError | None:
         if state.winner is not None:
-            return IllegalPlayError("the round is over", reason="round-over")
+            return IllegalPlayError("the round is over", code=Code.ROUND_OVER)
         if not 1 <= action.count <= min(state.rules.max_take, state.pile):
-            return IllegalPlayError(f"cannot take {action.count}", reason="bad-take")
+            # a game's own refusals use the general code, with what it needs to say why
+            return IllegalPlayError(
+                f"cannot take {action.count}", code=Code.ILLEGAL, params={"count": action.count}
+            )
         return None
 
     def apply(self, state: State, action: Take) -> State:
@@ -250,11 +254,11 @@ class Match:
 
     def next_round(self) -> State:
         if not self.round_over or self.over:
-            raise IllegalPlayError("no next round now", reason="round-not-over")
+            raise UsageError("no next round now", code=Code.ROUND_NOT_OVER)
         return self.start_round()
 
     def abandon(self) -> None:
-        raise IllegalPlayError("a round of sticks always ends", reason="no-abandon")
+        raise UsageError("a round of sticks always ends", code=Code.ERROR)
 
 
 class TakeMost:

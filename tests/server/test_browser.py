@@ -40,7 +40,7 @@ def _seat_page(
 def _points(page: Any) -> list[int]:
     """The points each hand's label on the page gives ("14 tiles · 117 points")."""
     labels: list[str] = page.eval_on_selector_all(".tray-label", "els => els.map(e => e.innerText)")
-    return [int(re.findall(r"(\d+) points", text)[0]) for text in labels]
+    return [int(re.findall(r"worth (\d+)", text)[0]) for text in labels]
 
 
 def _rack(page: Any) -> list[str]:

@@ -188,7 +188,7 @@ def test_dice_count_a_joker_as_the_rooms_rules_say(
     )
     page.wait_for_function(f"() => document.querySelector('.game')?.dataset.seq == {state['seq']}")
     labels: list[str] = page.eval_on_selector_all(".tray-label", "els => els.map(e => e.innerText)")
-    shown = sorted(int(re.findall(r"(\d+) points", text)[0]) for text in labels)
+    shown = sorted(int(re.findall(r"worth (\d+)", text)[0]) for text in labels)
     value = [sum(7 if t.is_joker else t.number for t in parse_tiles(" ".join(h))) for h in hands]
     assert shown == sorted(value)
     assert not page.errors, page.errors
