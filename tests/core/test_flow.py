@@ -200,14 +200,14 @@ def test_invalid_play_with_an_empty_pool_counts_as_a_pass() -> None:
 
 def test_round_over_and_match_over() -> None:
     match = Match(STANDARD.replace(match={"rounds": 2, "target": None}), ["a", "b"], seed=1)
-    with pytest.raises(IllegalPlayError, match="not over"):
+    with pytest.raises(UsageError, match="not over"):
         match.next_round()
     match.abandon()
     assert match.round_over and not match.over
     match.next_round()
     match.abandon()
     assert match.over
-    with pytest.raises(IllegalPlayError, match="match is over"):
+    with pytest.raises(UsageError, match="match is over"):
         match.next_round()
     # acting after the round ended misuses the API: not an illegal play
     with pytest.raises(UsageError, match="round is over") as err:

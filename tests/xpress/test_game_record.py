@@ -14,7 +14,7 @@ import pytest
 
 from rummikub.bots.play import play_decision, play_match
 from rummikub.bots.simulate import simulate as simulate_games
-from rummikub.core.errors import IllegalPlayError, NotationError, RecordError
+from rummikub.core.errors import IllegalPlayError, NotationError, RecordError, UsageError
 from rummikub.xpress import (
     EndTurn,
     ExpertBot,
@@ -161,9 +161,9 @@ def test_write_and_read_and_resume_identically(tmp_path: Path) -> None:
 
 def test_match_flow_errors() -> None:
     match = XpressMatch(["a", "b"], 1)
-    with pytest.raises(IllegalPlayError, match="not over"):
+    with pytest.raises(UsageError, match="not over"):
         match.next_round()
-    with pytest.raises(IllegalPlayError, match="2 players"):
+    with pytest.raises(UsageError, match="2 players"):
         XpressMatch(["a", "b", "c"], 1)
     # a throw without faces is thrown by the game; a bad choice of dice spends nothing
     state = match.state

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .actions import Action, Draw, Pass, Play, Timeout
-from .errors import IllegalPlayError
+from .errors import Code, UsageError
 from .interface import PlayerInfo
 from .observation import Observation, observe
 from .rules import Rules
@@ -136,9 +136,9 @@ class Match:
 
     def next_round(self) -> RoundState:
         if not self.round_over:
-            raise IllegalPlayError("the current round is not over", reason="round-not-over")
+            raise UsageError("the current round is not over", code=Code.ROUND_NOT_OVER)
         if self.over:
-            raise IllegalPlayError("the match is over", reason="match-over")
+            raise UsageError("the match is over", code=Code.MATCH_OVER)
         return self.start_round()
 
     def abandon(self) -> None:
@@ -191,7 +191,7 @@ class Match:
                 player, "timeout", penalty=state.pool[: len(state.pool) - len(nxt.pool)], ms=ms
             )
         else:
-            raise IllegalPlayError(f"unknown action {action!r}", reason="unknown-action")
+            raise UsageError(f"unknown action {action!r}", code=Code.UNKNOWN_ACTION)
         return self._commit(nxt, log)
 
     def _commit(self, nxt: RoundState, log: TurnLog) -> TurnLog:

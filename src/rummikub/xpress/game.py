@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rummikub.core.errors import IllegalPlayError
+from rummikub.core.errors import Code, UsageError
 from rummikub.core.interface import PlayerInfo
 
 from .actions import EndTurn, Place, Throw, XpressAction
@@ -79,8 +79,10 @@ class XpressMatch:
         infos = tuple(p if isinstance(p, XpressPlayer) else XpressPlayer(p) for p in players)
         self.rules = rules or XpressRules()
         if len(infos) != self.rules.players:
-            raise IllegalPlayError(
-                f"Xpress is for {self.rules.players} players, got {len(infos)}", reason="bad-seat"
+            raise UsageError(
+                f"Xpress is for {self.rules.players} players, got {len(infos)}",
+                code=Code.PLAYER_COUNT,
+                params={"players": len(infos)},
             )
         self.players = infos
         self.seed = seed
@@ -132,9 +134,9 @@ class XpressMatch:
 
     def next_round(self) -> XpressState:
         if not self.round_over:
-            raise IllegalPlayError("the current round is not over", reason="round-not-over")
+            raise UsageError("the current round is not over", code=Code.ROUND_NOT_OVER)
         if self.over:
-            raise IllegalPlayError("the match is over", reason="match-over")
+            raise UsageError("the match is over", code=Code.MATCH_OVER)
         return self.start_round()
 
     def abandon(self) -> None:
