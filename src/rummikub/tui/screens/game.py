@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -34,6 +33,7 @@ from rummikub.core import (
 from rummikub.i18n import Translator
 
 from ..editor import EditorError, IntoMeld, NewMeld, Problem, ToRack, TurnEditor
+from ..host import GameHost, host_of
 from ..session import HintUnavailable, Session
 from ..widgets import (
     DropClicked,
@@ -50,9 +50,6 @@ from ..widgets import (
 )
 from .handover import HandoverScreen
 from .round_end import RoundEndScreen
-
-if TYPE_CHECKING:
-    from ..app import RummikubApp
 
 __all__ = ["GameScreen", "describe_turn", "fresh_ids", "rejection_text"]
 
@@ -146,11 +143,8 @@ class GameScreen(Screen[None]):
         self._next_turn_timer: object | None = None
 
     @property
-    def rk_app(self) -> RummikubApp:
-        from ..app import RummikubApp
-
-        assert isinstance(self.app, RummikubApp)
-        return self.app
+    def rk_app(self) -> GameHost:
+        return host_of(self)
 
     @property
     def t(self) -> Translator:

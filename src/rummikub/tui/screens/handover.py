@@ -8,6 +8,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..host import host_of
+
 __all__ = ["HandoverScreen"]
 
 
@@ -19,10 +21,7 @@ class HandoverScreen(Screen[None]):
         self.player = name
 
     def compose(self) -> ComposeResult:
-        from ..app import RummikubApp
-
-        app = self.app
-        assert isinstance(app, RummikubApp)
+        app = host_of(self)
         with Middle(), Center():
             yield Static(app.t("handover.pass_to", name=self.player), id="handover-text")
 

@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from rummikub.core import PRESETS, Rules, RulesError, RummikubError, preset
 
+from ..host import host_of
 from ..session import GameSetup, Seat, bot_levels, build_rules
 
 __all__ = ["NewGameScreen"]
@@ -68,10 +69,7 @@ class NewGameScreen(Screen[GameSetup]):
 
     @property
     def t(self):  # type: ignore[no-untyped-def]
-        from ..app import RummikubApp
-
-        app = self.app
-        assert isinstance(app, RummikubApp)
+        app = host_of(self)
         return app.t
 
     def compose(self) -> ComposeResult:

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from rummikub.core import GameRecord, RoundState, TurnLog, rack_value, replay
 
+from ..host import host_of
 from ..tiles import tile_text
 from ..widgets import TableView, rows_from_table
 from .game import describe_turn, fresh_ids
@@ -80,10 +81,7 @@ class ReplayScreen(Screen[None]):
 
     @property
     def t(self):  # type: ignore[no-untyped-def]
-        from ..app import RummikubApp
-
-        app = self.app
-        assert isinstance(app, RummikubApp)
+        app = host_of(self)
         return app.t
 
     def compose(self) -> ComposeResult:

@@ -17,6 +17,7 @@ from textual.widgets import Button, Static
 
 from rummikub.core import Match, rack_value
 
+from ..host import host_of
 from ..session import Session
 from ..tiles import tile_text
 
@@ -64,10 +65,7 @@ class RoundEndScreen(Screen[str]):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        from ..app import RummikubApp
-
-        app = self.app
-        assert isinstance(app, RummikubApp)
+        app = host_of(self)
         t = app.t
         match = self.session.match
         end = match.state.end
@@ -120,10 +118,7 @@ class RoundEndScreen(Screen[str]):
         self.dismiss(choice)
 
     def action_save(self) -> None:
-        from ..app import RummikubApp
-
-        app = self.app
-        assert isinstance(app, RummikubApp)
+        app = host_of(self)
         path = self.session.save()
         self.notify(app.t("game.saved", path=str(path)))
 
