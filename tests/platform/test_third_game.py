@@ -54,7 +54,7 @@ def test_simulate_replay_and_tournament(sticks: None, tmp_path: Path) -> None:
     assert "Round 3" in result.output and '"pile": 0' in result.output
 
     broken = records[0]
-    broken["rounds"][0]["takes"][0][1] = 9  # more than one may take
+    broken["rounds"][0]["actions"][0]["action"]["take"] = 9  # more than one may take
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(broken))
     result = runner.invoke(app, ["replay", "--verify", str(bad)])

@@ -35,8 +35,8 @@ def play(
     ] = None,
 ) -> None:
     """Play Xpress against a bot in the terminal."""
+    from rummikub.i18n import LANGUAGES
     from rummikub.xpress import get_bot
-    from rummikub.xpress.messages import LANGUAGES
 
     if lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
@@ -63,9 +63,9 @@ def replay(
     """Watch a recorded Xpress game step by step in the terminal (prints it as text with
     --text or when the output is not a terminal)."""
     from rummikub.games import iter_documents
+    from rummikub.i18n import LANGUAGES
     from rummikub.xpress import load_xpress
     from rummikub.xpress.describe import describe_xpress
-    from rummikub.xpress.messages import LANGUAGES
 
     if lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")

@@ -33,7 +33,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from rummikub.core.errors import IllegalPlayError, NotationError, RecordError, RummikubError
+from rummikub.core.errors import (
+    IllegalPlayError,
+    NotationError,
+    RecordError,
+    RummikubError,
+    UsageError,
+)
 from rummikub.core.jsonio import field, json_list, players_json, whole_number, write_json_atomic
 from rummikub.core.table import Table
 from rummikub.core.tiles import parse_tile
@@ -278,7 +284,7 @@ def _start(rec: XpressRecord, ri: int, rd: XpressRound) -> XpressState:
         )
     try:
         return XpressState.start(rec.rules, rec.layout, rd.hands, rd.first)
-    except IllegalPlayError as exc:
+    except (IllegalPlayError, UsageError) as exc:
         raise RecordError(f"setup: {exc}", round=ri) from exc
 
 
