@@ -167,7 +167,7 @@ def test_the_solver_extra(wheel: Path, tmp_path: Path) -> None:
 
 def test_the_tui_extra(wheel: Path, tmp_path: Path) -> None:
     env = Env(tmp_path / "venv", wheel, "tui")
-    ok(env.python("import rummikub.tui, rummikub.xpress.tui, rummikub.solver.fast"))
+    ok(env.python("import rummikub.tui, rummikub.tui.xpress_app, rummikub.solver.fast"))
     # `play` gets past its imports and its solver check to the file it was asked to resume
     code, _out, err = env.run("play", "--resume", "missing.json")
     assert code == 1 and err.strip() == "error: cannot resume missing.json: there is no such file"

@@ -7,9 +7,9 @@ import asyncio
 from pathlib import Path
 
 from rummikub.bots.simulate import simulate as simulate_games
+from rummikub.tui.xpress_app import DieWidget, XpressApp
 from rummikub.xpress import XpressRules, load_xpress, read_xpress, verify_xpress
 from rummikub.xpress.dice_game import XPRESS
-from rummikub.xpress.tui import DieWidget, XpressApp
 
 
 async def _play_round(app: XpressApp) -> None:

@@ -17,9 +17,9 @@ from rummikub.cli.main import app as cli
 from rummikub.core import Meld, Tile
 from rummikub.core.tiles import COLOUR_LETTERS
 from rummikub.i18n import translator
+from rummikub.tui.xpress_app import DieWidget, TableView, XpressApp, render_face, set_roles
 from rummikub.xpress import XpressRules, load_xpress
 from rummikub.xpress.dice_game import XPRESS
-from rummikub.xpress.tui import DieWidget, TableView, XpressApp, render_face, set_roles
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=["80x24", "200x60"])
 LANGS = pytest.mark.parametrize("lang", ["en", "sv"])

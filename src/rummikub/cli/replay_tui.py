@@ -19,7 +19,7 @@ def open_viewer(file: Path, lang: str | None) -> bool:
     try:
         from rummikub.tui import RummikubApp
         from rummikub.tui.screens.replay import frames_of
-        from rummikub.xpress.tui import XpressApp
+        from rummikub.tui.xpress_app import XpressApp
     except ImportError:  # pragma: no cover - depends on the installation
         return False
     try:

@@ -44,7 +44,7 @@ def play(
         get_bot(bot)
     except RummikubError as exc:
         raise fail(str(exc)) from None
-    from rummikub.xpress.tui import XpressApp
+    from rummikub.tui.xpress_app import XpressApp
 
     actual_seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000_007
     app = XpressApp.for_play(bot=bot, seed=actual_seed, lang=lang, name=name, save=save)
@@ -81,7 +81,7 @@ def replay(
         for line in describe_xpress(rec):
             typer.echo(line)
         return
-    from rummikub.xpress.tui import XpressApp
+    from rummikub.tui.xpress_app import XpressApp
 
     XpressApp.for_replay(rec, lang=lang).run()
 

@@ -37,6 +37,7 @@ from rummikub.core import (
     write_record,
 )
 from rummikub.core.rules import MatchRules
+from rummikub.core.tiles_game import TILES
 
 __all__ = [
     "GameSetup",
@@ -276,18 +277,16 @@ class Session:
 
     # -- hints ---------------------------------------------------------------------------
     def hint(self, seat: int) -> Table | None:
-        """The solver's ``min-change`` suggestion for ``seat`` (the complete new table), or
-        ``None`` when no play is possible. Marks the turn as hinted. Raises
-        :class:`HintUnavailable` if the solver cannot be used."""
+        """The hint for ``seat`` (:func:`rummikub.bots.hints.hint`: the solver's ``min-change``
+        suggestion) as the complete new table, or ``None`` when no play is possible. Marks the
+        turn as hinted. Raises :class:`HintUnavailable` if the solver cannot be used."""
         try:
-            from rummikub.solver import suggest
+            from rummikub.bots.hints import hint
         except ImportError as exc:  # pragma: no cover - the solver ships with the package
             raise HintUnavailable(str(exc)) from exc
-        solution = suggest(self.match.observation(seat), time_limit=self.bot_seconds)
+        action = hint(TILES, self.match.observation(seat), self.bot_seconds)
         self.hint_used = True
-        if not solution.play:
-            return None
-        return solution.table
+        return action.table if isinstance(action, Play) else None
 
     # -- files ---------------------------------------------------------------------------
     def write(self, path: Path) -> Path:

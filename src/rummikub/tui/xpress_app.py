@@ -27,18 +27,19 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Label, RichLog, Static
 
+from rummikub.bots.hints import hint
 from rummikub.core.errors import IllegalPlayError, RummikubError
 from rummikub.core.melds import Meld, read_meld
 from rummikub.core.tiles import COLOUR_LETTERS, Tile
 from rummikub.i18n import Translator, translator
-
-from .actions import EndTurn, Place, Throw, XpressAction
-from .bots import ExpertBot, XpressBot, get_bot
-from .dice import DieFace, Face
-from .game import XpressMatch, XpressPlayer
-from .record import XpressRecord, XpressStep, replay_xpress, write_xpress
-from .solver import arrange_onto, best_placement
-from .state import XpressState
+from rummikub.xpress.actions import EndTurn, Place, Throw, XpressAction
+from rummikub.xpress.bots import ExpertBot, XpressBot, get_bot
+from rummikub.xpress.dice import DieFace, Face
+from rummikub.xpress.dice_game import XPRESS
+from rummikub.xpress.game import XpressMatch, XpressPlayer
+from rummikub.xpress.record import XpressRecord, XpressStep, replay_xpress, write_xpress
+from rummikub.xpress.solver import arrange_onto
+from rummikub.xpress.state import XpressState
 
 __all__ = ["DieWidget", "TableView", "XpressApp", "render_face", "set_roles"]
 
@@ -492,19 +493,13 @@ class XpressApp(App[None]):
         m = self.match
         if m is None or not self._my_turn() or m.state.phase != "place":
             return
-        best = best_placement(
-            m.state.table, [d.face for d in m.state.hand], new_set=m.rules.freed_joker_new_set
-        )
-        if not best.count:
+        action = hint(XPRESS, m.observation(self.human), 1.0)
+        if not isinstance(action, Place):
             self.message = self.t("xpress.tui.no_hint")
         else:
-            left = list(best.faces)
-            self.selected = set()
-            for d in m.state.hand:
-                if d.face in left:
-                    left.remove(d.face)
-                    self.selected.add(d.die)
-            self.message = self.t("xpress.tui.hint", faces=" ".join(str(f) for f in best.faces))
+            self.selected = set(action.dice)
+            faces = [d.face for d in m.state.hand if d.die in self.selected]
+            self.message = self.t("xpress.tui.hint", faces=" ".join(str(f) for f in faces))
         await self.refresh_view()
 
     async def action_end_turn(self) -> None:

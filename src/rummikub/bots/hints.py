@@ -1,0 +1,60 @@
+"""Hints for every game, written once: the action a player would do well to take, from his
+observation only. Every front end (terminal games, the server's rooms) asks :func:`hint` and
+shows the action its own way."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rummikub.core import Draw, Observation, Pass, RulesError
+from rummikub.games import AnyGame
+from rummikub.xpress import EndTurn, ExpertBot, Place, Throw, XpressObservation, best_placement
+from rummikub.xpress.bots import dice_for
+
+__all__ = ["HINTS", "hint", "register_hint"]
+
+#: a game's hint: (observation, seconds) -> the suggested action
+HintFunction = Callable[[Any, float], Any]
+
+
+def tiles_hint(obs: Observation, time_limit: float) -> Any:
+    """The solver's ``min-change`` optimum (the play a person most easily follows), or a draw
+    (a pass when the pool is empty) when no play is possible."""
+    from rummikub.solver import suggest
+
+    play = suggest(obs, time_limit=time_limit).as_play()
+    if play is not None:
+        return play
+    return Draw() if obs.pool_size > 0 else Pass()
+
+
+def xpress_hint(obs: XpressObservation, time_limit: float) -> Any:
+    """Before the throw: the dice the expert would throw again. After it: the placement of the
+    most dice (then the most points), or the end of the turn when nothing can be placed."""
+    if obs.phase == "throw":
+        keep = ExpertBot(seed=obs.turn, samples=16).choose_keep(obs, time_limit)
+        return Throw(tuple(d.die for d in obs.hand if d.die not in keep))
+    best = best_placement(
+        obs.table, [d.face for d in obs.hand], new_set=obs.rules.freed_joker_new_set
+    )
+    if best.count:
+        return Place(dice_for(obs.hand, best.faces), best.table)
+    return EndTurn()
+
+
+#: every game's hint, by the game's name
+HINTS: dict[str, HintFunction] = {"tiles": tiles_hint, "xpress": xpress_hint}
+
+
+def register_hint(game: str, function: HintFunction) -> None:
+    """Give the game called ``game`` a hint."""
+    HINTS[game] = function
+
+
+def hint(game: AnyGame, obs: Any, time_limit: float = 1.0) -> Any:
+    """The action suggested to the player whose observation ``obs`` is."""
+    function = HINTS.get(game.name)
+    if function is None:
+        raise RulesError(f"{game.name} has no hints", field="game")
+    return function(obs, time_limit)
