@@ -11,14 +11,32 @@ from .base import Bot, fallback_action
 from .beginner import BeginnerBot
 from .expert import ExpertBot, ExpertParams
 from .greedy import GreedyBot
+from .hints import hint, register_hint
+from .play import play_match
 from .protocol import OutsideBot
 from .random import RandomBot
-from .registry import BOTS, get_bot, register_bot
+from .registry import BOTS, GAME_BOTS, bot_levels, get_bot, register_bot
 from .specs import make_bot
 from .strategic import StrategicBot, StrategyParams
 
 __all__ = [
-    "BOTS", "BeginnerBot", "Bot", "ExpertBot", "ExpertParams", "GreedyBot", "OutsideBot",
-    "RandomBot", "StrategicBot", "StrategyParams", "fallback_action", "get_bot", "make_bot",
+    "BOTS",
+    "GAME_BOTS",
+    "BeginnerBot",
+    "Bot",
+    "ExpertBot",
+    "ExpertParams",
+    "GreedyBot",
+    "OutsideBot",
+    "RandomBot",
+    "StrategicBot",
+    "StrategyParams",
+    "bot_levels",
+    "fallback_action",
+    "get_bot",
+    "hint",
+    "make_bot",
+    "play_match",
     "register_bot",
+    "register_hint",
 ]  # fmt: skip
