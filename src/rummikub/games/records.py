@@ -6,13 +6,12 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rummikub.core.errors import RecordError
 from rummikub.core.interface import GameRecordOf
 
-if TYPE_CHECKING:
-    from . import AnyGame
+from .registry import GAMES, AnyGame, game_for_format
 
 __all__ = ["AnyRecord", "iter_documents", "load_any", "read_any"]
 
@@ -31,8 +30,6 @@ class AnyRecord:
 
 def load_any(data: Any) -> AnyRecord:
     """Parse a decoded record of any registered game (by its ``format``)."""
-    from . import GAMES, game_for_format
-
     if not isinstance(data, dict):
         raise RecordError("a game record must be a JSON object")
     fmt = data.get("format")
