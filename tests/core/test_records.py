@@ -25,6 +25,7 @@ from rummikub.core import (
     verify,
     write_record,
 )
+from rummikub.core.rules import preset
 
 from .games import score_table_record
 from .strategies import STANDARD, play_random_match
@@ -244,3 +245,21 @@ def test_play_that_is_illegal_is_never_recorded() -> None:
     with pytest.raises(IllegalPlayError):
         match.act(Play.parse("K1 -> K1"))
     assert match_record(match)["rounds"][0]["turns"] == []
+
+
+def test_an_invalid_turn_records_its_code_and_params() -> None:
+    """The engine writes no sentence into a record: the refusal's code and parameters."""
+    rules = preset("standard").replace(invalid_play="penalty")
+    match = Match(rules, ["a", "b"], 1)
+    rack = match.state.rack.tiles
+    match.act(Play.of(rack[:3], " ".join(str(t) for t in rack[:3])))  # K4 K7 K8: not a run
+    turn = match_record(match)["rounds"][0]["turns"][-1]
+    assert turn["action"] == "invalid" and turn["reason"] == "invalid-meld"
+    assert turn["params"] == {
+        "first": "K4", "gaps": 2, "jokers": 0, "last": "K8", "meld": "K4 K7 K8", "number": 1,
+        "why": "meld-run-gaps",
+    }  # fmt: skip
+    data = json.loads(json.dumps(match_record(match)))
+    rec = load_record(data)
+    assert rec.rounds[0].turns[-1].params == match.rounds[0].turns[-1].params
+    assert match_record(load_match(rec)) == data

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -40,7 +40,10 @@ class TurnLog:
     penalty: tuple[Tile, ...] = ()
     ms: int | None = None
     hint: bool = False
+    #: an ``invalid`` turn: the refusal's code (see :class:`~rummikub.core.errors.Code`) and
+    #: its parameters, for programs and message catalogues (older records: an English sentence)
     reason: str | None = None
+    params: tuple[tuple[str, str | int], ...] = ()
 
 
 @dataclass(slots=True)
@@ -86,6 +89,11 @@ def deal(
     size = rules.rack_size
     racks = tuple(Rack(tuple(bag[i * size : (i + 1) * size])) for i in range(players))
     return racks, tuple(bag[players * size :])
+
+
+def _plain(params: Mapping[str, str | int]) -> dict[str, str | int]:
+    """Parameters as plain JSON values (a code parameter as its text)."""
+    return {k: v if isinstance(v, int) else str(v) for k, v in params.items()}
 
 
 class Match:
@@ -174,7 +182,12 @@ class Match:
                     "invalid",
                     penalty=state.pool[: len(state.pool) - len(nxt.pool)],
                     ms=ms,
-                    reason=str(err),
+                    reason=err.code.value,
+                    params=tuple(
+                        sorted(
+                            (k, v if isinstance(v, int) else str(v)) for k, v in err.params.items()
+                        )
+                    ),
                 )
                 return self._commit(nxt, log)
             nxt = apply(state, action)

@@ -54,6 +54,8 @@ def _turn_json(t: TurnLog) -> dict[str, Any]:
         out["penalty"] = [str(x) for x in t.penalty]
     if t.reason:
         out["reason"] = t.reason
+    if t.params:
+        out["params"] = dict(t.params)
     if t.hint:
         out["hint"] = True
     if t.ms is not None:
@@ -135,9 +137,15 @@ def _parse_turn(d: Any, where: str, rules: Rules) -> TurnLog:
         return TurnLog(player, "pass", ms=ms)
     if action in ("timeout", "invalid"):
         pen = parse_tile_list(d.get("penalty", []), where=f"{where} penalty")
+        raw = d.get("params", {})
+        if not isinstance(raw, dict) or not all(
+            isinstance(v, str | int) and not isinstance(v, bool) for v in raw.values()
+        ):
+            raise NotationError(f"{where} params must map names to text or whole numbers")
         return TurnLog(
-            player, action, penalty=pen, ms=ms, reason=reason if isinstance(reason, str) else None
-        )
+            player, action, penalty=pen, ms=ms, reason=reason if isinstance(reason, str) else None,
+            params=tuple(sorted((str(k), v) for k, v in raw.items())),
+        )  # fmt: skip
     raise NotationError(f"{where}: unknown action {action!r} (play, draw, pass, timeout, invalid)")
 
 
