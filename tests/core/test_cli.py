@@ -116,3 +116,16 @@ def test_simulate_rejects_bad_options(tmp_path: Path) -> None:
     assert result.exit_code != 0 and "unknown preset" in result.output
     result = runner.invoke(app, ["simulate", "--rules", '{"copies": 9}', "--out", out])
     assert result.exit_code != 0 and "copies" in result.output
+
+
+def test_replay_text_speaks_the_chosen_language(games: Path) -> None:
+    """The text of a replay comes from the message catalogue: --lang sv prints Swedish."""
+    first = games.read_text().splitlines()[0]
+    one = games.parent / "one.json"
+    one.write_text(first)
+    result = runner.invoke(app, ["replay", "--text", "--lang", "sv", str(one)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Omgång 1: ") and "Totalt: " in result.output
+    assert "Round" not in result.output and "Totals" not in result.output
+    result = runner.invoke(app, ["replay", "--lang", "fr", str(one)])
+    assert result.exit_code != 0 and "unknown language 'fr'" in result.output

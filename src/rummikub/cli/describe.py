@@ -1,97 +1,144 @@
 """Game records as text, one line per step (``rummikub replay`` when the output is not a
-terminal): one describer per game, chosen by the record's game."""
+terminal, ``rummikub xpress replay --text``): one describer per game, chosen by the record's
+game, every sentence from the message catalogue (``--lang``)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from rummikub.core import GameRecord, replay
 from rummikub.games import AnyRecord
-from rummikub.xpress.describe import describe_xpress
+from rummikub.i18n import Translator, translator
+from rummikub.xpress import EndTurn, Place, Throw, XpressRecord, replay_xpress
+from rummikub.xpress.dice import DieFace
 
-__all__ = ["DESCRIBERS", "describe", "describe_record"]
+__all__ = ["DESCRIBERS", "describe", "describe_tiles", "describe_xpress"]
+
+STEP = "  {number:>3}. "  # a step's line starts with its number in the round
+MORE = "       "  # and what follows it is indented under its text
 
 
-def describe_record(rec: GameRecord) -> Iterator[str]:
-    """Human-readable lines: every turn with the table after it, and every round's end."""
+def _pieces(items: Sequence[object], t: Translator) -> str:
+    return " ".join(str(x) for x in items) or t("text.nothing")
+
+
+def _scores(names: Sequence[str], scores: Sequence[int], signed: bool) -> str:
+    return ", ".join(
+        f"{n} {s:+d}" if signed else f"{n} {s}" for n, s in zip(names, scores, strict=True)
+    )
+
+
+def _round_over(t: Translator, names: Sequence[str], how: str, winner: int | None) -> str:
+    who = names[winner] if winner is not None else t("text.nobody")
+    label = t(f"text.how.{how}") if t.has(f"text.how.{how}") else how
+    return "  " + t("text.round_over", how=label, name=who)
+
+
+def describe_tiles(rec: GameRecord, t: Translator) -> Iterator[str]:
+    """Every turn of a tile-game record with the table after it, and every round's end."""
     names = [p.name for p in rec.players]
     current_round = -1
     for step in replay(rec):
         if step.round != current_round:
             current_round = step.round
             rd = rec.rounds[step.round]
-            yield f"Round {step.round + 1}: {names[rd.first]} starts"
+            yield t("text.round_start", round=step.round + 1, name=names[rd.first])
             for i, rack in enumerate(rd.racks):
-                yield f"  {names[i]} is dealt {rack}"
+                yield "  " + t("text.dealt", name=names[i], tiles=str(rack))
         log = step.log
-        who = names[log.player]
-        head = f"  {step.turn + 1:>3}. {who}"
+        head = STEP.format(number=step.turn + 1)
+        name = names[log.player]
         if log.action == "play":
-            placed = " ".join(map(str, log.play))
-            yield f"{head} plays {placed}{' (hint)' if log.hint else ''}"
-            yield f"       table: {step.after.table}"
+            key = "text.play_hinted" if log.hint else "text.play"
+            yield head + t(key, name=name, tiles=_pieces(log.play, t))
+            yield MORE + t("text.table", table=str(step.after.table))
         elif log.action == "draw":
-            yield f"{head} draws {log.tile}"
+            yield head + t("text.draw", name=name, tile=str(log.tile))
         elif log.action == "pass":
-            yield f"{head} passes"
-        elif log.action == "timeout":
-            drawn = " ".join(map(str, log.penalty)) or "nothing"
-            yield f"{head} runs out of time and draws {drawn}"
-        else:
-            yield (
-                f"{head} makes an invalid play and draws "
-                f"{' '.join(map(str, log.penalty)) or 'nothing'}"
-            )
+            yield head + t("text.pass", name=name)
+        else:  # timeout, invalid
+            yield head + t(f"text.{log.action}", name=name, tiles=_pieces(log.penalty, t))
         end = step.after.end
         if end is not None:
-            yield from _describe_end(names, end.reason, end.winner, end.scores)
+            yield _round_over(t, names, end.reason, end.winner)
+            yield "  " + t("text.scores", scores=_scores(names, end.scores, signed=True))
     for ri, rd in enumerate(rec.rounds):
         if rd.end is not None and rd.end.reason == "abandoned":
-            yield f"Round {ri + 1} abandoned"
+            yield t("text.round_abandoned", round=ri + 1)
     if rec.totals is not None:
-        yield "Totals: " + ", ".join(f"{n} {t:+d}" for n, t in zip(names, rec.totals, strict=True))
+        yield t("text.totals", totals=_scores(names, rec.totals, signed=True))
 
 
-def _describe_end(
-    names: list[str], reason: str, winner: int | None, scores: tuple[int, ...]
-) -> Iterator[str]:
-    label = {
-        "rummikub": "Rummikub!",
-        "exhausted": "the pool is exhausted",
-        "abandoned": "abandoned",
-    }.get(reason, reason)
-    who = names[winner] if winner is not None else "nobody"
-    yield f"  Round over ({label}); winner: {who}"
-    yield "  Scores: " + ", ".join(f"{n} {s:+d}" for n, s in zip(names, scores, strict=True))
+def _dice(dice: Sequence[DieFace], t: Translator) -> str:
+    return " ".join(str(d.face) for d in dice) or "-"
 
 
-#: the text describer of each game's records
-DESCRIBERS: dict[str, Callable[[Any], Iterator[str]]] = {
-    "tiles": describe_record,
-    "xpress": describe_xpress,
-}
+def describe_xpress(rec: XpressRecord, t: Translator) -> Iterator[str]:
+    """Every throw and placement of an Xpress record, and every round's end."""
+    names = [p.name for p in rec.players]
+    current = -1
+    for step in replay_xpress(rec):
+        if step.round != current:
+            current = step.round
+            rd = rec.rounds[current]
+            yield t("text.round_start", round=current + 1, name=names[rd.first])
+            for i, hand in enumerate(rd.hands):
+                yield "  " + t("text.rolls", name=names[i], dice=_dice(hand, t))
+        head = STEP.format(number=step.turn + 1)
+        name = names[step.before.current]
+        action = step.action
+        if isinstance(action, Throw):
+            faces = " ".join(str(f) for f in action.faces or ())
+            yield head + t("text.throws", name=name, count=len(action.dice), faces=faces)
+        elif isinstance(action, Place):
+            placed = [d for d in step.before.hand if d.die in set(action.dice)]
+            yield head + t("text.places", name=name, dice=_dice(placed, t))
+            yield MORE + t("text.table", table=str(step.after.table))
+        elif isinstance(action, EndTurn) and step.before.placed == 0:
+            yield head + t("text.places_nothing", name=name)
+        end = step.after.end
+        if end is not None:
+            yield _round_over(t, names, end.reason, end.winner)
+            hands = "; ".join(
+                f"{n} {_dice(h, t)} = {v}"
+                for n, h, v in zip(names, end.hands, end.totals, strict=True)
+            )
+            yield "  " + t("text.dice_left", hands=hands)
+            yield "  " + t("text.scores", scores=_scores(names, end.scores, signed=False))
+    if rec.totals is not None:
+        yield t("text.totals", totals=_scores(names, rec.totals, signed=False))
 
 
-def describe(rec: AnyRecord) -> Iterator[str]:
-    """The lines of a record of any game (re-checked against the rules as they are made); a
-    game without a describer of its own is told step by step from its JSON actions."""
-    own = DESCRIBERS.get(rec.game.name)
-    return own(rec.record) if own is not None else _describe_steps(rec)
-
-
-def _describe_steps(rec: AnyRecord) -> Iterator[str]:
+def _describe_steps(rec: AnyRecord, t: Translator) -> Iterator[str]:
+    """A game without a describer of its own: step by step, with what the mover then sees."""
     game = rec.game
     names = [p.name for p in rec.record.players]
     current = -1
     for step in game.replay(rec.record):
         if step.round != current:
             current = step.round
-            yield f"Round {current + 1}"
+            yield t("text.round_start", round=current + 1, name=names[game.current(step.before)])
         seat = game.current(step.before)
-        seen = game.observation_to_json(game.observe(step.after, seat))
-        yield f"  {step.turn + 1:>3}. {names[seat]} moves; sees {json.dumps(seen)}"
+        seen = json.dumps(game.observation_to_json(game.observe(step.after, seat)))
+        yield STEP.format(number=step.turn + 1) + t("text.moves", name=names[seat], seen=seen)
         result = game.result(step.after)
         if result is not None:
-            yield from _describe_end(names, result.reason, result.winner, result.scores)
+            yield _round_over(t, names, result.reason, result.winner)
+            yield "  " + t("text.scores", scores=_scores(names, result.scores, signed=True))
+
+
+#: the text describer of each game's records
+DESCRIBERS: dict[str, Callable[[Any, Translator], Iterator[str]]] = {
+    "tiles": describe_tiles,
+    "xpress": describe_xpress,
+}
+
+
+def describe(rec: AnyRecord, lang: str | None = None) -> Iterator[str]:
+    """The lines of a record of any game in ``lang`` (default: the system's language),
+    re-checked against the rules as they are made."""
+    t = translator(lang)
+    own = DESCRIBERS.get(rec.game.name)
+    return own(rec.record, t) if own is not None else _describe_steps(rec, t)

@@ -10,6 +10,7 @@ import typer
 
 from rummikub.core import RecordError, RummikubError
 from rummikub.games import iter_documents, load_any
+from rummikub.i18n import LANGUAGES
 
 from .common import fail
 from .describe import describe
@@ -28,11 +29,15 @@ def replay_command(
     text: Annotated[
         bool, typer.Option("--text", help="Print the game even on a terminal (no viewer).")
     ] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help="Viewer language (en, sv).")] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="Language of the viewer and the text (en, sv).")
+    ] = None,
 ) -> None:
     """Print a game turn by turn (re-checking it against the rules), or only verify it; the
     records of every game (tiles, xpress) are read. On an interactive terminal a single record
     opens in the game's terminal replay viewer."""
+    if lang is not None and lang not in LANGUAGES:
+        raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
     if not verify_only and not text and sys.stdout.isatty() and sys.stdin.isatty():
         from .replay_tui import open_viewer
 
@@ -45,7 +50,7 @@ def replay_command(
             try:
                 rec = load_any(doc)
                 if not verify_only:
-                    for line in describe(rec):
+                    for line in describe(rec, lang):
                         typer.echo(line)
                 rec.verify()
                 checked += 1

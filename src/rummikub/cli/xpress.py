@@ -63,9 +63,10 @@ def replay(
     """Watch a recorded Xpress game step by step in the terminal (prints it as text with
     --text or when the output is not a terminal)."""
     from rummikub.games import iter_documents
-    from rummikub.i18n import LANGUAGES
+    from rummikub.i18n import LANGUAGES, translator
     from rummikub.xpress import load_xpress
-    from rummikub.xpress.describe import describe_xpress
+
+    from .describe import describe_xpress
 
     if lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
@@ -78,7 +79,7 @@ def replay(
     except RecordError as exc:
         raise fail(str(exc)) from None
     if text or not sys.stdout.isatty():
-        for line in describe_xpress(rec):
+        for line in describe_xpress(rec, translator(lang)):
             typer.echo(line)
         return
     from rummikub.tui.xpress_app import XpressApp
