@@ -15,6 +15,7 @@ from typing import Literal
 
 from .actions import Action, Draw, Pass, Play, Timeout
 from .errors import Code, UsageError
+from .game_base import check_next_round
 from .interface import PlayerInfo
 from .observation import Observation, observe
 from .rules import Rules
@@ -143,10 +144,7 @@ class Match:
         return match_winners(self.rules, self.totals)
 
     def next_round(self) -> RoundState:
-        if not self.round_over:
-            raise UsageError("the current round is not over", code=Code.ROUND_NOT_OVER)
-        if self.over:
-            raise UsageError("the match is over", code=Code.MATCH_OVER)
+        check_next_round(self.round_over, self.over)
         return self.start_round()
 
     def abandon(self) -> None:

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from .errors import Code, RecordError, UsageError
 from .interface import GameRecordOf, ReplayStepOf, RoundResult
 
-__all__ = ["RecordCodec", "RoundGame"]
+__all__ = ["RecordCodec", "RoundGame", "check_next_round", "verify_steps"]
 
 
 class _End(Protocol):
@@ -103,3 +104,27 @@ class RoundGame(Generic[R, S, Ob]):
 
     def resume(self, record: GameRecordOf) -> Any:
         return self.RECORDS.resume(record)
+
+
+def check_next_round(round_over: bool, match_over: bool) -> None:
+    """Raise :class:`UsageError` unless a match may deal its next round now."""
+    if not round_over:
+        raise UsageError("the current round is not over", code=Code.ROUND_NOT_OVER)
+    if match_over:
+        raise UsageError("the match is over", code=Code.MATCH_OVER)
+
+
+def verify_steps(steps: Iterable[object], record: GameRecordOf) -> int:
+    """Run a record's replay to its end (which checks every step) and check that its totals
+    are the sum of its rounds' scores; the number of steps."""
+    count = sum(1 for _ in steps)
+    if record.totals is not None:
+        totals = [0] * len(record.players)
+        for rd in record.rounds:
+            if rd.end is not None:
+                totals = [a + b for a, b in zip(totals, rd.end.scores, strict=True)]
+        if list(record.totals) != totals:
+            raise RecordError(
+                f"totals {list(record.totals)} differ from the sum of the rounds {totals}"
+            )
+    return count

@@ -18,6 +18,7 @@ from typing import Any
 from .actions import Action, Draw, Pass, Play, Timeout, parse_tile_list
 from .errors import IllegalPlayError, NotationError, RecordError, RummikubError
 from .game import Match, PlayerInfo, RoundLog, TurnLog
+from .game_base import verify_steps
 from .jsonio import field, players_json, whole_number, write_json_atomic
 from .rules import Rules
 from .scoring import match_over
@@ -388,19 +389,7 @@ def _replay_turn(state: RoundState, log: TurnLog, ri: int, ti: int) -> RoundStat
 
 def verify(rec: GameRecord) -> int:
     """Re-check every turn and the totals; return the number of turns checked."""
-    count = 0
-    for _ in replay(rec):
-        count += 1
-    if rec.totals is not None:
-        totals = [0] * len(rec.players)
-        for rd in rec.rounds:
-            if rd.end is not None:
-                totals = [a + b for a, b in zip(totals, rd.end.scores, strict=True)]
-        if list(rec.totals) != totals:
-            raise RecordError(
-                f"totals {list(rec.totals)} differ from the sum of the rounds {totals}"
-            )
-    return count
+    return verify_steps(replay(rec), rec)
 
 
 def load_match(rec: GameRecord) -> Match:

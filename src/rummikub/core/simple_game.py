@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from .errors import Code, IllegalPlayError, NotationError, RecordError, RummikubError, UsageError
+from .game_base import check_next_round, verify_steps
 from .interface import PlayerInfo, RoundResult
 from .jsonio import json_list, players_json, whole_number
 
@@ -281,15 +282,7 @@ class SimpleGame(ABC, Generic[R, S, A, Ob]):
                 raise RecordError("round recorded as ended but the actions do not end it", round=ri)
 
     def verify(self, record: Any) -> int:
-        count = sum(1 for _ in self.replay(record))
-        if record.totals is not None:
-            totals = [0] * len(record.players)
-            for rd in record.rounds:
-                if rd.end is not None:
-                    totals = [a + b for a, b in zip(totals, rd.end.scores, strict=True)]
-            if list(record.totals) != totals:
-                raise RecordError(f"totals {list(record.totals)} differ from the rounds' {totals}")
-        return count
+        return verify_steps(self.replay(record), record)
 
     def resume(self, record: Any) -> SimpleMatch[R, S, A, Ob]:
         self.verify(record)
@@ -368,10 +361,7 @@ class SimpleMatch(Generic[R, S, A, Ob]):
         self.totals = tuple(a + b for a, b in zip(self.totals, result.scores, strict=True))
 
     def next_round(self) -> S:
-        if not self.round_over:
-            raise UsageError("the current round is not over", code=Code.ROUND_NOT_OVER)
-        if self.over:
-            raise UsageError("the match is over", code=Code.MATCH_OVER)
+        check_next_round(self.round_over, self.over)
         return self.start_round()
 
     def abandon(self) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rummikub.core.errors import Code, UsageError
+from rummikub.core.game_base import check_next_round
 from rummikub.core.interface import PlayerInfo
 
 from .actions import EndTurn, Place, Throw, XpressAction
@@ -133,10 +134,7 @@ class XpressMatch:
         return [p for p, t in enumerate(self.totals) if t == best]
 
     def next_round(self) -> XpressState:
-        if not self.round_over:
-            raise UsageError("the current round is not over", code=Code.ROUND_NOT_OVER)
-        if self.over:
-            raise UsageError("the match is over", code=Code.MATCH_OVER)
+        check_next_round(self.round_over, self.over)
         return self.start_round()
 
     def abandon(self) -> None:

@@ -40,6 +40,7 @@ from rummikub.core.errors import (
     RummikubError,
     UsageError,
 )
+from rummikub.core.game_base import verify_steps
 from rummikub.core.jsonio import field, json_list, players_json, whole_number, write_json_atomic
 from rummikub.core.table import Table
 from rummikub.core.tiles import parse_tile
@@ -354,17 +355,7 @@ def replay_xpress(rec: XpressRecord) -> Iterator[XpressStep]:
 
 def verify_xpress(rec: XpressRecord) -> int:
     """Re-check every action, every round's end and the totals; return the actions checked."""
-    count = sum(1 for _ in replay_xpress(rec))
-    if rec.totals is not None:
-        totals = [0] * len(rec.players)
-        for rd in rec.rounds:
-            if rd.end is not None:
-                totals = [a + b for a, b in zip(totals, rd.end.scores, strict=True)]
-        if list(rec.totals) != totals:
-            raise RecordError(
-                f"totals {list(rec.totals)} differ from the sum of the rounds {totals}"
-            )
-    return count
+    return verify_steps(replay_xpress(rec), rec)
 
 
 def load_xpress_match(rec: XpressRecord) -> XpressMatch:
