@@ -518,7 +518,7 @@ class RoomManager:
                 return
             room = rt.room
             if isinstance(msg, MOVES) and not room.accepts(msg):
-                raise ClientError(Code.WRONG_GAME, room.part.wrong_game)
+                raise ClientError(Code.WRONG_GAME, room.wrong_game())
             if not room.in_turn or room.current_seat() is not seat:
                 raise ClientError(Code.NOT_YOUR_TURN, "it is not your turn")
             if isinstance(msg, p.HintMsg):

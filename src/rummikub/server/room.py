@@ -162,7 +162,7 @@ class Room:
         changes nothing if it is refused); returns the action as stored in the event log and
         whether the rules refused it and penalised the player."""
         if not self.game.is_action(action):
-            raise IllegalPlayError(self.part.not_a_move, code=Code.WRONG_GAME)
+            raise IllegalPlayError(f"not a move of {self.part.title}", code=Code.WRONG_GAME)
         if self.match is None or self.match.round_over:
             raise IllegalPlayError("no turn is being played", code=Code.NOT_IN_TURN)
         turn = self.part.act(self, action, ms=ms, hint=hint)
@@ -187,6 +187,10 @@ class Room:
     def accepts(self, msg: object) -> bool:
         """Whether ``msg`` is a move of this room's game."""
         return isinstance(msg, self.part.moves)
+
+    def wrong_game(self) -> str:
+        """Why a move of another game is refused."""
+        return f"this room plays {self.part.title}: {self.part.move_names}"
 
     def timeout_action(self) -> object:
         """What the rules do when the player to move runs out of time."""
@@ -299,7 +303,8 @@ class Room:
             "ready": sorted(self.ready),
             **self.part.game_view(self),
         }
-        view["game"] = {k: shared[k] for k in self.part.view_keys}
+        order = self.part.view_order.split()
+        view["game"] = {k: shared.pop(k) for k in order if k in shared} | shared
         return view
 
     def view(self, public: dict[str, Any], seat: int | None) -> dict[str, Any]:

@@ -36,16 +36,16 @@ class RoomGame(Protocol):
 
     #: the protocol message types that are moves of this game
     moves: tuple[type[Any], ...]
-    #: the refusal (``wrong-game``) of another game's move message
-    wrong_game: str
-    #: the refusal of an action that is not one of this game's
-    not_a_move: str
+    #: the game as refusals name it (``the tile game``)
+    title: str
+    #: the names of its moves (``play, draw or pass``)
+    move_names: str
     #: the most seconds a bot thinks about one action
     bot_seconds: float
     #: what a meld is called in table checks (``meld``, ``set``)
     meld_word: str
-    #: the order of the keys of the public game view
-    view_keys: tuple[str, ...]
+    #: the keys of the public game view, in order (separated by spaces)
+    view_order: str
 
     # -- rules and seats -----------------------------------------------------------------
     def rules_from_message(self, spec: str | dict[str, Any]) -> Any:

@@ -102,31 +102,8 @@ def _public_turn(match: AnyMatch, log: TurnLog) -> dict[str, Any]:
 class TilesRoomGame:
     """The tile game in a room: 2-6 seats, a turn clock, hidden racks."""
 
-    moves: tuple[type[Any], ...] = (p.PlayMsg, p.DrawMsg, p.PassMsg)
-    wrong_game = "this room plays Xpress: throw, place or end_turn"
-    not_a_move = "not a move of the tile game"
-    bot_seconds = 5.0
-    meld_word = "meld"
-    view_keys: tuple[str, ...] = (
-        "round",
-        "turn",
-        "current",
-        "table",
-        "rack_sizes",
-        "pool_size",
-        "opened",
-        "passes",
-        "totals",
-        "round_over",
-        "match_over",
-        "time_left",
-        "turn_seconds",
-        "results",
-        "log",
-        "winners",
-        "pause_left",
-        "ready",
-    )
+    #: the game as refusals name it
+    title = "the tile game"
 
     # -- rules and seats -----------------------------------------------------------------
     def rules_from_message(self, spec: str | dict[str, Any]) -> Rules:
@@ -139,6 +116,9 @@ class TilesRoomGame:
         return rules.preset
 
     # -- the match -----------------------------------------------------------------------
+    #: the most seconds a bot thinks about one action
+    bot_seconds = 5.0
+
     def new_round(self, room: Room) -> None:
         pass
 
@@ -156,6 +136,10 @@ class TilesRoomGame:
     def stored_action(self, data: dict[str, Any]) -> Action:
         return action_from_json(data)
 
+    #: the protocol messages that are moves of this game, and their names
+    move_names = "play, draw or pass"
+    moves: tuple[type[Any], ...] = (p.PlayMsg, p.DrawMsg, p.PassMsg)
+
     def action_for(self, room: Room, msg: Any) -> Action:
         if isinstance(msg, p.DrawMsg):
             return Draw()
@@ -165,6 +149,12 @@ class TilesRoomGame:
         return play_from_table(_match(room).state.table, msg.table, msg.tiles)
 
     # -- what clients see ----------------------------------------------------------------
+    #: the keys of the public game view, in order
+    view_order = (
+        "round turn current table rack_sizes pool_size opened passes totals round_over "
+        "match_over time_left turn_seconds results log winners pause_left ready"
+    )
+
     def room_fields(self) -> dict[str, Any]:
         return {}
 
@@ -193,6 +183,9 @@ class TilesRoomGame:
             "left": [rack_value(rk, room.rules) for rk in end.racks],
             "racks": [rk.to_json() for rk in end.racks],
         }
+
+    #: what a meld is called in table checks
+    meld_word = "meld"
 
     def meld_rules(self, room: Room) -> Rules:
         rules: Rules = room.rules

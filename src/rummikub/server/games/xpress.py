@@ -109,46 +109,14 @@ def _match(room: Room) -> XpressMatch:
 class XpressRoomGame:
     """Xpress in a room: two seats, no turn clock, one bot move per action, open hands."""
 
-    moves: tuple[type[Any], ...] = (p.ThrowMsg, p.PlaceMsg, p.EndTurnMsg)
-    wrong_game = "this room plays the tile game: play, draw or pass"
-    not_a_move = "not a move of Xpress"
-    bot_seconds = 2.0
-    meld_word = "set"
-    view_keys: tuple[str, ...] = (
-        "kind",
-        "round",
-        "rounds",
-        "turn",
-        "step",
-        "current",
-        "phase",
-        "first_turn",
-        "hands",
-        "table",
-        "placed",
-        "can_place",
-        "may_end_turn",
-        "idle",
-        "block_throws",
-        "totals",
-        "round_over",
-        "match_over",
-        "winners",
-        "time_left",
-        "turn_seconds",
-        "results",
-        "log",
-        "roll_id",
-        "rolled",
-        "pause_left",
-        "ready",
-    )
-
     def __init__(self) -> None:
         #: counts throws and round setups, so a client knows when dice were just rolled
         self.roll_id = 0
         #: the dice of the last throw (or of the round's setup roll)
         self.rolled: list[int] = []
+
+    #: the game as refusals name it
+    title = "Xpress"
 
     # -- rules and seats -----------------------------------------------------------------
     def rules_from_message(self, spec: str | dict[str, Any]) -> XpressRules:
@@ -166,6 +134,9 @@ class XpressRoomGame:
         return None
 
     # -- the match -----------------------------------------------------------------------
+    #: the most seconds a bot thinks about one action
+    bot_seconds = 2.0
+
     def new_round(self, room: Room) -> None:
         """The setup roll: every die of both hands was thrown."""
         self.roll_id += 1
@@ -212,6 +183,10 @@ class XpressRoomGame:
     def stored_action(self, data: dict[str, Any]) -> XpressAction:
         return action_from_json(data)
 
+    #: the protocol messages that are moves of this game, and their names
+    move_names = "throw, place or end_turn"
+    moves: tuple[type[Any], ...] = (p.ThrowMsg, p.PlaceMsg, p.EndTurnMsg)
+
     def action_for(self, room: Room, msg: Any) -> XpressAction:
         if isinstance(msg, p.ThrowMsg):
             return Throw(tuple(msg.dice))
@@ -221,6 +196,13 @@ class XpressRoomGame:
         return place_from_table(_match(room).state, msg.table, msg.dice)
 
     # -- what clients see ----------------------------------------------------------------
+    #: the keys of the public game view, in order
+    view_order = (
+        "kind round rounds turn step current phase first_turn hands table placed "
+        "can_place may_end_turn idle block_throws totals round_over match_over winners "
+        "time_left turn_seconds results log roll_id rolled pause_left ready"
+    )
+
     def room_fields(self) -> dict[str, Any]:
         return {"game": "xpress"}
 
@@ -257,6 +239,9 @@ class XpressRoomGame:
 
     def result_fields(self, room: Room, end: Any) -> dict[str, Any]:
         return {"left": list(end.totals), "hands": [[str(d.face) for d in h] for h in end.hands]}
+
+    #: what a meld is called in table checks
+    meld_word = "set"
 
     def meld_rules(self, room: Room) -> Rules:
         return MELD_RULES
