@@ -36,7 +36,7 @@ from .admission import Admission, Limits
 from .codes import ServerCode
 from .connection import Connection
 from .games import move_messages, room_game
-from .restore import AnyRoom, Damage, logged, replay, stored_room, stored_row
+from .restore import Damage, logged, replay, stored_room, stored_row
 from .room import Room, Seat, Settings, default_level, hash_token, new_code, new_token
 from .runtime import ClientError, RoomRuntime, refused, stored_seat
 from .storage import Append, Store, StoredEvent, StoredRoom
@@ -102,7 +102,7 @@ class RoomManager:
         self.rooms: dict[str, RoomRuntime] = {}
         #: rooms whose stored log could not be replayed: kept, reported, record readable
         #: (``None`` for the room when not even its row could be read)
-        self.damaged: dict[str, tuple[AnyRoom | None, Damage]] = {}
+        self.damaged: dict[str, tuple[Room | None, Damage]] = {}
         self.admission = Admission(limits or Limits(conn_rate=rate, conn_burst=burst))
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummikub-db")
         self._writer = GroupWriter(store, self._db)
@@ -282,7 +282,7 @@ class RoomManager:
         rt.stop_clocks()
 
     @staticmethod
-    def _adopt(rt: RoomRuntime, room: AnyRoom) -> None:
+    def _adopt(rt: RoomRuntime, room: Room) -> None:
         """Make ``room`` the room of ``rt``, keeping who is connected to which seat."""
         for new, old in zip(room.seats, rt.room.seats, strict=True):
             new.connections = old.connections
@@ -1104,7 +1104,7 @@ class RoomManager:
         if cached is not None:
             self._records.move_to_end(code)
             return cached
-        room: AnyRoom
+        room: Room
         if code in self.damaged:
             found = self.damaged[code][0]
             if found is None or not found.started:

@@ -8,7 +8,8 @@ from typing import Any
 
 from .connection import Connection
 from .refusals import ClientError, refused
-from .restore import AnyRoom, LoggedEvent
+from .restore import LoggedEvent
+from .room import Room
 from .seats import Seat
 from .storage import StoredSeat
 
@@ -25,7 +26,7 @@ class RoomRuntime:
 
     def __init__(
         self,
-        room: AnyRoom,
+        room: Room,
         events: list[LoggedEvent] | None = None,
         row: dict[str, Any] | None = None,
     ) -> None:
