@@ -35,7 +35,7 @@ from . import protocol as p
 from .admission import Admission, Limits
 from .codes import ServerCode
 from .connection import Connection
-from .games import move_messages, room_game
+from .games import room_game
 from .restore import Damage, logged, replay, stored_room, stored_row
 from .room import Room, Seat, Settings, default_level, hash_token, new_code, new_token
 from .runtime import ClientError, RoomRuntime, refused, stored_seat
@@ -65,10 +65,6 @@ RETRY_SECONDS = (0.25, 2.0)
 RECORD_CACHE = 256
 #: seconds the lobby lists are reused before they are built again
 LOBBY_TTL = 1.0
-
-#: the protocol messages that are moves of some game (refused as ``wrong-game`` by a room of
-#: another game)
-MOVES = move_messages()
 
 STORAGE_DOWN = (
     "the server cannot save right now, so nothing changed; the game waits and goes on by "
@@ -517,7 +513,8 @@ class RoomManager:
                 await self._ready(rt, seat)
                 return
             room = rt.room
-            if isinstance(msg, MOVES) and not room.accepts(msg):
+            # what is left is a hint or a move of some game
+            if not isinstance(msg, p.HintMsg) and not room.accepts(msg):
                 raise ClientError(Code.WRONG_GAME, room.wrong_game())
             if not room.in_turn or room.current_seat() is not seat:
                 raise ClientError(Code.NOT_YOUR_TURN, "it is not your turn")

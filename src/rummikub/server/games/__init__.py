@@ -17,7 +17,6 @@ __all__ = [
     "AnyMatch",
     "RoomGame",
     "Turn",
-    "move_messages",
     "register_room_game",
     "room_game",
 ]
@@ -37,8 +36,3 @@ def room_game(name: str) -> RoomGame:
     """A new part of the game called ``name`` (an unknown game raises
     :class:`~rummikub.core.RulesError`; a known one without rooms raises :class:`KeyError`)."""
     return ROOM_GAMES[get_game(name).name]()
-
-
-def move_messages() -> tuple[type[object], ...]:
-    """Every protocol message that is a move of some game."""
-    return tuple(t for factory in ROOM_GAMES.values() for t in factory().moves)
