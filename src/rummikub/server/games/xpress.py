@@ -177,12 +177,6 @@ class XpressRoomGame:
             entry.update(action="end", placed=placed_before)
         return Turn(stored, entry)
 
-    def hint_counts(self, action: Any) -> bool:
-        return False
-
-    def stored_action(self, data: dict[str, Any]) -> XpressAction:
-        return action_from_json(data)
-
     #: the protocol messages that are moves of this game, and their names
     move_names = "throw, place or end_turn"
     moves: tuple[type[Any], ...] = (p.ThrowMsg, p.PlaceMsg, p.EndTurnMsg)
@@ -194,6 +188,12 @@ class XpressRoomGame:
             return EndTurn()
         assert isinstance(msg, p.PlaceMsg)
         return place_from_table(_match(room).state, msg.table, msg.dice)
+
+    def hint_counts(self, action: Any) -> bool:
+        return False
+
+    def stored_action(self, data: dict[str, Any]) -> XpressAction:
+        return action_from_json(data)
 
     # -- what clients see ----------------------------------------------------------------
     #: the keys of the public game view, in order
