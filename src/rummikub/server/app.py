@@ -15,19 +15,19 @@ from fastapi import FastAPI, Query, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from rummikub.bots.registry import bot_levels
 from rummikub.core import PRESETS
 from rummikub.i18n import LANGUAGES, catalogue_bytes
 
 from .codes import ServerCode
 from .headers import SecurityHeadersMiddleware
 from .http_limits import BucketTable, RateLimitMiddleware
-from .manager import ClientError, RoomManager, bot_levels
+from .manager import ClientError, RoomManager
 from .origins import OriginPolicy
 from .protocol import MAX_ROOMS_PAGE, client_limits, settings_ranges
 from .ratelimit import TokenBucket
 from .startup import DatabaseUnavailable, open_store
 from .storage import Store
-from .xpress_room import XPRESS_BOTS
 
 __all__ = ["ServerConfig", "create_app"]
 
@@ -157,9 +157,9 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     @app.get("/api/info")
     async def info() -> dict[str, Any]:
         return {
-            "bots": bot_levels(),
+            "bots": list(bot_levels("tiles")),
             "presets": {name: r.to_dict() for name, r in PRESETS.items()},
-            "xpress_bots": XPRESS_BOTS,
+            "xpress_bots": list(bot_levels("xpress")),
             "settings": settings_ranges(),
             "limits": client_limits(),
         }

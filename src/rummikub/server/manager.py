@@ -26,39 +26,23 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from rummikub.bots import BOTS
-from rummikub.core import (
-    Code,
-    Draw,
-    IllegalPlayError,
-    Pass,
-    Play,
-    Rules,
-    RummikubError,
-    Timeout,
-)
+from rummikub.bots.registry import bot_levels
+from rummikub.core import Code, IllegalPlayError, RummikubError
+from rummikub.games import get_game
 from rummikub.solver.warm import warm_up
 
 from . import protocol as p
 from .admission import Admission, Limits
 from .codes import ServerCode
 from .connection import Connection
-from .restore import AnyRoom, Damage, logged, replay, stored_room, stored_row
-from .room import (
-    Room,
-    Seat,
-    Settings,
-    hash_token,
-    new_code,
-    new_token,
-    play_from_table,
-)
+from .games import room_game
+from .restore import Damage, logged, replay, stored_room, stored_row
+from .room import Room, Seat, Settings, default_level, hash_token, new_code, new_token
 from .runtime import ClientError, RoomRuntime, refused, stored_seat
 from .storage import Append, Store, StoredEvent, StoredRoom
 from .writer import GroupWriter
-from .xpress_room import XPRESS_BOTS, XpressRoom, xpress_rules
 
-__all__ = ["ClientError", "Connection", "RoomManager", "bot_levels"]
+__all__ = ["ClientError", "Connection", "RoomManager"]
 
 log = logging.getLogger("rummikub.server")
 
@@ -93,11 +77,6 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
 
 
-def bot_levels() -> list[str]:
-    order = ["random", "beginner", "greedy", "strategic", "expert"]
-    return sorted(BOTS, key=lambda b: (order.index(b) if b in order else 99, b))
-
-
 class StorageDown(ClientError):
     def __init__(self) -> None:
         super().__init__(ServerCode.STORAGE_UNAVAILABLE, STORAGE_DOWN)
@@ -119,7 +98,7 @@ class RoomManager:
         self.rooms: dict[str, RoomRuntime] = {}
         #: rooms whose stored log could not be replayed: kept, reported, record readable
         #: (``None`` for the room when not even its row could be read)
-        self.damaged: dict[str, tuple[AnyRoom | None, Damage]] = {}
+        self.damaged: dict[str, tuple[Room | None, Damage]] = {}
         self.admission = Admission(limits or Limits(conn_rate=rate, conn_burst=burst))
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummikub-db")
         self._writer = GroupWriter(store, self._db)
@@ -299,7 +278,7 @@ class RoomManager:
         rt.stop_clocks()
 
     @staticmethod
-    def _adopt(rt: RoomRuntime, room: AnyRoom) -> None:
+    def _adopt(rt: RoomRuntime, room: Room) -> None:
         """Make ``room`` the room of ``rt``, keeping who is connected to which seat."""
         for new, old in zip(room.seats, rt.room.seats, strict=True):
             new.connections = old.connections
@@ -534,36 +513,21 @@ class RoomManager:
                 await self._ready(rt, seat)
                 return
             room = rt.room
-            xpress_msg = isinstance(msg, p.ThrowMsg | p.PlaceMsg | p.EndTurnMsg)
-            tiles_msg = isinstance(msg, p.PlayMsg | p.DrawMsg | p.PassMsg)
-            if xpress_msg and not isinstance(room, XpressRoom):
-                raise ClientError(
-                    Code.WRONG_GAME, "this room plays the tile game: play, draw or pass"
-                )
-            if tiles_msg and isinstance(room, XpressRoom):
-                raise ClientError(
-                    Code.WRONG_GAME, "this room plays Xpress: throw, place or end_turn"
-                )
+            # what is left is a hint or a move of some game
+            if not isinstance(msg, p.HintMsg) and not room.accepts(msg):
+                raise ClientError(Code.WRONG_GAME, room.wrong_game())
             if not room.in_turn or room.current_seat() is not seat:
                 raise ClientError(Code.NOT_YOUR_TURN, "it is not your turn")
             if isinstance(msg, p.HintMsg):
                 await self._hint(rt, conn, seat, msg.id)
                 return
             self._admit_work(conn)
-            action: object
-            if isinstance(room, XpressRoom):
-                action = self._xpress_action(room, msg)
-            elif isinstance(msg, p.DrawMsg):
-                action = Draw()
-            elif isinstance(msg, p.PassMsg):
-                action = Pass()
-            else:
-                assert isinstance(msg, p.PlayMsg) and isinstance(room, Room)
-                assert room.match is not None
-                try:
-                    action = play_from_table(room.match.state.table, msg.table, msg.tiles)
-                except RummikubError as exc:
-                    raise refused(ServerCode.BAD_PLAY, exc) from None
+            try:
+                action = room.action_for(msg)
+            except IllegalPlayError as exc:
+                raise refused(Code.ILLEGAL, exc, meld=exc.meld) from None
+            except RummikubError as exc:
+                raise refused(ServerCode.BAD_PLAY, exc) from None
             try:
                 await self._commit(rt, action, conn)
             except IllegalPlayError as exc:
@@ -596,20 +560,6 @@ class RoomManager:
         conn.budget.work.charge(spent)
         return out
 
-    @staticmethod
-    def _xpress_action(room: XpressRoom, msg: Any) -> object:
-        if isinstance(msg, p.ThrowMsg):
-            return room.throw_action(msg.dice)
-        if isinstance(msg, p.EndTurnMsg):
-            return room.end_action()
-        assert isinstance(msg, p.PlaceMsg)
-        try:
-            return room.place_from_table(msg.table, msg.dice)
-        except IllegalPlayError as exc:
-            raise refused(Code.ILLEGAL, exc, meld=None) from None
-        except RummikubError as exc:
-            raise refused(ServerCode.BAD_PLAY, exc) from None
-
     def _seat_of(self, rt: RoomRuntime, conn: Connection) -> Seat:
         if conn.seat is None:
             raise ClientError(ServerCode.SPECTATOR, "spectators cannot act")
@@ -619,20 +569,11 @@ class RoomManager:
     async def _create(self, conn: Connection, msg: p.CreateMsg) -> None:
         if self.down_since is not None:
             raise StorageDown()
-        xpress = msg.game == "xpress"
-        rules: Rules | None = None
+        game = get_game(msg.game)
+        part = room_game(game.name)
         try:
-            if xpress:
-                x_rules = xpress_rules(msg.rules)
-                if len(msg.seats) != x_rules.players:
-                    raise ClientError(
-                        ServerCode.BAD_SEATS,
-                        f"Xpress is for {x_rules.players} players, not {len(msg.seats)}",
-                        params={"players": len(msg.seats)},
-                    )
-            else:
-                rules = Rules.from_dict(msg.rules)
-                rules.check_players(len(msg.seats))
+            rules = part.rules_from_message(msg.rules)
+            part.check_players(rules, len(msg.seats))
         except RummikubError as exc:
             raise refused(Code.BAD_RULES, exc) from None
         if msg.seats[0].kind != "human":
@@ -641,13 +582,13 @@ class RoomManager:
                 "seat 1 is the creator's and must be a person",
                 params={"seat": 1},
             )
-        levels = XPRESS_BOTS if xpress else bot_levels()
-        default_level = next((b for b in ("beginner", "greedy") if b in levels), levels[0])
+        levels = bot_levels(game.name)
+        default = default_level(levels)
         seats: list[Seat] = []
         for i, spec in enumerate(msg.seats):
             level = None
             if spec.kind == "bot":
-                level = spec.level or default_level
+                level = spec.level or default
                 if level not in levels:
                     raise ClientError(
                         ServerCode.BAD_SEATS,
@@ -656,7 +597,7 @@ class RoomManager:
                     )
             seats.append(Seat(i, spec.kind, level))
         st = msg.settings
-        standin = st.standin or default_level
+        standin = st.standin or default
         if standin not in levels:
             raise ClientError(
                 ServerCode.BAD_SETTINGS,
@@ -679,11 +620,7 @@ class RoomManager:
             code = new_code()
         now = time.time()
         seed = self._deal_seed()
-        room: AnyRoom = (
-            Room(code, rules, settings, seed, seats, now)
-            if rules is not None
-            else XpressRoom(code, x_rules, settings, seed, seats, now)
-        )
+        room = Room(code, rules, settings, seed, seats, now, game=game)
         token = new_token()
         seats[0].name = msg.name
         seats[0].token_hash = hash_token(token)
@@ -965,7 +902,7 @@ class RoomManager:
         assert room.started
         now = time.time()
         key = room.turn_key()
-        hint = isinstance(action, Play) and key in room.hinted
+        hint = room.hint_used(action)
         ms = None if room.turn_started is None else int((now - room.turn_started) * 1000)
         start = time.thread_time()
         try:
@@ -1029,7 +966,7 @@ class RoomManager:
         async with rt.lock:
             room = rt.room
             if self.down_since is None and room.in_turn and room.turn_key() == key:
-                await self._commit(rt, Timeout())
+                await self._commit(rt, room.timeout_action())
 
     async def _bot_turn(self, rt: RoomRuntime, key: tuple[int, int], index: int) -> None:
         try:
@@ -1164,7 +1101,7 @@ class RoomManager:
         if cached is not None:
             self._records.move_to_end(code)
             return cached
-        room: AnyRoom
+        room: Room
         if code in self.damaged:
             found = self.damaged[code][0]
             if found is None or not found.started:

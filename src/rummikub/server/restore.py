@@ -15,11 +15,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from rummikub.core import Rules, RummikubError
+from rummikub.core import RummikubError
+from rummikub.games import get_game
 
 from .room import Room, Seat, Settings
 from .storage import StoredEvent, StoredRoom, StoredSeat
-from .xpress_room import XpressRoom, xpress_rules
 
 __all__ = [
     "AnyRoom",
@@ -32,7 +32,8 @@ __all__ = [
     "stored_row",
 ]
 
-AnyRoom = Room | XpressRoom
+#: a room of any game (the name of the time rooms had one class per game)
+AnyRoom = Room
 
 #: One stored event as kept in memory: ``(seq, kind, data as compact JSON, at)``. Compact JSON
 #: costs a tenth of the memory of the decoded dictionaries; it is decoded only to replay.
@@ -69,12 +70,10 @@ def _empty_room(sr: StoredRoom) -> AnyRoom:
         for s in sr.seats
     ]
     settings = Settings.from_dict(sr.settings)
+    game = get_game(sr.game)
     # stored rules: an option newer than the room keeps the behaviour the room was played under
-    if sr.game == "xpress":
-        rules = xpress_rules(sr.rules, stored=True)
-        return XpressRoom(sr.code, rules, settings, sr.seed, seats, sr.created_at)
-    tiles = Rules.from_dict(sr.rules, stored=True)
-    return Room(sr.code, tiles, settings, sr.seed, seats, sr.created_at)
+    rules = game.rules_from_json(sr.rules, stored=True)
+    return Room(sr.code, rules, settings, sr.seed, seats, sr.created_at, game=game)
 
 
 def _apply(room: AnyRoom, kind: str, data: dict[str, Any]) -> None:
@@ -143,5 +142,5 @@ def stored_room(room: AnyRoom, seats: list[StoredSeat], row: dict[str, Any]) -> 
         row["turn_started"],
         row["finished_at"],
         [StoredSeat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats],
-        game=room.game,
+        game=room.game.name,
     )

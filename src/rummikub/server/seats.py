@@ -1,0 +1,106 @@
+"""What every room has whatever its game: room codes and seat tokens, the room's settings, its
+seats, and the bot move the manager computes off the event loop."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+__all__ = [
+    "BotTask",
+    "Seat",
+    "Settings",
+    "Status",
+    "hash_token",
+    "new_code",
+    "new_token",
+]
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+Status = Literal["waiting", "playing", "finished", "abandoned"]
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(slots=True)
+class Settings:
+    hints: bool = True
+    grace_seconds: float = 30.0
+    public: bool = True
+    bot_delay: float = 1.0
+    round_pause: float = 20.0
+    standin: str = "beginner"
+    #: the seat that may start the game early (the creator's, until he leaves a waiting room)
+    host: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "host": self.host,
+            "hints": self.hints,
+            "grace_seconds": self.grace_seconds,
+            "public": self.public,
+            "bot_delay": self.bot_delay,
+            "round_pause": self.round_pause,
+            "standin": self.standin,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Settings:
+        return cls(**{k: v for k, v in d.items() if k in cls.__dataclass_fields__})
+
+
+@dataclass(slots=True)
+class Seat:
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    # runtime only
+    connections: int = 0
+    standin: bool = False
+    disconnected_at: float | None = None
+    #: who holds the seat (a browser's id or an address), for the one-seat-per-person rule
+    person: str | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "bot" or self.token_hash is not None
+
+    @property
+    def bot_controlled(self) -> bool:
+        return self.kind == "bot" or self.standin
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "name": self.name,
+            "taken": self.taken,
+            "connected": self.connections > 0,
+            "standin": self.standin,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BotTask:
+    """A bot's next move, prepared under the room lock: ``run`` computes the action (in a
+    worker thread), ``fallback`` is an action that is always legal in that position."""
+
+    name: str
+    run: Callable[[], object]
+    fallback: Callable[[], object]
