@@ -1,12 +1,13 @@
-"""Hints: the best play for the player to move, computed from his observation only
-(``rummikub.solver.suggest``, the solver's ``min-change`` optimum)."""
+"""The tile game's hint as the client gets it: the best play for the player to move, from his
+observation only (:func:`rummikub.bots.hint`: the solver's ``min-change`` optimum)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rummikub.core import Observation
-from rummikub.solver import suggest
+from rummikub.bots.hints import hint
+from rummikub.core import Observation, Play
+from rummikub.core.tiles_game import TILES
 
 __all__ = ["compute_hint"]
 
@@ -14,7 +15,7 @@ __all__ = ["compute_hint"]
 def compute_hint(obs: Observation, time_limit: float = 3.0) -> dict[str, Any]:
     """``{"tiles": [...], "table": [[...]]}`` for the suggested play, or ``{"tiles": [],
     "table": None}`` when the best move is to draw."""
-    play = suggest(obs, time_limit=time_limit).as_play()
-    if play is None:
+    play = hint(TILES, obs, time_limit)
+    if not isinstance(play, Play):
         return {"tiles": [], "table": None}
     return {"tiles": [str(t) for t in play.tiles], "table": play.table.to_json()}

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rummikub.bots.hints import hint
 from rummikub.core import Code, IllegalPlayError, NotationError, Rules, Table
 from rummikub.xpress import (
     EndTurn,
@@ -21,11 +22,11 @@ from rummikub.xpress import (
     XpressMatch,
     XpressRules,
     action_from_json,
-    best_placement,
     check,
 )
-from rummikub.xpress.bots import ExpertBot, dice_for
+from rummikub.xpress.bots import dice_for
 from rummikub.xpress.dice import DieFace
+from rummikub.xpress.dice_game import XPRESS
 from rummikub.xpress.observation import XpressObservation
 from rummikub.xpress.state import XpressState
 
@@ -80,21 +81,16 @@ def place_from_table(
 
 
 def xpress_hint(obs: XpressObservation, time_limit: float = 1.0) -> dict[str, Any]:
-    """Before the throw: ``{"throw": [dice]}`` to throw again (the expert bot's choice).
-    After it: ``{"dice": [...], "table": [[...]]}`` of the best placement (the most dice, then
-    the most points), or ``{"dice": [], "table": None}`` when nothing can be placed."""
-    if obs.phase == "throw":
-        keep = ExpertBot(seed=obs.turn, samples=16).choose_keep(obs, time_limit)
-        return {"throw": [d.die for d in obs.hand if d.die not in keep]}
-    best = best_placement(
-        obs.table, [d.face for d in obs.hand], new_set=obs.rules.freed_joker_new_set
-    )
-    if not best.count:
-        return {"dice": [], "table": None}
-    return {
-        "dice": list(dice_for(obs.hand, best.faces)),
-        "table": shown_table(best.table, MELD_RULES),
-    }
+    """The dice game's hint (:func:`rummikub.bots.hint`) as the client gets it: before the
+    throw ``{"throw": [dice]}`` to throw again (the expert bot's choice); after it ``{"dice":
+    [...], "table": [[...]]}`` of the best placement (the most dice, then the most points), or
+    ``{"dice": [], "table": None}`` when nothing can be placed."""
+    action = hint(XPRESS, obs, time_limit)
+    if isinstance(action, Throw):
+        return {"throw": list(action.dice)}
+    if isinstance(action, Place):
+        return {"dice": list(action.dice), "table": shown_table(action.table, MELD_RULES)}
+    return {"dice": [], "table": None}
 
 
 def _dice_json(hand: Sequence[DieFace]) -> list[dict[str, Any]]:
