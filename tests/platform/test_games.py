@@ -4,13 +4,17 @@ tile game and Xpress."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from rummikub.bots.play import play_match
 from rummikub.bots.registry import bot_levels, get_bot
+from rummikub.cli.main import app
 from rummikub.core import Action, Observation, RecordError, RoundState, Rules, RulesError, preset
 from rummikub.core.interface import Game
 from rummikub.core.tiles_game import TILES, TilesGame
@@ -104,3 +108,25 @@ def test_the_suite_catches_a_broken_contract(game: Any, contract: str) -> None:
     levels = ("beginner",) if game.name == "tiles" else ("greedy",)
     with pytest.raises(GameContractError, match=contract):
         check_game(game, presets=[next(iter(game.presets()))], levels=levels, games=1)
+
+
+def test_an_xpress_tournament_pairs_deals_and_resumes(tmp_path: Path) -> None:
+    """The tournament is the platform's: Xpress gets paired deals, standings and resume."""
+    out = tmp_path / "x.jsonl"
+    args = ["tournament", "--game", "xpress", "--bots", "greedy,random", "-w", "1", "-o", str(out)]
+    first = CliRunner().invoke(app, [*args, "-n", "2", "-q", "--json"])
+    assert first.exit_code == 0, first.output
+    again = CliRunner().invoke(app, [*args, "-n", "4", "-q", "--json"])  # resumes: 2 more
+    assert again.exit_code == 0, again.output
+    standings = json.loads(again.output)
+    assert sum(b["games"] for b in standings["bots"]) == 8
+    header, *games = [json.loads(line) for line in out.read_text().splitlines()]
+    assert header["game"] == "xpress" and len(games) == 4
+    assert [g["deal"] for g in games] == [0, 0, 1, 1]  # every deal twice, seats swapped
+    records = out.with_name("x.records.jsonl")
+    result = CliRunner().invoke(app, ["replay", "--verify", str(records)])
+    assert result.exit_code == 0 and "ok: 4 records verified" in result.output
+    result = CliRunner().invoke(
+        app, ["tournament", "--game", "xpress", "--bots", "cmd:x", "-o", str(out)]
+    )
+    assert result.exit_code != 0 and "outside programs play the tile game only" in result.output
