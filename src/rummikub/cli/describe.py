@@ -36,6 +36,15 @@ def _round_over(t: Translator, names: Sequence[str], how: str, winner: int | Non
     return "  " + t("text.round_over", how=label, name=who)
 
 
+def _round_start(
+    t: Translator, names: Sequence[str], index: int, first: int, key: str, dealt: Sequence[str]
+) -> Iterator[str]:
+    """A round's first lines: who starts, and what each player was dealt (``key``)."""
+    yield t("text.round_start", round=index + 1, name=names[first])
+    for name, pieces in zip(names, dealt, strict=True):
+        yield "  " + t(key, name=name, pieces=pieces)
+
+
 def describe_tiles(rec: GameRecord, t: Translator) -> Iterator[str]:
     """Every turn of a tile-game record with the table after it, and every round's end."""
     names = [p.name for p in rec.players]
@@ -44,9 +53,8 @@ def describe_tiles(rec: GameRecord, t: Translator) -> Iterator[str]:
         if step.round != current_round:
             current_round = step.round
             rd = rec.rounds[step.round]
-            yield t("text.round_start", round=step.round + 1, name=names[rd.first])
-            for i, rack in enumerate(rd.racks):
-                yield "  " + t("text.dealt", name=names[i], tiles=str(rack))
+            racks = [str(rack) for rack in rd.racks]
+            yield from _round_start(t, names, step.round, rd.first, "text.dealt", racks)
         log = step.log
         head = STEP.format(number=step.turn + 1)
         name = names[log.player]
@@ -83,9 +91,8 @@ def describe_xpress(rec: XpressRecord, t: Translator) -> Iterator[str]:
         if step.round != current:
             current = step.round
             rd = rec.rounds[current]
-            yield t("text.round_start", round=current + 1, name=names[rd.first])
-            for i, hand in enumerate(rd.hands):
-                yield "  " + t("text.rolls", name=names[i], dice=_dice(hand, t))
+            rolled = [_dice(hand, t) for hand in rd.hands]
+            yield from _round_start(t, names, current, rd.first, "text.rolls", rolled)
         head = STEP.format(number=step.turn + 1)
         name = names[step.before.current]
         action = step.action
