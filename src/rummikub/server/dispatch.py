@@ -17,6 +17,7 @@ from rummikub.core import Code, IllegalPlayError, RummikubError
 from . import protocol as p
 from .codes import ServerCode
 from .connection import Connection
+from .creation import RoomMaker
 from .persistence import Persistence, StorageDown
 from .refusals import ClientError, refused
 from .runtime import RoomRuntime
@@ -37,6 +38,7 @@ class Dispatcher:
         self,
         storage: Persistence,
         seating: Seating,
+        maker: RoomMaker,
         turns: Turns,
         rooms: dict[str, RoomRuntime],
         cpu: ThreadPoolExecutor,
@@ -44,6 +46,7 @@ class Dispatcher:
     ) -> None:
         self.storage = storage
         self.seating = seating
+        self.maker = maker
         self.turns = turns
         self.rooms = rooms
         self._cpu = cpu
@@ -103,7 +106,7 @@ class Dispatcher:
             conn.send({"type": "pong", "id": msg.id, "time": time.time()})
             return
         if isinstance(msg, p.CreateMsg):
-            await self.seating.create(conn, msg)
+            await self.maker.create(conn, msg)
             return
         if isinstance(msg, p.JoinMsg | p.ResumeMsg | p.WatchMsg):
             await self.seating.enter(conn, msg)

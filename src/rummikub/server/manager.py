@@ -24,23 +24,24 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from rummikub.core import RummikubError
 from rummikub.solver.warm import warm_up
 
 from .admission import Admission, Limits
 from .broadcast import broadcast
 from .connection import Connection
+from .creation import RoomMaker
 from .dispatch import Dispatcher
 from .lobby import LOBBY_TTL, Lobby
 from .persistence import HEARTBEAT_SECONDS, RETRY_SECONDS, STORAGE_DOWN, Persistence, StorageDown
 from .records import RECORD_CACHE, Records
 from .refusals import ClientError
-from .restore import Damage, replay, stored_row
+from .reopen import reopen_rooms
+from .restore import Damage
 from .room import Room
 from .runtime import RoomRuntime
 from .scheduling import FINISHED_KEEP_SECONDS, REAP_SECONDS, WAITING_IDLE_SECONDS, Scheduler
 from .seating import Seating
-from .storage import Store, StoredRoom
+from .storage import Store
 from .turns import Turns
 
 __all__ = [
@@ -101,8 +102,9 @@ class RoomManager:
         self.seating = Seating(
             self.storage, self.scheduler, self.turns, self._lobby, self.rooms, self.damaged
         )
+        self.maker = RoomMaker(self.storage, self.seating, self.turns, self._lobby, self.rooms)
         self.dispatcher = Dispatcher(
-            self.storage, self.seating, self.turns, self.rooms, self._cpu, self._check
+            self.storage, self.seating, self.maker, self.turns, self.rooms, self._cpu, self._check
         )
         self._records = Records(self.storage, self.rooms, self.damaged, self._cpu)
         self.started_at = time.time()
@@ -126,24 +128,7 @@ class RoomManager:
         # load the solver's compiled kernels in the background (compile them, the first time
         # after an install), so the first bot move or hint does not pay for it
         self._cpu.submit(_warm_up)
-        last = await self.db(self.store.last_beat)
-        stored = await self.db(self.store.load_active)
-        now = time.time()
-        for sr in stored:
-            try:
-                rt = self._restore(sr, last, now)
-            except (RummikubError, KeyError, TypeError, ValueError) as exc:
-                damage = Damage(0, "room", f"{type(exc).__name__}: {exc}", 0)
-                log.error("room %s cannot be restored: its row: %s", sr.code, damage.error)
-                self.damaged[sr.code] = (None, damage)
-                continue
-            if rt is None:
-                continue
-            self.rooms[sr.code] = rt
-            if rt.room.turn_started is not None:
-                await self.db(self.store.update_room, sr.code, turn_started=rt.room.turn_started)
-                rt.row["turn_started"] = rt.room.turn_started
-        await self.db(self.store.beat, now)
+        now = await reopen_rooms(self.storage, self.rooms, self.damaged)
         for rt in self.rooms.values():
             rt.last_seen = now
             for seat in rt.room.seats:
@@ -188,33 +173,6 @@ class RoomManager:
 
     def storage_status(self) -> dict[str, Any]:
         return self.storage.status()
-
-    def _restore(self, sr: StoredRoom, last_beat: float | None, now: float) -> RoomRuntime | None:
-        """The runtime of a stored room at server start (``None`` when its log is damaged:
-        it is then kept in :attr:`damaged`)."""
-        done = replay(sr)
-        room = done.room
-        if done.damage is not None:
-            self.damaged[sr.code] = (room, done.damage)
-            log.error(
-                "room %s cannot be restored: event %d (%s) fails: %s; kept with its first %d "
-                "events, record readable",
-                sr.code,
-                done.damage.seq,
-                done.damage.kind,
-                done.damage.error,
-                done.damage.replayed,
-            )
-            return None
-        if sr.turn_started is not None:
-            # The clock stood still while the server was down: the player keeps the time he
-            # had when the server last showed signs of life.
-            stopped = last_beat if last_beat is not None else now
-            used = max(0.0, min(stopped, now) - sr.turn_started)
-            room.turn_started = now - used
-        if room.round_over and not room.match_over:
-            room.pause_until = now + room.settings.round_pause
-        return RoomRuntime(room, done.events, stored_row(sr))
 
     # -- connections -----------------------------------------------------------------
     def new_connection(
