@@ -5,7 +5,9 @@ that act on them, each in its own module:
   write puts the room back as stored), the *storage down* mode and its recovery;
 - :mod:`.scheduling` — turn clocks, bot moves, pauses between rounds, grace periods, the reaper;
 - :mod:`.turns` — starting a game, a move or timeout, the next round;
-- :mod:`.seating` — creating, joining, resuming, watching and leaving rooms;
+- :mod:`.creation` — making a new room; :mod:`.seating` — joining, resuming, watching and
+  leaving rooms;
+- :mod:`.reopen` — the unfinished rooms rebuilt when the server starts;
 - :mod:`.dispatch` — a client message turned into the room action and the reply;
 - :mod:`.lobby` and :mod:`.records` — what the HTTP API lists and serves;
 - :mod:`.broadcast` — every client's view of a room.
