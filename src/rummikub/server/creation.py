@@ -1,0 +1,146 @@
+"""Making a new room: its game, rules, seats and settings checked, the creator's room budget
+charged, a fresh code and deal seed, the room stored before the creator is seated in it."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+
+from rummikub.bots.registry import bot_levels
+from rummikub.core import Code, RummikubError
+from rummikub.games import get_game
+
+from . import protocol as p
+from .broadcast import broadcast
+from .codes import ServerCode
+from .connection import Connection
+from .games import room_game
+from .lobby import Lobby
+from .persistence import Persistence, StorageDown
+from .refusals import ClientError, refused
+from .restore import stored_room
+from .room import Room, Seat, Settings, default_level, hash_token, new_code, new_token
+from .runtime import RoomRuntime
+from .seating import Seating
+from .turns import Turns
+
+__all__ = ["RoomMaker"]
+
+
+class RoomMaker:
+    def __init__(
+        self,
+        storage: Persistence,
+        seating: Seating,
+        turns: Turns,
+        lobby: Lobby,
+        rooms: dict[str, RoomRuntime],
+    ) -> None:
+        self.storage = storage
+        self.seating = seating
+        self.turns = turns
+        self.lobby = lobby
+        self.rooms = rooms
+        self._rooms_made = 0
+
+    def _broadcast(self, rt: RoomRuntime) -> None:
+        broadcast(rt, self.storage.down_since)
+
+    async def create(self, conn: Connection, msg: p.CreateMsg) -> None:
+        if self.storage.down_since is not None:
+            raise StorageDown()
+        game = get_game(msg.game)
+        part = room_game(game.name)
+        try:
+            rules = part.rules_from_message(msg.rules)
+            part.check_players(rules, len(msg.seats))
+        except RummikubError as exc:
+            raise refused(Code.BAD_RULES, exc) from None
+        if msg.seats[0].kind != "human":
+            raise ClientError(
+                ServerCode.BAD_SEATS,
+                "seat 1 is the creator's and must be a person",
+                params={"seat": 1},
+            )
+        levels = bot_levels(game.name)
+        default = default_level(levels)
+        seats: list[Seat] = []
+        for i, spec in enumerate(msg.seats):
+            level = None
+            if spec.kind == "bot":
+                level = spec.level or default
+                if level not in levels:
+                    raise ClientError(
+                        ServerCode.BAD_SEATS,
+                        f"seat {i + 1}: unknown bot level {level!r} (levels: {', '.join(levels)})",
+                        params={"seat": i + 1, "level": level},
+                    )
+            seats.append(Seat(i, spec.kind, level))
+        st = msg.settings
+        standin = st.standin or default
+        if standin not in levels:
+            raise ClientError(
+                ServerCode.BAD_SETTINGS,
+                f"unknown stand-in bot level {standin!r}",
+                params={"level": standin},
+            )
+        if not conn.budget.rooms.take():
+            raise ClientError(
+                ServerCode.TOO_MANY_ROOMS,
+                "you have created many rooms in a short time; wait a little before the next",
+                retry_after=round(conn.budget.rooms.wait(), 1),
+            )
+        settings = Settings(
+            st.hints, st.grace_seconds, st.public, st.bot_delay, st.round_pause, standin
+        )
+        if conn.room is not None:
+            await self.seating.detach(conn, leaving=False)
+        code = new_code()
+        while code in self.rooms or await self._code_used(code):
+            code = new_code()
+        now = time.time()
+        seed = self._deal_seed()
+        room = Room(code, rules, settings, seed, seats, now, game=game)
+        token = new_token()
+        seats[0].name = msg.name
+        seats[0].token_hash = hash_token(token)
+        seats[0].person = conn.person
+        rt = RoomRuntime(room)
+        try:
+            await self.storage.db(
+                self.storage.store.create_room, stored_room(room, rt.seats, rt.row)
+            )
+        except Exception as exc:
+            self.storage.failed(exc)
+            raise StorageDown() from None
+        self.rooms[code] = rt
+        self.lobby.invalidate()
+        async with rt.lock:
+            self.seating.attach(rt, conn, 0)
+            conn.send(
+                {
+                    "type": "joined",
+                    "id": msg.id,
+                    "room": code,
+                    "seat": 0,
+                    "token": token,
+                    "chat": [],
+                }
+            )
+            if room.all_taken:
+                await self.turns.begin(rt)
+            self._broadcast(rt)
+
+    def _deal_seed(self) -> int:
+        """A secret random seed for a new room's deals; with ``RUMMIKUB_TEST_SEED`` set (for
+        tests and bug reports only) the n-th room of the run gets ``seed * 1000 + n``."""
+        self._rooms_made += 1
+        fixed = os.environ.get("RUMMIKUB_TEST_SEED")
+        if fixed:
+            return int(fixed) * 1000 + self._rooms_made
+        return secrets.randbits(48)
+
+    async def _code_used(self, code: str) -> bool:
+        found = await self.storage.db(self.storage.store.load_room, code, events=False)
+        return found is not None

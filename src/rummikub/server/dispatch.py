@@ -1,0 +1,227 @@
+"""Turning one client message into the room action it asks for and the reply: the message
+budget, parsing, the checks every action shares (a room, a seat, the turn, storage up), the
+work budget of costly requests (checks, hints, moves), and chat."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from rummikub.core import Code, IllegalPlayError, RummikubError
+
+from . import protocol as p
+from .codes import ServerCode
+from .connection import Connection
+from .creation import RoomMaker
+from .persistence import Persistence, StorageDown
+from .refusals import ClientError, refused
+from .runtime import RoomRuntime
+from .seating import Seating
+from .seats import Seat
+from .storage import Append, StoredEvent
+from .turns import Turns
+
+__all__ = ["Dispatcher"]
+
+log = logging.getLogger("rummikub.server")
+
+T = TypeVar("T")
+
+
+class Dispatcher:
+    def __init__(
+        self,
+        storage: Persistence,
+        seating: Seating,
+        maker: RoomMaker,
+        turns: Turns,
+        rooms: dict[str, RoomRuntime],
+        cpu: ThreadPoolExecutor,
+        check: ThreadPoolExecutor,
+    ) -> None:
+        self.storage = storage
+        self.seating = seating
+        self.maker = maker
+        self.turns = turns
+        self.rooms = rooms
+        self._cpu = cpu
+        self._check = check
+
+    async def receive(self, conn: Connection, text: str | bytes) -> None:
+        """Handle one raw message from a client."""
+        if not (conn.bucket.take() and conn.budget.messages.take()):
+            await self._refuse_flood(conn, text)
+            return
+        try:
+            msg = p.parse_message(text)
+        except p.ProtocolError as exc:
+            conn.send(
+                {
+                    "type": "error",
+                    "id": exc.msg_id,
+                    "code": exc.code,
+                    "params": exc.params,
+                    "message": exc.message,
+                }
+            )
+            return
+        try:
+            await self.dispatch(conn, msg)
+        except ClientError as exc:
+            conn.send(exc.reply(msg.id))
+        except RummikubError as exc:
+            refused = ClientError(ServerCode.RULES, str(exc), params=exc.params, reason=exc.code)
+            conn.send(refused.reply(msg.id))
+        except Exception:
+            log.exception("message %s failed", getattr(msg, "type", "?"))
+            failed = ClientError(
+                ServerCode.INTERNAL, "the server failed to handle this message; nothing changed"
+            )
+            conn.send(failed.reply(msg.id))
+
+    async def _refuse_flood(self, conn: Connection, text: str | bytes) -> None:
+        """A message over the rate limit: dropped before parsing, but a request that carries
+        an id is answered, so its sender does not wait for ever."""
+        conn.dropped += 1
+        msg_id = p.peek_id(text)
+        now = time.monotonic()
+        if msg_id is not None or now - conn.last_limit_notice > 1.0:
+            conn.last_limit_notice = now
+            wait = max(conn.bucket.wait(), conn.budget.messages.wait())
+            limited = ClientError(
+                ServerCode.RATE_LIMITED, "too many messages; slow down", retry_after=round(wait, 2)
+            )
+            conn.send(limited.reply(msg_id))
+        if conn.dropped > 2000:
+            conn.closed = True
+            await conn.safe_close(1008)
+
+    async def dispatch(self, conn: Connection, msg: Any) -> None:
+        if isinstance(msg, p.PingMsg):
+            conn.send({"type": "pong", "id": msg.id, "time": time.time()})
+            return
+        if isinstance(msg, p.CreateMsg):
+            await self.maker.create(conn, msg)
+            return
+        if isinstance(msg, p.JoinMsg | p.ResumeMsg | p.WatchMsg):
+            await self.seating.enter(conn, msg)
+            return
+        rt = self.rooms.get(conn.room) if conn.room else None
+        if rt is None:
+            raise ClientError(ServerCode.NO_ROOM, "join or create a room first")
+        async with rt.lock:
+            if isinstance(msg, p.LeaveMsg):
+                await self.seating.detach(conn, leaving=True, locked=True)
+                conn.send({"type": "left", "id": msg.id})
+                return
+            if isinstance(msg, p.ChatMsg):
+                await self._chat(rt, conn, msg.text)
+                conn.send({"type": "ok", "id": msg.id})
+                return
+            seat = self._seat_of(rt, conn)
+            if isinstance(msg, p.CheckMsg):
+                room = rt.room
+                checked = await self._work(
+                    conn, lambda: room.check_table(seat.seat, msg.table), self._check
+                )
+                conn.send({**checked, "id": msg.id})
+                return
+            if self.storage.down_since is not None and not isinstance(msg, p.HintMsg):
+                raise StorageDown()
+            if isinstance(msg, p.StartMsg):
+                await self.turns.start_now(rt, seat, msg.id)
+                conn.send({"type": "ok", "id": msg.id})
+                return
+            if isinstance(msg, p.NextRoundMsg):
+                await self.turns.ready(rt, seat)
+                return
+            room = rt.room
+            # what is left is a hint or a move of some game
+            if not isinstance(msg, p.HintMsg) and not room.accepts(msg):
+                raise ClientError(Code.WRONG_GAME, room.wrong_game())
+            if not room.in_turn or room.current_seat() is not seat:
+                raise ClientError(Code.NOT_YOUR_TURN, "it is not your turn")
+            if isinstance(msg, p.HintMsg):
+                await self._hint(rt, conn, seat, msg.id)
+                return
+            self._admit_work(conn)
+            try:
+                action = room.action_for(msg)
+            except IllegalPlayError as exc:
+                raise refused(Code.ILLEGAL, exc, meld=exc.meld) from None
+            except RummikubError as exc:
+                raise refused(ServerCode.BAD_PLAY, exc) from None
+            try:
+                await self.turns.commit(rt, action, conn)
+            except IllegalPlayError as exc:
+                raise refused(Code.ILLEGAL, exc, meld=exc.meld) from None
+            conn.send({"type": "ok", "id": msg.id})
+
+    @staticmethod
+    def _admit_work(conn: Connection) -> None:
+        if not conn.budget.work.has():
+            raise ClientError(
+                ServerCode.BUSY,
+                "you have asked the server for too much work; wait a moment",
+                retry_after=round(conn.budget.work.wait(), 2),
+            )
+
+    async def _work(
+        self, conn: Connection, job: Callable[[], T], pool: ThreadPoolExecutor | None = None
+    ) -> T:
+        """Run a costly job for ``conn`` off the event loop and charge its CPU time to the
+        client's work budget (refused at once while the budget is spent)."""
+        self._admit_work(conn)
+
+        def timed() -> tuple[T, float]:
+            start = time.thread_time()
+            out = job()
+            return out, time.thread_time() - start
+
+        loop = asyncio.get_running_loop()
+        out, spent = await loop.run_in_executor(pool or self._cpu, timed)
+        conn.budget.work.charge(spent)
+        return out
+
+    def _seat_of(self, rt: RoomRuntime, conn: Connection) -> Seat:
+        if conn.seat is None:
+            raise ClientError(ServerCode.SPECTATOR, "spectators cannot act")
+        return rt.room.seats[conn.seat]
+
+    async def _hint(self, rt: RoomRuntime, conn: Connection, seat: Seat, msg_id: Any) -> None:
+        room = rt.room
+        if not room.settings.hints:
+            raise ClientError(ServerCode.NO_HINTS, "hints are off in this room")
+        job = room.hint_task(seat.seat)
+        room.hinted.add(room.turn_key())
+        hint = await self._work(conn, job)
+        conn.send({"type": "hint", "id": msg_id, **hint})
+
+    async def _chat(self, rt: RoomRuntime, conn: Connection, text: str) -> None:
+        room = rt.room
+        if conn.seat is None:
+            raise ClientError(ServerCode.SPECTATOR, "spectators cannot chat")
+        said = text.strip()[:300]
+        if not said:
+            raise ClientError(ServerCode.EMPTY_CHAT, "the message is empty")
+        seat = room.seats[conn.seat]
+        now = time.time()
+        entry: dict[str, Any] = {
+            "seat": seat.seat,
+            "name": room.seat_label(seat),
+            "text": said,
+            "at": now,
+        }
+        room.seq += 1
+        await self.storage.append(rt, Append(room.code, StoredEvent(room.seq, "chat", entry, now)))
+        room = rt.room
+        room.chat.append(entry)
+        del room.chat[:-100]
+        msg = json.dumps({"type": "chat", **entry}, separators=(",", ":"))
+        for c in rt.conns:
+            c.send_text(msg)

@@ -1,0 +1,225 @@
+"""Who is in which room: joining, resuming and watching a room, and leaving it
+or losing the connection (the seat of a waiting room is freed, a player of a running game gets
+his grace period or a stand-in). Seats are stored before anybody is told."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+
+from . import protocol as p
+from .broadcast import broadcast
+from .codes import ServerCode
+from .connection import Connection
+from .lobby import Lobby
+from .persistence import Persistence, StorageDown
+from .refusals import ClientError
+from .restore import Damage
+from .room import Room, Seat, hash_token, new_token
+from .runtime import RoomRuntime, stored_seat
+from .scheduling import Scheduler
+from .turns import Turns
+
+__all__ = ["Seating"]
+
+log = logging.getLogger("rummikub.server")
+
+
+class Seating:
+    def __init__(
+        self,
+        storage: Persistence,
+        scheduler: Scheduler,
+        turns: Turns,
+        lobby: Lobby,
+        rooms: dict[str, RoomRuntime],
+        damaged: dict[str, tuple[Room | None, Damage]],
+    ) -> None:
+        self.storage = storage
+        self.scheduler = scheduler
+        self.turns = turns
+        self.lobby = lobby
+        self.rooms = rooms
+        self.damaged = damaged
+
+    def _broadcast(self, rt: RoomRuntime) -> None:
+        broadcast(rt, self.storage.down_since)
+
+    async def enter(self, conn: Connection, msg: p.JoinMsg | p.ResumeMsg | p.WatchMsg) -> None:
+        code = msg.room.upper()
+        rt = self.rooms.get(code)
+        if rt is None:
+            if code in self.damaged:
+                damage = self.damaged[code][1]
+                raise ClientError(
+                    ServerCode.DAMAGED,
+                    f"game {code} could not be restored ({damage.error}); its record up to "
+                    f"that point is at /api/rooms/{code}/record",
+                    params={"room": code},
+                )
+            raise ClientError(
+                ServerCode.NO_SUCH_ROOM, f"no open room with code {code}", params={"room": code}
+            )
+        if isinstance(msg, p.JoinMsg) and conn.room == code and conn.seat is not None:
+            raise ClientError(
+                ServerCode.ALREADY_SEATED,
+                f"you hold seat {conn.seat + 1} of this room already",
+                params={"seat": conn.seat + 1},
+            )
+        if conn.room is not None:
+            await self.detach(conn, leaving=False)
+        async with rt.lock:
+            room = rt.room
+            if room.status == "abandoned":
+                raise ClientError(
+                    ServerCode.CLOSED,
+                    f"room {code} was closed: everybody left it",
+                    params={"room": code},
+                )
+            if isinstance(msg, p.WatchMsg):
+                self.attach(rt, conn, None)
+                conn.send({"type": "watching", "id": msg.id, "room": code, "chat": room.chat[-50:]})
+            elif isinstance(msg, p.ResumeMsg):
+                found = room.seat_by_token(msg.token)
+                if found is None:
+                    raise ClientError(ServerCode.BAD_TOKEN, "that token does not hold a seat here")
+                found.person = conn.person
+                self.attach(rt, conn, found.seat)
+                conn.send(
+                    {
+                        "type": "joined",
+                        "id": msg.id,
+                        "room": code,
+                        "seat": found.seat,
+                        "token": msg.token,
+                        "chat": room.chat[-50:],
+                    }
+                )
+            else:
+                if room.status != "waiting":
+                    raise ClientError(ServerCode.STARTED, "the game has started; you can watch it")
+                held = next(
+                    (s for s in room.seats if s.token_hash is not None and s.person == conn.person),
+                    None,
+                )
+                if held is not None:
+                    raise ClientError(
+                        ServerCode.ALREADY_SEATED,
+                        f"you hold seat {held.seat + 1} of this room already (one seat per person)",
+                        params={"seat": held.seat + 1},
+                    )
+                if self.storage.down_since is not None:
+                    raise StorageDown()
+                free = room.free_seat(msg.seat)
+                if free is None:
+                    raise ClientError(
+                        ServerCode.FULL,
+                        "no free seat" if msg.seat is None else f"seat {msg.seat + 1} is not free",
+                        params={} if msg.seat is None else {"seat": msg.seat + 1},
+                    )
+                token = new_token()
+                free.name = msg.name
+                free.token_hash = hash_token(token)
+                await self.storage.write(
+                    rt, self.storage.store.update_seat, code, stored_seat(free)
+                )
+                rt.seats[free.seat] = stored_seat(free)
+                free.person = conn.person
+                self.attach(rt, conn, free.seat)
+                conn.send(
+                    {
+                        "type": "joined",
+                        "id": msg.id,
+                        "room": code,
+                        "seat": free.seat,
+                        "token": token,
+                        "chat": room.chat[-50:],
+                    }
+                )
+                if room.all_taken:
+                    await self.turns.begin(rt)
+            self.lobby.invalidate()
+            self._broadcast(rt)
+
+    def attach(self, rt: RoomRuntime, conn: Connection, seat: int | None) -> None:
+        conn.room = rt.room.code
+        conn.seat = seat
+        rt.conns.add(conn)
+        rt.last_seen = time.time()
+        if seat is not None:
+            s = rt.room.seats[seat]
+            s.connections += 1
+            s.disconnected_at = None
+            handle = rt.grace.pop(seat, None)
+            if handle is not None:
+                handle.cancel()
+            if s.standin:
+                s.standin = False
+                self.scheduler.schedule(rt)
+
+    async def detach(self, conn: Connection, *, leaving: bool, locked: bool = False) -> None:
+        code, seat = conn.room, conn.seat
+        rt = self.rooms.get(code) if code else None
+        if rt is None or conn not in rt.conns:
+            conn.room = conn.seat = None
+            return
+        if locked:
+            await self._detach_locked(rt, conn, seat, leaving)
+        else:
+            async with rt.lock:
+                await self._detach_locked(rt, conn, seat, leaving)
+
+    async def _detach_locked(
+        self, rt: RoomRuntime, conn: Connection, seat: int | None, leaving: bool
+    ) -> None:
+        room = rt.room
+        rt.last_seen = time.time()
+        if seat is not None and room.status == "waiting" and leaving:
+            s = room.seats[seat]
+            if s.kind == "human" and s.connections <= 1:
+                try:
+                    await self._free_seat(rt, s)
+                except ClientError:
+                    # storage down: the seat stays held, as stored; its holder is away
+                    log.warning("room %s: seat %d could not be freed", room.code, seat + 1)
+        conn.room = conn.seat = None
+        rt.conns.discard(conn)
+        room = rt.room
+        if seat is not None:
+            s = room.seats[seat]
+            s.connections = max(0, s.connections - 1)
+            if room.status == "playing" and s.connections == 0:
+                s.disconnected_at = time.time()
+                if leaving:
+                    s.standin = True
+                    self.scheduler.schedule(rt)
+                else:
+                    self.scheduler.arm_grace(rt, s)
+        self.lobby.invalidate()
+        self._broadcast(rt)
+
+    async def _free_seat(self, rt: RoomRuntime, s: Seat) -> None:
+        """A person leaves a waiting room: his seat is free again. When he was the host, the
+        next person seated becomes host; when nobody is left, the room closes."""
+        room = rt.room
+        index = s.seat
+        s.name = s.token_hash = s.person = None
+        await self.storage.write(rt, self.storage.store.update_seat, room.code, stored_seat(s))
+        rt.seats[index] = stored_seat(s)
+        room = rt.room
+        others = [x for x in room.seats if x.kind == "human" and x.taken]
+        if not others:
+            now = time.time()
+            await self.storage.write(
+                rt, self.storage.store.update_room, room.code, status="abandoned", finished_at=now
+            )
+            room.status = rt.row["status"] = "abandoned"
+            room.finished_at = rt.row["finished_at"] = now
+        elif room.settings.host == index:
+            room.settings.host = others[0].seat
+            settings = room.settings.to_dict()
+            await self.storage.write(
+                rt, self.storage.store.update_room, room.code, settings=json.dumps(settings)
+            )
+            rt.row["settings"] = settings
