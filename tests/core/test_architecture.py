@@ -97,9 +97,12 @@ ALLOWED: dict[str, frozenset[str]] = {
     "games": frozenset({"core", "xpress"}),
     "bots": frozenset({"core", "solver", "xpress", "games"}),
     "testing": frozenset({"core", "games", "bots"}),
+    "analysis": frozenset({"core", "solver", "xpress", "games"}),
     "tui": frozenset({"core", "i18n", "solver", "xpress", "games", "bots"}),
     "server": frozenset({"core", "i18n", "solver", "xpress", "games", "bots"}),
-    "cli": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "tui", "server"}),
+    "cli": frozenset(
+        {"core", "i18n", "solver", "xpress", "games", "bots", "analysis", "tui", "server"}
+    ),
 }
 ROOT = "rummikub"  # the package's own __init__: the core re-exported
 ALLOWED_FROM_ROOT = frozenset({"core"})

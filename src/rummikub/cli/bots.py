@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -17,7 +15,14 @@ from rummikub.bots.specs import make_bot, parse_specs
 from rummikub.bots.tournament import Standings, TournamentConfig, run_tournament
 from rummikub.core import PRESETS, Rules, RulesError, RummikubError
 
-from .common import fail, game_option, load_game_rules, load_rules, require_solver
+from .common import (
+    fail,
+    game_option,
+    load_game_rules,
+    load_rules,
+    progress_bar,
+    require_solver,
+)
 
 __all__ = ["format_standings", "register"]
 
@@ -119,7 +124,7 @@ def tournament(
         tuple(specs), players, seed, the_game.rules_to_json(rule_obj), time_limit, the_game.name
     )
     started = time.perf_counter()
-    progress, close = _progress_bar(quiet)
+    progress, close = progress_bar(quiet, "games")
     try:
         st = run_tournament(
             config, games, out, workers=workers or None, records=records, fresh=fresh,
@@ -138,41 +143,6 @@ def tournament(
     else:
         typer.echo(format_standings(st))
         typer.echo(f"\n{st.games} games in {out} ({elapsed:.0f}s this run)")
-
-
-def _progress_bar(quiet: bool) -> tuple[Callable[[int, int], None], Callable[[], None]]:
-    """A progress callback with ETA (Rich) and a function to close it."""
-    if quiet or not sys.stderr.isatty():
-        last = [0.0]
-
-        def plain(done: int, total: int) -> None:
-            now = time.monotonic()
-            if not quiet and (done == total or now - last[0] > 10):
-                last[0] = now
-                typer.echo(f"{done}/{total} games", err=True)
-
-        return plain, lambda: None
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    bar = Progress(
-        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), "ETA", TimeRemainingColumn(),
-        console=Console(stderr=True), transient=False,
-    )  # fmt: skip
-    task = bar.add_task("games", total=None)
-    bar.start()
-
-    def update(done: int, total: int) -> None:
-        bar.update(task, completed=done, total=total)
-
-    return update, bar.stop
 
 
 def bot(

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
-from collections.abc import Iterable
+import sys
+import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,7 @@ __all__ = [
     "load_game_rules",
     "load_rules",
     "needs_extra",
+    "progress_bar",
     "require_solver",
 ]
 
@@ -131,3 +134,39 @@ def game_option(name: str) -> AnyGame:
 
 def dumps(obj: object) -> str:
     return json.dumps(obj, separators=(",", ":"))
+
+
+def progress_bar(quiet: bool, unit: str) -> tuple[Callable[[int, int], None], Callable[[], None]]:
+    """A progress callback (done, total ``unit``) with ETA (Rich, on a terminal) and a function
+    to close it."""
+    if quiet or not sys.stderr.isatty():
+        last = [0.0]
+
+        def plain(done: int, total: int) -> None:
+            now = time.monotonic()
+            if not quiet and (done == total or now - last[0] > 10):
+                last[0] = now
+                typer.echo(f"{done}/{total} {unit}", err=True)
+
+        return plain, lambda: None
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    bar = Progress(
+        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), "ETA", TimeRemainingColumn(),
+        console=Console(stderr=True), transient=False,
+    )  # fmt: skip
+    task = bar.add_task(unit, total=None)
+    bar.start()
+
+    def update(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    return update, bar.stop

@@ -10,7 +10,7 @@ from typing import Any
 import typer
 from typer.core import TyperOption
 
-from . import bots, play, records, serve, simulate, solve, xpress
+from . import analyse, bots, play, records, serve, simulate, solve, xpress
 from .common import extra_for_module, needs_extra
 
 app = typer.Typer(
@@ -34,6 +34,7 @@ def _flag_type(self: TyperOption, ctx: Any) -> str | None:
 TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
 
 records.register(app)
+analyse.register(app)
 bots.register(app)
 play.register(app)
 simulate.register(app)

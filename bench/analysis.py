@@ -1,0 +1,47 @@
+"""Analysis benchmark: seconds to analyse whole 4-player games (target: a ~150-turn game in
+under 10 s at the default depth).
+
+    .venv/bin/python bench/analysis.py [--games N] [--seed S]
+
+Plays seeded 4-player games between mixed bots, then times :func:`rummikub.analysis.analyse`
+on each record; prints turns per game, seconds per game (mean, worst) and turns per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from rummikub.analysis import analyse
+from rummikub.bots import get_bot, play_match
+from rummikub.core import preset
+from rummikub.core.tiles_game import TILES
+from rummikub.games import load_any
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bots", default="beginner,random,beginner,random", help="four levels")
+    args = parser.parse_args()
+    levels = args.bots.split(",")
+    times: list[float] = []
+    turns: list[int] = []
+    for g in range(args.games):
+        bots = [get_bot(level, args.seed * 100 + g * 10 + k) for k, level in enumerate(levels)]
+        match = play_match(preset("standard"), bots, args.seed + g)
+        rec = load_any(TILES.match_record(match))
+        started = time.perf_counter()
+        result = analyse(rec)
+        times.append(time.perf_counter() - started)
+        turns.append(len(result.turns))
+    print(
+        f"{args.games} games of 4 players, {sum(turns) / len(turns):.0f} turns a game "
+        f"(max {max(turns)}): {sum(times) / len(times):.2f} s a game, worst {max(times):.2f} s, "
+        f"{sum(turns) / sum(times):.0f} turns/s"
+    )
+
+
+if __name__ == "__main__":
+    main()

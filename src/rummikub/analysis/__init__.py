@@ -1,0 +1,52 @@
+"""Game analysis: every turn of a record judged against the best move of its position, from
+the mover's own observation (``rummikub analyse``). See :mod:`.verdicts` for the verdicts and
+their thresholds, ``docs/formats.md`` for the JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from rummikub.core import RulesError
+from rummikub.games import AnyRecord
+
+from .model import FORMAT, GameAnalysis, PlayerSummary, TurnAnalysis
+from .tiles import judge_tile_turn, tile_turns
+from .verdicts import THRESHOLDS, VERDICTS, Verdict, accuracy, verdict
+from .xpress import judge_xpress_turn, xpress_turns
+
+__all__ = [
+    "FORMAT",
+    "JUDGES",
+    "THRESHOLDS",
+    "VERDICTS",
+    "GameAnalysis",
+    "PlayerSummary",
+    "TurnAnalysis",
+    "Verdict",
+    "accuracy",
+    "analyse",
+    "judge_tile_turn",
+    "judge_xpress_turn",
+    "verdict",
+]
+
+Progress = Callable[[int, int], None]
+#: each game's turn judge: (record, seconds per position, progress) -> the turns judged
+JUDGES: dict[str, Callable[[Any, float | None, Progress | None], Iterator[TurnAnalysis]]] = {
+    "tiles": tile_turns,
+    "xpress": xpress_turns,
+}
+
+
+def analyse(
+    rec: AnyRecord, *, time_limit: float | None = 2.0, progress: Progress | None = None
+) -> GameAnalysis:
+    """Judge every turn of a record of any game with a judge (finished or not); the record is
+    re-checked against the rules on the way. ``time_limit``: seconds for one position's search
+    (a position that takes longer is judged by the best move found so far)."""
+    judge = JUDGES.get(rec.game.name)
+    if judge is None:
+        raise RulesError(f"{rec.game.name} games have no analysis", field="game")
+    players = [(p.name, p.bot) for p in rec.record.players]
+    return GameAnalysis(rec.game.name, players, list(judge(rec.record, time_limit, progress)))

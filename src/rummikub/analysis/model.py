@@ -1,0 +1,87 @@
+"""The analysis of a game: one :class:`TurnAnalysis` per turn, and a summary per player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .verdicts import VERDICTS, Verdict, accuracy
+
+__all__ = ["FORMAT", "GameAnalysis", "PlayerSummary", "TurnAnalysis"]
+
+FORMAT = "rummikub-analysis/1"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnAnalysis:
+    """One turn judged from the mover's observation: what he did (``action``, the pieces he
+    placed and their points) against the best move of the position (``best_pieces`` placed for
+    ``best_points``; ``best`` the complete table after it, ``None`` when nothing could be
+    placed), the points he ``lost`` and the ``verdict``."""
+
+    round: int
+    turn: int
+    player: int
+    action: str
+    verdict: Verdict
+    placed: tuple[str, ...]
+    points: int
+    best_pieces: tuple[str, ...]
+    best_points: int
+    lost: int
+    best: list[list[str]] | None
+    could_go_out: bool
+    ms: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "round": self.round, "turn": self.turn, "player": self.player,
+            "action": self.action, "verdict": self.verdict, "placed": list(self.placed),
+            "points": self.points, "best_placed": list(self.best_pieces),
+            "best_points": self.best_points, "lost": self.lost, "best": self.best,
+            "could_go_out": self.could_go_out,
+        }  # fmt: skip
+        if self.ms is not None:
+            out["ms"] = self.ms
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    name: str
+    bot: str | None
+    accuracy: float | None
+    verdicts: dict[str, int]
+    lost: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "bot": self.bot, "accuracy": self.accuracy,
+            "verdicts": self.verdicts, "lost": self.lost,
+        }  # fmt: skip
+
+
+@dataclass(slots=True)
+class GameAnalysis:
+    """A whole record analysed: its game, its players and every turn."""
+
+    game: str
+    players: list[tuple[str, str | None]]
+    turns: list[TurnAnalysis] = field(default_factory=list)
+
+    def summary(self) -> list[PlayerSummary]:
+        out = []
+        for seat, (name, bot) in enumerate(self.players):
+            mine = [t for t in self.turns if t.player == seat]
+            counts: dict[str, int] = {v: sum(1 for t in mine if t.verdict == v) for v in VERDICTS}
+            gains = [(t.points, t.best_points) for t in mine if t.verdict != "forced"]
+            out.append(PlayerSummary(name, bot, accuracy(gains), counts, sum(t.lost for t in mine)))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "players": [p.to_json() for p in self.summary()],
+            "turns": [t.to_json() for t in self.turns],
+        }

@@ -1,0 +1,65 @@
+"""Judging the turns of the tile game: each turn against the solver's best play for the mover's
+rack and the table as he saw them (his observation: never the other racks or the pool)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from rummikub.core import GameRecord, RoundState, TurnLog, observe, replay
+
+from .model import TurnAnalysis
+from .verdicts import verdict
+
+__all__ = ["judge_tile_turn", "tile_turns"]
+
+
+def judge_tile_turn(
+    before: RoundState, log: TurnLog, *, round: int, turn: int, time_limit: float | None
+) -> TurnAnalysis:
+    """The analysis of one turn: ``log`` played from ``before``."""
+    from rummikub.solver import solve  # the solver extra: only the tile game needs it
+
+    obs = observe(before, log.player)
+    rules = obs.rules
+    rack = obs.rack.tiles
+    best = solve(
+        obs.table, rack, opened=obs.has_opened, rules=rules, objective="value",
+        time_limit=time_limit,
+    )  # fmt: skip
+    placed = log.play if log.action == "play" else ()
+    points = sum(rules.tile_value(t) for t in placed)
+    best_points = sum(rules.tile_value(t) for t in best.play)
+    could_go_out = bool(rack) and best.tiles == len(rack)
+    lost = max(0, best_points - points)
+    return TurnAnalysis(
+        round=round,
+        turn=turn,
+        player=log.player,
+        action=log.action,
+        verdict=verdict(
+            could_place=best.tiles > 0,
+            lost=lost,
+            missed_out=could_go_out and len(placed) < len(rack),
+            invalid=log.action == "invalid",
+        ),
+        placed=tuple(str(t) for t in placed),
+        points=points,
+        best_pieces=tuple(str(t) for t in best.play),
+        best_points=best_points,
+        lost=lost,
+        best=best.table.to_json() if best.tiles else None,
+        could_go_out=could_go_out,
+        ms=log.ms,
+    )
+
+
+def tile_turns(
+    rec: GameRecord, time_limit: float | None, progress: Callable[[int, int], None] | None
+) -> Iterator[TurnAnalysis]:
+    total = sum(len(rd.turns) for rd in rec.rounds)
+    for done, step in enumerate(replay(rec), 1):
+        yield judge_tile_turn(
+            step.before, step.log, round=step.round, turn=step.turn, time_limit=time_limit
+        )
+        if progress is not None:
+            progress(done, total)

@@ -1,0 +1,142 @@
+"""``rummikub analyse``: every turn of a game judged against the best move of its position; a
+file of many games (a tournament's records) gives a summary per bot."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from rummikub.core import RummikubError
+
+from .common import fail, needs_extra, progress_bar
+
+__all__ = ["register"]
+
+
+def _analyse_document(doc: Any, time_limit: float) -> dict[str, Any]:
+    """One decoded record's analysis as JSON (run in a worker process for ``--jobs``)."""
+    from rummikub.analysis import analyse
+    from rummikub.games import load_any
+
+    return analyse(load_any(doc), time_limit=time_limit).to_json()
+
+
+def _report(analysis: dict[str, Any]) -> list[str]:
+    players = analysis["players"]
+    names = [p["name"] for p in players]
+    lines = []
+    for t in analysis["turns"]:
+        if t["verdict"] in ("best", "forced"):
+            continue
+        did = " ".join(t["placed"]) or t["action"]
+        better = " ".join(t["best_placed"])
+        lines.append(
+            f"round {t['round'] + 1} turn {t['turn'] + 1:>3}  {names[t['player']]:<14} "
+            f"{t['verdict']:<10} -{t['lost']:<3} played {did}; best places {better} "
+            f"({t['best_points']} points)"
+        )
+    lines.append("")
+    lines.append(f"{'player':<16} {'accuracy':>8}  " + " ".join(f"{v:>10}" for v in VERDICT_ORDER))
+    for p in players:
+        acc = "-" if p["accuracy"] is None else f"{p['accuracy']:.1f}"
+        counts = " ".join(f"{p['verdicts'][v]:>10}" for v in VERDICT_ORDER)
+        lines.append(f"{p['name']:<16} {acc:>8}  {counts}")
+    return lines
+
+
+VERDICT_ORDER = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
+
+
+def _by_bot(analyses: Sequence[dict[str, Any]]) -> list[str]:
+    """Mean accuracy and blunders per game of every bot (or player) over many games."""
+    acc: dict[str, list[float]] = {}
+    blunders: dict[str, int] = {}
+    games: dict[str, int] = {}
+    for a in analyses:
+        for p in a["players"]:
+            who = p["bot"] or p["name"]
+            games[who] = games.get(who, 0) + 1
+            blunders[who] = blunders.get(who, 0) + p["verdicts"]["blunder"]
+            if p["accuracy"] is not None:
+                acc.setdefault(who, []).append(p["accuracy"])
+    means = {who: sum(a) / len(a) for who, a in acc.items() if a}
+    lines = [f"{'bot':<24} {'games':>6} {'accuracy':>9} {'blunders/game':>14}"]
+    for who in sorted(games, key=lambda w: -means.get(w, -1.0)):
+        shown = f"{means[who]:.1f}" if who in means else "-"
+        per_game = blunders[who] / games[who]
+        lines.append(f"{who:<24} {games[who]:>6} {shown:>9} {per_game:>14.2f}")
+    return lines
+
+
+def analyse_command(
+    file: Annotated[
+        Path, typer.Argument(help="A game record (.json) or many, one per line (.jsonl).")
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One analysis object per record (JSON Lines).")
+    ] = False,
+    time_limit: Annotated[
+        float, typer.Option("--time-limit", help="Seconds of search per position.")
+    ] = 2.0,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Worker processes for many records.")
+    ] = 1,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
+) -> None:
+    """Judge every turn against the best move of its position (from the mover's own view):
+    best, good, inaccuracy, mistake or blunder, and each player's accuracy."""
+    from rummikub.games import iter_documents, load_any
+
+    if time_limit <= 0:
+        raise fail("--time-limit must be positive")
+    if jobs < 1:
+        raise fail("--jobs must be at least 1")
+    try:
+        docs = [doc for _, doc in iter_documents(file)]
+        games = {load_any(doc).game.name for doc in docs}
+    except RummikubError as exc:
+        raise fail(f"{file}: {exc}") from None
+    if "tiles" in games and importlib.util.find_spec("numpy") is None:
+        raise needs_extra("solver")
+    one = len(docs) == 1
+    progress, close = progress_bar(quiet or as_json, "turns" if one else "games")
+    analyses: list[dict[str, Any]] = []
+    try:
+        if one:
+            from rummikub.analysis import analyse
+
+            rec = load_any(docs[0])
+            analyses.append(analyse(rec, time_limit=time_limit, progress=progress).to_json())
+        elif jobs == 1:
+            for doc in docs:
+                analyses.append(_analyse_document(doc, time_limit))
+                progress(len(analyses), len(docs))
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for result in pool.map(_analyse_document, docs, [time_limit] * len(docs)):
+                    analyses.append(result)
+                    progress(len(analyses), len(docs))
+    except RummikubError as exc:
+        close()
+        raise fail(f"{file}: {exc}") from None
+    close()
+    if as_json:
+        for a in analyses:
+            typer.echo(json.dumps(a, separators=(",", ":")))
+        return
+    if len(analyses) == 1:
+        for line in _report(analyses[0]):
+            typer.echo(line)
+        return
+    for line in _by_bot(analyses):
+        typer.echo(line)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("analyse")(analyse_command)
