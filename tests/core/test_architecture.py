@@ -98,7 +98,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "bots": frozenset({"core", "solver", "xpress", "games"}),
     "testing": frozenset({"core", "games", "bots"}),
     "analysis": frozenset({"core", "solver", "xpress", "games"}),
-    "tui": frozenset({"core", "i18n", "solver", "xpress", "games", "bots"}),
+    "tui": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"}),
     "server": frozenset({"core", "i18n", "solver", "xpress", "games", "bots"}),
     "cli": frozenset(
         {"core", "i18n", "solver", "xpress", "games", "bots", "analysis", "tui", "server"}

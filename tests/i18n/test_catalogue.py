@@ -132,6 +132,10 @@ def test_every_key_the_terminal_games_and_the_command_line_use_exists() -> None:
         assert f"text.how.{how}" in english
     for turn in ("timeout", "invalid"):
         assert f"text.{turn}" in english
+    from rummikub.analysis import VERDICTS  # the replay viewer words every verdict
+
+    for name in VERDICTS:
+        assert f"verdict.{name}" in english
 
 
 def test_the_catalogue_is_one_file_per_language() -> None:

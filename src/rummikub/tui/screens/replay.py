@@ -13,7 +13,16 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from rummikub.core import GameRecord, RoundState, TurnLog, rack_value, replay
+from rummikub.analysis import TurnAnalysis, judge_tile_turn
+from rummikub.core import (
+    GameRecord,
+    RoundState,
+    Table,
+    TurnLog,
+    parse_tiles,
+    rack_value,
+    replay,
+)
 
 from ..host import host_of
 from ..tiles import tile_text
@@ -22,6 +31,12 @@ from .game import describe_turn, fresh_ids
 from .round_end import score_table
 
 __all__ = ["Frame", "ReplayScreen", "frames_of"]
+
+#: the colour of each verdict in the replay's status line
+VERDICT_STYLES = {
+    "forced": "#9e9e9e", "best": "#66bb6a", "good": "#9ccc65", "inaccuracy": "#ffca28",
+    "mistake": "#ffa726", "blunder": "#ef5350",
+}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +71,8 @@ def frames_of(rec: GameRecord) -> list[Frame]:
 
 class ReplayScreen(Screen[None]):
     """Left/right (or space) step, up/down jump ten turns, PageUp/PageDown change round,
-    Home/End go to the start/end, P plays automatically, Q leaves."""
+    Home/End go to the start/end, P plays automatically, A shows each turn's verdict (the
+    analysis), B lays out the better play on the table, Q leaves."""
 
     BINDINGS = [  # noqa: RUF012
         Binding("right,space,l", "step(1)", show=False),
@@ -68,6 +84,8 @@ class ReplayScreen(Screen[None]):
         Binding("home", "goto(0)", show=False),
         Binding("end", "goto(-1)", show=False),
         Binding("p", "autoplay", show=False),
+        Binding("a", "analysis", show=False),
+        Binding("b", "better", show=False),
         Binding("q,escape", "leave", show=False),
     ]
 
@@ -78,6 +96,9 @@ class ReplayScreen(Screen[None]):
         self.index = 0
         self.autoplay_seconds = autoplay_seconds
         self._auto: object | None = None
+        self.analysing = False
+        self.better = False
+        self._verdicts: dict[int, TurnAnalysis] = {}
 
     @property
     def t(self):  # type: ignore[no-untyped-def]
@@ -96,6 +117,17 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.show()
+
+    def verdict(self, index: int) -> TurnAnalysis | None:
+        """The analysis of the turn that led to frame ``index`` (None for a deal)."""
+        frame = self.frames[index]
+        if frame.log is None or frame.before is None:
+            return None
+        if index not in self._verdicts:
+            self._verdicts[index] = judge_tile_turn(
+                frame.before, frame.log, round=frame.round, turn=frame.turn, time_limit=2.0
+            )
+        return self._verdicts[index]
 
     def show(self) -> None:
         t = self.t
@@ -136,20 +168,34 @@ class ReplayScreen(Screen[None]):
                 ),
                 style="bold #66bb6a",
             )
-        self.query_one("#replay-status", Static).update(status)
         table = frame.state.table
+        judged = self.verdict(self.index) if self.analysing else None
+        if judged is not None:
+            status.append(
+                "\n"
+                + t("replay.verdict", verdict=t(f"verdict.{judged.verdict}"), lost=judged.lost),
+                style="bold " + VERDICT_STYLES[judged.verdict],
+            )
+            if judged.best is not None and judged.verdict not in ("best", "forced"):
+                shown = " ".join(judged.best_pieces)
+                status.append("\n" + t("replay.better", tiles=shown, points=judged.best_points))
+                if self.better:
+                    table = Table.from_json(judged.best)
+        self.query_one("#replay-status", Static).update(status)
         changed: list[bool] = []
-        if frame.log is not None and frame.log.action == "play" and frame.before is not None:
+        played = frame.log is not None and frame.log.action == "play"
+        if frame.before is not None and (played or table is not frame.state.table):
+            # the melds the play made (or the better play would make) are marked
             old = Counter(m.key() for m in frame.before.table.melds)
             for m in table.melds:
                 changed.append(old[m.key()] <= 0)
                 old[m.key()] -= 1
         rows = rows_from_table(table, rec.rules, changed=changed)
-        fresh = (
-            fresh_ids(rows, frame.log.play)
-            if frame.log is not None and (frame.log.action == "play")
-            else frozenset()
-        )
+        fresh: frozenset[int] = frozenset()
+        if table is not frame.state.table and judged is not None:
+            fresh = fresh_ids(rows, parse_tiles(" ".join(judged.best_pieces)))
+        elif frame.log is not None and frame.log.action == "play":
+            fresh = fresh_ids(rows, frame.log.play)
         self.query_one("#table", TableView).show(rows, fresh=fresh, editable=False)
         racks = RichTable.grid(padding=(0, 1))
         racks.add_column(no_wrap=True)
@@ -188,6 +234,18 @@ class ReplayScreen(Screen[None]):
             if f.round == want and f.turn == -1:
                 self.index = i
                 break
+        self.show()
+
+    def action_analysis(self) -> None:
+        """Show (or hide) the verdict of every turn."""
+        self.analysing = not self.analysing
+        self.better = self.better and self.analysing
+        self.show()
+
+    def action_better(self) -> None:
+        """Lay out the better play of the turn on the table (or the play made)."""
+        self.analysing = True
+        self.better = not self.better
         self.show()
 
     def action_autoplay(self) -> None:
