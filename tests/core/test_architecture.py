@@ -99,7 +99,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "testing": frozenset({"core", "games", "bots"}),
     "analysis": frozenset({"core", "solver", "xpress", "games"}),
     "tui": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"}),
-    "server": frozenset({"core", "i18n", "solver", "xpress", "games", "bots"}),
+    "server": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"}),
     "cli": frozenset(
         {"core", "i18n", "solver", "xpress", "games", "bots", "analysis", "tui", "server"}
     ),

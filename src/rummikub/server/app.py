@@ -193,6 +193,15 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
             status = 404 if exc.code == ServerCode.NO_SUCH_ROOM else 403
             return JSONResponse(exc.http_body(), status)
 
+    @app.get("/api/rooms/{code}/analysis")
+    async def analysis(code: str) -> Response:
+        """Every turn of a finished game judged against the best move (rummikub-analysis/1)."""
+        try:
+            return Response(await mgr().analysis(code), media_type="application/json")
+        except ClientError as exc:
+            status = 404 if exc.code == ServerCode.NO_SUCH_ROOM else 403
+            return JSONResponse(exc.http_body(), status)
+
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         """``ok`` is false while storage is down or a room could not be restored; the

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 from rummikub.solver.warm import warm_up
 
 from .admission import Admission, Limits
+from .analyses import Analyses
 from .broadcast import broadcast
 from .connection import Connection
 from .creation import RoomMaker
@@ -109,6 +110,7 @@ class RoomManager:
             self.storage, self.seating, self.maker, self.turns, self.rooms, self._cpu, self._check
         )
         self._records = Records(self.storage, self.rooms, self.damaged, self._cpu)
+        self._analyses = Analyses(self._records, self._cpu)
         self.started_at = time.time()
 
     # -- storage state (kept here for the callers of the manager) ----------------------
@@ -213,6 +215,10 @@ class RoomManager:
         """The game record (JSON text) of a finished game, or of a damaged one up to its last
         good event (:meth:`.Records.record`)."""
         return await self._records.record(code)
+
+    async def analysis(self, code: str) -> str:
+        """The analysis (JSON text) of a finished game (:meth:`.Analyses.analysis`)."""
+        return await self._analyses.analysis(code)
 
     async def finished(self) -> list[dict[str, Any]]:
         return await self._lobby.finished()

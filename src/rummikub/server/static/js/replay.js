@@ -19,7 +19,9 @@ export class ReplayPage {
       if (e.key === "ArrowLeft") this.go(-1);
     };
     document.addEventListener("keydown", this.onKey);
-    update((s) => { s.replay = { code, record: null, error: null, index: 0 }; });
+    update((s) => {
+      s.replay = { code, record: null, error: null, index: 0, analysis: null, analysing: false, better: false };
+    });
     this.unsubscribe = subscribe((s, what) => this.render(what));
     this.load();
   }
@@ -38,6 +40,22 @@ export class ReplayPage {
       error = err && err.error ? err.error : "";
     }
     update((s) => { if (s.replay && s.replay.code === this.code) Object.assign(s.replay, { record, error }); });
+  }
+
+  // The analysis of the game (every turn judged against the best move), asked for once.
+  async analyse() {
+    const r = getState().replay;
+    if (!r || r.analysis || r.analysing) return;
+    update((s) => { s.replay.analysing = true; });
+    let analysis = null;
+    try {
+      const data = await getJSON(`/api/rooms/${this.code}/analysis`);
+      analysis = {};
+      for (const turn of data.turns) analysis[`${turn.round}/${turn.turn}`] = turn;
+    } catch (err) {
+      analysis = { error: err && err.error ? err.error : t("replay.unavailable") };
+    }
+    update((s) => { if (s.replay && s.replay.code === this.code) Object.assign(s.replay, { analysis, analysing: false }); });
   }
 
   // Step `by` positions on (the store keeps the position).
@@ -89,7 +107,8 @@ export class ReplayPage {
         button("replay-prev", "replay.prev", "◀", () => this.go(-1)),
         button("replay-next", "replay.next", "▶", () => this.go(1)),
         button("replay-last", "replay.last", "⏭", () => this.jump(last)),
-        this.slider, this.counter),
+        this.slider, this.counter,
+        h("button", { class: "btn", id: "replay-analyse", onclick: () => this.analyse() }, t("replay.analyse"))),
       this.view));
     translate(this.root);
   }
@@ -107,10 +126,25 @@ export class ReplayPage {
       groupEl(s.hands[i], { kind: game.piece, decorate: (el, p) => { if (rolled.has(p.die)) el.classList.add("rolling"); } }));
     const above = game.replayAbove(players);
     const below = players.map((_, i) => i).filter((i) => !above.includes(i));
-    const table = h("div", { class: "melds replay-table" },
-      s.table.length ? s.table.map((m) => h("div", { class: "meld-wrap" }, h("div", { class: "meld" }, m.map((f) => pieceEl(f, { kind: game.piece })))))
+    const judged = r.analysis && s.turn >= 0 ? r.analysis[`${s.round}/${s.turn}`] : null;
+    const better = judged && judged.best && !["best", "forced"].includes(judged.verdict) ? judged : null;
+    const shownTable = better && r.better ? better.best : s.table;
+    const table = h("div", { class: "melds replay-table" + (shownTable !== s.table ? " better" : "") },
+      shownTable.length ? shownTable.map((m) => h("div", { class: "meld-wrap" }, h("div", { class: "meld" }, m.map((f) => pieceEl(f, { kind: game.piece })))))
         : h("div", { class: "empty-table muted" }, t(game.emptyTable)));
     this.view.replaceChildren(h("div", { class: "replay-text" }, s.text));
+    if (r.analysing) this.view.append(h("div", { class: "replay-verdict muted" }, t("replay.analysing")));
+    if (r.analysis && r.analysis.error) this.view.append(h("div", { class: "replay-verdict muted" }, r.analysis.error));
+    if (judged) {
+      const line = h("div", { class: `replay-verdict verdict-${judged.verdict}`, "data-verdict": judged.verdict },
+        t("replay.verdict", { verdict: t(`verdict.${judged.verdict}`), lost: judged.lost }));
+      if (better) {
+        line.append(" · ", t("replay.better_line", { tiles: better.best_placed.join(" "), points: better.best_points }), " ",
+          h("button", { class: "btn small", id: "replay-better", onclick: () => update((st) => { st.replay.better = !st.replay.better; }) },
+            t(r.better ? "replay.show_played" : "replay.show_better")));
+      }
+      this.view.append(line);
+    }
     if (above.length) this.view.append(h("div", { class: "replay-racks" }, above.map(hand)));
     this.view.append(h("section", { class: "table-area" }, table), h("div", { class: "replay-racks" }, below.map(hand)));
     if (s.end) {
