@@ -65,5 +65,12 @@ def test_the_replay_page_shows_the_analysis(
     assert sorted(faces) == sorted(t for meld in miss["best"] for t in meld)
     page.click("#replay-better")  # back to the play that was made
     page.wait_for_selector(".replay-table:not(.better)")
+    # the score card's link opens the replay with the analysis asked for at once
+    page.goto(f"{seeded_server.base}/replay/{code}?analyse=1")
+    page.wait_for_selector("#replay-next")
+    for _ in range(miss["turn"] + 1):
+        page.click("#replay-next")
+    page.wait_for_selector(".replay-verdict[data-verdict]", timeout=30_000)
+    assert page.locator(".replay-verdict").get_attribute("data-verdict") == miss["verdict"]
     assert not errors, errors
     ctx.close()

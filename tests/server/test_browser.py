@@ -117,9 +117,10 @@ def test_a_person_plays_against_bots_to_the_end_of_a_round(
         raise AssertionError("the round did not end")
     card = page.locator(".overlay .score-card")
     assert card.locator("table.scores tr.totals").count() == 1
-    assert page.locator("a[href^='/replay/']").count() == 1
+    assert page.locator("a[href^='/replay/']").count() == 2  # the replay, and its analysis
+    assert page.get_attribute("#btn-analysis", "href", timeout=1000).endswith("?analyse=1")
     assert not page.errors
-    page.click("a[href^='/replay/']")
+    page.click("a[href^='/replay/']:not(#btn-analysis)")
     page.wait_for_selector("#replay-next")
     page.click("#replay-last")
     assert page.locator(".replay-end").count() == 1

@@ -39,7 +39,10 @@ function route() {
   const room = path.match(/^\/r\/([A-Za-z0-9]+)/);
   const replay = path.match(/^\/replay\/([A-Za-z0-9]+)/);
   if (room) page = new RoomPage(app, net, room[1].toUpperCase());
-  else if (replay) page = new ReplayPage(app, replay[1].toUpperCase());
+  else if (replay) {
+    const analyse = new URLSearchParams(location.search).has("analyse");
+    page = new ReplayPage(app, replay[1].toUpperCase(), { analyse });
+  }
   else page = new Lobby(app, net);
 }
 

@@ -10,9 +10,11 @@ import { getState, subscribe, update } from "./store.js";
 import { h, getJSON } from "./util.js";
 
 export class ReplayPage {
-  constructor(root, code) {
+  // `analyse`: ask for the game's analysis as soon as the record is in (the score card's link).
+  constructor(root, code, { analyse = false } = {}) {
     this.root = root;
     this.code = code;
+    this.analyseAtOnce = analyse;
     this.built = false;
     this.onKey = (e) => {
       if (e.key === "ArrowRight") this.go(1);
@@ -40,6 +42,7 @@ export class ReplayPage {
       error = err && err.error ? err.error : "";
     }
     update((s) => { if (s.replay && s.replay.code === this.code) Object.assign(s.replay, { record, error }); });
+    if (record && this.analyseAtOnce) this.analyse();
   }
 
   // The analysis of the game (every turn judged against the best move), asked for once.

@@ -38,6 +38,7 @@ export function scoreCard(c, game, act) {
   } else if (g.match_over) {
     card.append(h("div", { class: "form-row" },
       h("a", { class: "btn primary", href: `/replay/${c.room.code}`, "data-link": true }, t("lobby.replay")),
+      h("a", { class: "btn", id: "btn-analysis", href: `/replay/${c.room.code}?analyse=1`, "data-link": true }, t("lobby.analysis")),
       h("a", { class: "btn", href: "/", "data-link": true }, t("room.back"))));
   }
   return h("div", { class: "overlay" }, card);
