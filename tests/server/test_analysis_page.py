@@ -48,6 +48,12 @@ def test_the_replay_page_shows_the_analysis(
     page.goto(f"{seeded_server.base}/replay/{code}")
     page.wait_for_selector("#replay-next")
     assert page.locator(".replay-verdict").count() == 0  # off until asked for
+    # the standings: one line per player over every position, and a marker where the replay is
+    assert page.locator(".standings polyline").count() == 2
+    points = page.get_attribute(".standings polyline.curve-0", "points")
+    assert points is not None and len(points.split()) == page.locator("#replay-slider").evaluate(
+        "(el) => Number(el.max) + 1"
+    )
     for _ in range(miss["turn"] + 1):  # the deal is the first position, then one per turn
         page.click("#replay-next")
     page.click("#replay-analyse")

@@ -9,6 +9,34 @@ import { readRecord } from "./records.js";
 import { getState, subscribe, update } from "./store.js";
 import { h, getJSON } from "./util.js";
 
+const SVG = "http://www.w3.org/2000/svg";
+const svg = (tag, attrs = {}) => {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+};
+
+// Each player's standing over the game: the points left in his rack (or hand) at every
+// position, one line per player, and a marker at the position shown.
+function standingsChart(steps, names, valueOf) {
+  const points = steps.map((s) => s.hands.map((hand) => hand.reduce((a, p) => a + valueOf(p.face), 0)));
+  const top = Math.max(1, ...points.flat());
+  const width = 600, height = 120, last = Math.max(1, steps.length - 1);
+  const x = (i) => (i / last) * width;
+  const y = (v) => height - (v / top) * height;
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "standings", role: "img", "aria-label": t("replay.standings") });
+  names.forEach((_, p) => {
+    const line = points.map((row, i) => `${x(i).toFixed(1)},${y(row[p]).toFixed(1)}`).join(" ");
+    chart.append(svg("polyline", { points: line, class: `curve curve-${p}`, fill: "none" }));
+  });
+  const marker = svg("line", { x1: 0, x2: 0, y1: 0, y2: height, class: "standings-marker" });
+  chart.append(marker);
+  const legend = h("div", { class: "standings-legend" },
+    names.map((n, p) => h("span", { class: `legend legend-${p}` }, n)));
+  return { el: h("div", { class: "standings-box" }, h("div", { class: "muted" }, t("replay.standings")), chart, legend),
+    mark: (i) => { marker.setAttribute("x1", x(i).toFixed(1)); marker.setAttribute("x2", x(i).toFixed(1)); } };
+}
+
 export class ReplayPage {
   // `analyse`: ask for the game's analysis as soon as the record is in (the score card's link).
   constructor(root, code, { analyse = false } = {}) {
@@ -101,6 +129,7 @@ export class ReplayPage {
     this.slider.addEventListener("input", () => this.jump(Number(this.slider.value)));
     this.counter = h("span", { class: "replay-counter" });
     this.view = h("div", { class: "replay-view" + (game.css ? ` ${game.css}-replay` : "") });
+    this.chart = standingsChart(this.steps, names, (face) => game.value(face, record.rules));
     const button = (id, title, label, onclick) => h("button", { class: "btn", id, onclick, title: t(title) }, label);
     this.root.append(h("div", { class: "replay" },
       h("div", { class: "replay-head" }, h("h2", {}, game.replayTitle(this.code)),
@@ -112,7 +141,7 @@ export class ReplayPage {
         button("replay-last", "replay.last", "⏭", () => this.jump(last)),
         this.slider, this.counter,
         h("button", { class: "btn", id: "replay-analyse", onclick: () => this.analyse() }, t("replay.analyse"))),
-      this.view));
+      this.view, this.chart.el));
     translate(this.root);
   }
 
@@ -122,6 +151,7 @@ export class ReplayPage {
     const names = players.map((p) => p.name);
     const s = this.steps[r.index];
     this.slider.value = String(r.index);
+    this.chart.mark(r.index);
     this.counter.textContent = game.replayCounter(s, r.index + 1, this.steps.length);
     const rolled = new Set(s.rolled);
     const hand = (i) => h("div", { class: "final-rack" + (i === s.player ? " current" : "") },
