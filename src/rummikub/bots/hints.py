@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rummikub.core import Draw, Observation, Pass, RulesError
+from rummikub.core import Observation, RulesError
+from rummikub.core.tiles_game import fallback_action
 from rummikub.games import AnyGame
 from rummikub.xpress import EndTurn, ExpertBot, Place, Throw, XpressObservation, best_placement
 from rummikub.xpress.bots import dice_for
@@ -24,9 +25,7 @@ def tiles_hint(obs: Observation, time_limit: float) -> Any:
     from rummikub.solver import suggest
 
     play = suggest(obs, time_limit=time_limit).as_play()
-    if play is not None:
-        return play
-    return Draw() if obs.pool_size > 0 else Pass()
+    return play if play is not None else fallback_action(obs)
 
 
 def xpress_hint(obs: XpressObservation, time_limit: float) -> Any:
