@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .verdicts import VERDICTS, Verdict, accuracy
+from rummikub.core import Table, Tile
+
+from .verdicts import VERDICTS, Verdict, accuracy, verdict
 
 __all__ = ["FORMAT", "GameAnalysis", "PlayerSummary", "TurnAnalysis"]
 
@@ -32,6 +35,49 @@ class TurnAnalysis:
     best: list[list[str]] | None
     could_go_out: bool
     ms: int | None = None
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        round: int,
+        turn: int,
+        player: int,
+        action: str,
+        held: Sequence[Tile],
+        placed: Sequence[Tile],
+        best_placed: Sequence[Tile],
+        best_table: Table,
+        value: Callable[[Tile], int],
+        invalid: bool = False,
+        ms: int | None = None,
+    ) -> TurnAnalysis:
+        """A turn in which the mover, holding ``held``, placed ``placed`` where the best move
+        placed ``best_placed`` (making ``best_table``); pieces count ``value`` points each."""
+        points = sum(value(x) for x in placed)
+        best_points = sum(value(x) for x in best_placed)
+        could_go_out = bool(held) and len(best_placed) == len(held)
+        lost = max(0, best_points - points)
+        return cls(
+            round=round,
+            turn=turn,
+            player=player,
+            action=action,
+            verdict=verdict(
+                could_place=bool(best_placed),
+                lost=lost,
+                missed_out=could_go_out and len(placed) < len(held),
+                invalid=invalid,
+            ),
+            placed=tuple(str(x) for x in placed),
+            points=points,
+            best_pieces=tuple(str(x) for x in best_placed),
+            best_points=best_points,
+            lost=lost,
+            best=best_table.to_json() if best_placed else None,
+            could_go_out=could_go_out,
+            ms=ms,
+        )
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterator
 from rummikub.core import GameRecord, RoundState, TurnLog, observe, replay
 
 from .model import TurnAnalysis
-from .verdicts import verdict
 
 __all__ = ["judge_tile_turn", "tile_turns"]
 
@@ -26,29 +25,17 @@ def judge_tile_turn(
         obs.table, rack, opened=obs.has_opened, rules=rules, objective="value",
         time_limit=time_limit,
     )  # fmt: skip
-    placed = log.play if log.action == "play" else ()
-    points = sum(rules.tile_value(t) for t in placed)
-    best_points = sum(rules.tile_value(t) for t in best.play)
-    could_go_out = bool(rack) and best.tiles == len(rack)
-    lost = max(0, best_points - points)
-    return TurnAnalysis(
+    return TurnAnalysis.of(
         round=round,
         turn=turn,
         player=log.player,
         action=log.action,
-        verdict=verdict(
-            could_place=best.tiles > 0,
-            lost=lost,
-            missed_out=could_go_out and len(placed) < len(rack),
-            invalid=log.action == "invalid",
-        ),
-        placed=tuple(str(t) for t in placed),
-        points=points,
-        best_pieces=tuple(str(t) for t in best.play),
-        best_points=best_points,
-        lost=lost,
-        best=best.table.to_json() if best.tiles else None,
-        could_go_out=could_go_out,
+        held=rack,
+        placed=log.play if log.action == "play" else (),
+        best_placed=best.play,
+        best_table=best.table,
+        value=rules.tile_value,
+        invalid=log.action == "invalid",
         ms=log.ms,
     )
 

@@ -9,7 +9,6 @@ from rummikub.xpress import Place, XpressRecord, XpressState, best_placement, re
 from rummikub.xpress.dice import face_value
 
 from .model import TurnAnalysis
-from .verdicts import verdict
 
 __all__ = ["judge_xpress_turn", "xpress_turns"]
 
@@ -21,30 +20,20 @@ def judge_xpress_turn(
     state after the throw, before any placement)."""
     rules = position.rules
     hand = position.hand
-    best = best_placement(position.table, [d.face for d in hand], new_set=rules.freed_joker_new_set)
+    held = [d.face for d in hand]
+    best = best_placement(position.table, held, new_set=rules.freed_joker_new_set)
     dice = {d for p in placed for d in p.dice}
     faces = [d.face for d in hand if d.die in dice]
-    points = sum(face_value(f, rules.joker_value) for f in faces)
-    best_points = sum(face_value(f, rules.joker_value) for f in best.faces)
-    could_go_out = bool(hand) and best.count == len(hand)
-    lost = max(0, best_points - points)
-    return TurnAnalysis(
+    return TurnAnalysis.of(
         round=round,
         turn=turn,
         player=position.current,
         action="place" if faces else "end",
-        verdict=verdict(
-            could_place=best.count > 0,
-            lost=lost,
-            missed_out=could_go_out and len(faces) < len(hand),
-        ),
-        placed=tuple(str(f) for f in faces),
-        points=points,
-        best_pieces=tuple(str(f) for f in best.faces),
-        best_points=best_points,
-        lost=lost,
-        best=best.table.to_json() if best.count else None,
-        could_go_out=could_go_out,
+        held=held,
+        placed=faces,
+        best_placed=best.faces,
+        best_table=best.table,
+        value=lambda face: face_value(face, rules.joker_value),
         ms=ms,
     )
 
