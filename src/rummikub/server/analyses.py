@@ -38,11 +38,11 @@ class Analyses:
         """The analysis of the finished game ``code`` (its record's refusals otherwise: no such
         game, not finished)."""
         code = code.upper()
-        record = await self._records.record(code)
-        cached = self._done.get(code)
+        cached = self._done.get(code)  # only finished games are analysed, and they stay so
         if cached is not None:
             self._done.move_to_end(code)
             return cached
+        record = await self._records.record(code)
         loop = asyncio.get_running_loop()
         text = await loop.run_in_executor(self._cpu, analysis_text, record)
         self._done[code] = text

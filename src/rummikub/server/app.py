@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -185,22 +185,23 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
             return JSONResponse(missing.http_body(), 404)
         return JSONResponse(info)
 
-    @app.get("/api/rooms/{code}/record")
-    async def record(code: str) -> Response:
+    async def finished_game(text: Awaitable[str]) -> Response:
+        """JSON text about a finished game, or why there is none (404: no such game; 403:
+        not finished, or never started)."""
         try:
-            return Response(await mgr().record(code), media_type="application/json")
+            return Response(await text, media_type="application/json")
         except ClientError as exc:
             status = 404 if exc.code == ServerCode.NO_SUCH_ROOM else 403
             return JSONResponse(exc.http_body(), status)
 
+    @app.get("/api/rooms/{code}/record")
+    async def record(code: str) -> Response:
+        return await finished_game(mgr().record(code))
+
     @app.get("/api/rooms/{code}/analysis")
     async def analysis(code: str) -> Response:
         """Every turn of a finished game judged against the best move (rummikub-analysis/1)."""
-        try:
-            return Response(await mgr().analysis(code), media_type="application/json")
-        except ClientError as exc:
-            status = 404 if exc.code == ServerCode.NO_SUCH_ROOM else 403
-            return JSONResponse(exc.http_body(), status)
+        return await finished_game(mgr().analysis(code))
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
