@@ -20,7 +20,8 @@ __all__ = ["register"]
 
 
 def _analyse_document(doc: Any, time_limit: float) -> dict[str, Any]:
-    """One decoded record's analysis as JSON (run in a worker process for ``--jobs``)."""
+    """One decoded record's analysis as JSON, in a worker process of ``--jobs`` (which gets
+    the record as JSON and reads it there)."""
     from rummikub.analysis import analyse
     from rummikub.games import load_any
 
@@ -99,28 +100,28 @@ def analyse_command(
         raise fail("--jobs must be at least 1")
     try:
         docs = [doc for _, doc in iter_documents(file)]
-        games = {load_any(doc).game.name for doc in docs}
+        records = [load_any(doc) for doc in docs]
     except RummikubError as exc:
         raise fail(f"{file}: {exc}") from None
-    if "tiles" in games and importlib.util.find_spec("numpy") is None:
+    if any(r.game.name == "tiles" for r in records) and importlib.util.find_spec("numpy") is None:
         raise needs_extra("solver")
-    one = len(docs) == 1
+    from rummikub.analysis import analyse
+
+    one = len(records) == 1
     progress, close = progress_bar(quiet or as_json, "turns" if one else "games")
     analyses: list[dict[str, Any]] = []
     try:
         if one:
-            from rummikub.analysis import analyse
-
-            rec = load_any(docs[0])
-            analyses.append(analyse(rec, time_limit=time_limit, progress=progress).to_json())
+            judged = analyse(records[0], time_limit=time_limit, progress=progress)
+            analyses.append(judged.to_json())
         elif jobs == 1:
-            for doc in docs:
-                analyses.append(_analyse_document(doc, time_limit))
-                progress(len(analyses), len(docs))
+            for rec in records:
+                analyses.append(analyse(rec, time_limit=time_limit).to_json())
+                progress(len(analyses), len(records))
         else:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                for result in pool.map(_analyse_document, docs, [time_limit] * len(docs)):
-                    analyses.append(result)
+                for data in pool.map(_analyse_document, docs, [time_limit] * len(docs)):
+                    analyses.append(data)
                     progress(len(analyses), len(docs))
     except RummikubError as exc:
         close()

@@ -79,7 +79,7 @@ def describe_tiles(rec: GameRecord, t: Translator) -> Iterator[str]:
         yield t("text.totals", totals=_scores(names, rec.totals, signed=True))
 
 
-def _dice(dice: Sequence[DieFace], t: Translator) -> str:
+def _dice(dice: Sequence[DieFace]) -> str:
     return " ".join(str(d.face) for d in dice) or "-"
 
 
@@ -91,7 +91,7 @@ def describe_xpress(rec: XpressRecord, t: Translator) -> Iterator[str]:
         if step.round != current:
             current = step.round
             rd = rec.rounds[current]
-            rolled = [_dice(hand, t) for hand in rd.hands]
+            rolled = [_dice(hand) for hand in rd.hands]
             yield from _round_start(t, names, current, rd.first, "text.rolls", rolled)
         head = STEP.format(number=step.turn + 1)
         name = names[step.before.current]
@@ -101,7 +101,7 @@ def describe_xpress(rec: XpressRecord, t: Translator) -> Iterator[str]:
             yield head + t("text.throws", name=name, count=len(action.dice), faces=faces)
         elif isinstance(action, Place):
             placed = [d for d in step.before.hand if d.die in set(action.dice)]
-            yield head + t("text.places", name=name, dice=_dice(placed, t))
+            yield head + t("text.places", name=name, dice=_dice(placed))
             yield MORE + t("text.table", table=str(step.after.table))
         elif isinstance(action, EndTurn) and step.before.placed == 0:
             yield head + t("text.places_nothing", name=name)
@@ -109,7 +109,7 @@ def describe_xpress(rec: XpressRecord, t: Translator) -> Iterator[str]:
         if end is not None:
             yield _round_over(t, names, end.reason, end.winner)
             hands = "; ".join(
-                f"{n} {_dice(h, t)} = {v}"
+                f"{n} {_dice(h)} = {v}"
                 for n, h, v in zip(names, end.hands, end.totals, strict=True)
             )
             yield "  " + t("text.dice_left", hands=hands)
