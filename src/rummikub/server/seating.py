@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from typing import Any
 
 from . import protocol as p
 from .broadcast import broadcast
@@ -84,18 +85,7 @@ class Seating:
                 found = room.seat_by_token(msg.token)
                 if found is None:
                     raise ClientError(ServerCode.BAD_TOKEN, "that token does not hold a seat here")
-                found.person = conn.person
-                self.attach(rt, conn, found.seat)
-                conn.send(
-                    {
-                        "type": "joined",
-                        "id": msg.id,
-                        "room": code,
-                        "seat": found.seat,
-                        "token": msg.token,
-                        "chat": room.chat[-50:],
-                    }
-                )
+                self.seat(rt, conn, found, msg.token, msg.id)
             else:
                 if room.status != "waiting":
                     raise ClientError(ServerCode.STARTED, "the game has started; you can watch it")
@@ -125,22 +115,27 @@ class Seating:
                     rt, self.storage.store.update_seat, code, stored_seat(free)
                 )
                 rt.seats[free.seat] = stored_seat(free)
-                free.person = conn.person
-                self.attach(rt, conn, free.seat)
-                conn.send(
-                    {
-                        "type": "joined",
-                        "id": msg.id,
-                        "room": code,
-                        "seat": free.seat,
-                        "token": token,
-                        "chat": room.chat[-50:],
-                    }
-                )
+                self.seat(rt, conn, free, token, msg.id)
                 if room.all_taken:
                     await self.turns.begin(rt)
             self.lobby.invalidate()
             self._broadcast(rt)
+
+    def seat(self, rt: RoomRuntime, conn: Connection, seat: Seat, token: str, msg_id: Any) -> None:
+        """Put ``conn`` in ``seat`` (its person holds it now) and tell it: ``joined``, with the
+        seat's token and the recent chat."""
+        seat.person = conn.person
+        self.attach(rt, conn, seat.seat)
+        conn.send(
+            {
+                "type": "joined",
+                "id": msg_id,
+                "room": rt.room.code,
+                "seat": seat.seat,
+                "token": token,
+                "chat": rt.room.chat[-50:],
+            }
+        )
 
     def attach(self, rt: RoomRuntime, conn: Connection, seat: int | None) -> None:
         conn.room = rt.room.code
