@@ -10,7 +10,7 @@ from typing import Any
 from rummikub.core import RulesError
 from rummikub.games import AnyRecord
 
-from .model import FORMAT, GameAnalysis, PlayerSummary, TurnAnalysis
+from .model import FORMAT, VERSION, GameAnalysis, PlayerSummary, TurnAnalysis
 from .tiles import judge_tile_turn, tile_turns
 from .verdicts import THRESHOLDS, VERDICTS, Verdict, accuracy, verdict
 from .xpress import judge_xpress_turn, xpress_turns
@@ -20,6 +20,7 @@ __all__ = [
     "JUDGES",
     "THRESHOLDS",
     "VERDICTS",
+    "VERSION",
     "GameAnalysis",
     "PlayerSummary",
     "TurnAnalysis",

@@ -10,9 +10,12 @@ from rummikub.core import Table, Tile
 
 from .verdicts import VERDICTS, Verdict, accuracy, verdict
 
-__all__ = ["FORMAT", "GameAnalysis", "PlayerSummary", "TurnAnalysis"]
+__all__ = ["FORMAT", "VERSION", "GameAnalysis", "PlayerSummary", "TurnAnalysis"]
 
 FORMAT = "rummikub-analysis/1"
+#: which judging made an analysis: changes whenever the same record would be judged otherwise
+#: (a server keeps analyses and makes them again when this changes)
+VERSION = "2"
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from rummikub.bots.registry import bot_levels
 from rummikub.core import PRESETS
 from rummikub.i18n import LANGUAGES, catalogue_bytes
 
+from . import assistant
 from .codes import ServerCode
 from .headers import SecurityHeadersMiddleware
 from .http_limits import BucketTable, RateLimitMiddleware
@@ -225,6 +226,8 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     @app.get("/r/{code}", include_in_schema=False)
     async def invite(code: str) -> FileResponse:
         return FileResponse(index)
+
+    assistant.register(app, index, lambda: mgr().solver_ready())
 
     @app.get("/replay/{code}", include_in_schema=False)
     async def replay_page(code: str) -> FileResponse:

@@ -19,11 +19,12 @@ another room; what one client address may cost is budgeted (:mod:`.admission`).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from rummikub.solver.warm import warm_up
@@ -91,6 +92,7 @@ class RoomManager:
         self.damaged: dict[str, tuple[Room | None, Damage]] = {}
         self.admission = Admission(limits or Limits(conn_rate=rate, conn_burst=burst))
         self._cpu = ThreadPoolExecutor(bot_threads, thread_name_prefix="rummikub-bot")
+        self._warm: Future[None] | None = None  # the solver's kernels loading (see start)
         self._check = ThreadPoolExecutor(1, thread_name_prefix="rummikub-check")
         self.storage = Persistence(store, self.rooms, self._go_on)
         self.scheduler = Scheduler(
@@ -131,7 +133,7 @@ class RoomManager:
     async def start(self) -> None:
         # load the solver's compiled kernels in the background (compile them, the first time
         # after an install), so the first bot move or hint does not pay for it
-        self._cpu.submit(_warm_up)
+        self._warm = self._cpu.submit(_warm_up)
         now = await reopen_rooms(self.storage, self.rooms, self.damaged)
         for rt in self.rooms.values():
             rt.last_seen = now
@@ -142,6 +144,13 @@ class RoomManager:
             self.scheduler.schedule(rt)
         self.storage.start_heartbeat()
         self.scheduler.start_reaper()
+
+    async def solver_ready(self) -> None:
+        """Wait until the solver's kernels are loaded (a search under a time limit must not
+        spend its time compiling them)."""
+        if self._warm is not None:
+            with contextlib.suppress(Exception):  # a failed warm-up: the search loads them
+                await asyncio.shield(asyncio.wrap_future(self._warm))
 
     async def stop(self) -> None:
         self.storage.cancel()

@@ -103,6 +103,17 @@ class ResultRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class AnalysisRow(Base):
+    """The analysis of a finished game (``rummikub-analysis/1`` JSON), made once on request;
+    ``version`` names the analysis that made it (a newer one makes it again)."""
+
+    __tablename__ = "analyses"
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), primary_key=True)
+    version: Mapped[str] = mapped_column(String(32))
+    data: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
 class HeartbeatRow(Base):
     __tablename__ = "heartbeat"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -305,7 +316,18 @@ class Store:
             if done.rowcount == 0:
                 conn.execute(insert(HeartbeatRow).values(id=1, at=now))
 
+    def save_analysis(self, code: str, version: str, data: str) -> None:
+        """Keep the analysis ``data`` of the game ``code`` (replacing an older one)."""
+        with self._session.begin() as s:
+            s.merge(AnalysisRow(room_code=code, version=version, data=data, at=time.time()))
+
     # -- reading ---------------------------------------------------------------------
+    def load_analysis(self, code: str, version: str) -> str | None:
+        """The kept analysis of the game ``code`` if one made by ``version`` is kept."""
+        with Session(self.engine) as s:
+            row = s.get(AnalysisRow, code)
+            return row.data if row is not None and row.version == version else None
+
     def last_beat(self) -> float | None:
         with Session(self.engine) as s:
             row = s.get(HeartbeatRow, 1)

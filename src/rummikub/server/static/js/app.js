@@ -1,4 +1,4 @@
-// Entry point: language, routing (lobby, room, replay), the connection and its status line.
+// Entry point: language, routing (lobby, room, replay, assistant), the connection and its status line.
 // Server messages go into the store (store.js); the page of the route renders from it.
 import { pickLanguage, setLanguage, language, onLanguage, t } from "./i18n.js";
 import { loadInfo } from "./info.js";
@@ -6,12 +6,13 @@ import { Net } from "./net.js";
 import { Lobby } from "./lobby.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
+import { AssistantPage } from "./assistant.js";
 import { connection, receive, subscribe } from "./store.js";
 import { navigate, toast, saveSeat } from "./util.js";
 
 const app = document.getElementById("app");
 const status = document.getElementById("conn-status");
-let page = null; // the page of the current route: Lobby, RoomPage or ReplayPage
+let page = null; // the page of the current route: Lobby, RoomPage, ReplayPage or AssistantPage
 
 export const net = new Net({
   onMessage: (msg) => {
@@ -43,6 +44,7 @@ function route() {
     const analyse = new URLSearchParams(location.search).has("analyse");
     page = new ReplayPage(app, replay[1].toUpperCase(), { analyse });
   }
+  else if (path === "/assistant") page = new AssistantPage(app);
   else page = new Lobby(app, net);
 }
 

@@ -1,0 +1,221 @@
+// The assistant at a real table (/assistant): people playing with a physical set enter the
+// table and their rack — by tapping tiles or typing "R4 R5 R6 | K1 K2 K3" — and see the best
+// play laid out as the new table, every tile marked: from the rack, moved from another set, or
+// kept in its set. Each view of "best" (most tiles, most value, fewest changes, keeping the
+// joker) is one tab. "Play it" makes the new table the next position, so the next turn only
+// needs the rack edited. The last position is kept in this browser. No room or account needed.
+import { t, translate } from "./i18n.js";
+import { COLOURS, pieceEl } from "./pieces.js";
+import { getState } from "./store.js";
+import { h, getJSON } from "./util.js";
+
+const KEY = "rummikub.assistant";
+const TILE_COLOURS = COLOURS.slice(0, 4);
+
+function loadSaved() {
+  try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; }
+}
+
+// Tidy typed notation: upper case, single spaces, " | " between sets.
+function tidy(text) {
+  return text.toUpperCase().replace(/\n/g, "|").split("|").map((s) => s.trim().split(/\s+/).filter(Boolean).join(" "))
+    .filter(Boolean).join(" | ");
+}
+
+export class AssistantPage {
+  constructor(root) {
+    this.root = root;
+    const saved = loadSaved();
+    this.table = saved.table || "";
+    this.rack = saved.rack || "";
+    this.opened = saved.opened ?? true;
+    this.preset = saved.preset || "standard";
+    this.target = "rack"; // where tapped tiles go
+    this.colour = "R"; // the keypad's colour
+    this.answer = null;
+    this.shown = 0; // the alternative shown
+    this.busy = false;
+    this.error = null;
+    this.build();
+  }
+
+  destroy() {}
+
+  render(what) {
+    if (what === "language") { this.build(); this.drawAnswer(); }
+  }
+
+  save() {
+    localStorage.setItem(KEY, JSON.stringify({ table: this.table, rack: this.rack, opened: this.opened, preset: this.preset }));
+  }
+
+  build() {
+    const presets = (getState().info || {}).presets || { standard: {} };
+    this.tableInput = h("textarea", { id: "assist-table", rows: 3, spellcheck: "false", autocapitalize: "characters",
+      "data-i18n-placeholder": "assist.table_placeholder",
+      onfocus: () => this.setTarget("table"),
+      oninput: () => { this.table = this.tableInput.value; this.save(); } });
+    this.tableInput.value = this.table;
+    this.rackInput = h("input", { id: "assist-rack", spellcheck: "false", autocapitalize: "characters", autocomplete: "off",
+      "data-i18n-placeholder": "assist.rack_placeholder",
+      onfocus: () => this.setTarget("rack"),
+      oninput: () => { this.rack = this.rackInput.value; this.save(); } });
+    this.rackInput.value = this.rack;
+    const opened = h("input", { type: "checkbox", id: "assist-opened", checked: this.opened,
+      onchange: () => { this.opened = opened.checked; this.save(); } });
+    const preset = h("select", { id: "assist-preset", onchange: () => { this.preset = preset.value; this.save(); } },
+      Object.keys(presets).map((p) => h("option", { value: p, selected: p === this.preset }, t(`preset.${p}`))));
+    this.targetButtons = {
+      rack: h("button", { type: "button", class: "btn small", id: "assist-to-rack", onclick: () => this.setTarget("rack") }, t("assist.to_rack")),
+      table: h("button", { type: "button", class: "btn small", id: "assist-to-table", onclick: () => this.setTarget("table") }, t("assist.to_table")),
+    };
+    this.colourButtons = TILE_COLOURS.split("").map((c) =>
+      h("button", { type: "button", class: `btn small key-colour c-${c}`, dataset: { colour: c }, "aria-pressed": String(c === this.colour),
+        onclick: () => this.setColour(c) }, c));
+    const numbers = Array.from({ length: 13 }, (_, i) => h("button", { type: "button", class: "btn small key-number",
+      dataset: { number: String(i + 1) }, onclick: () => this.tap(`${this.colour}${i + 1}`) }, String(i + 1)));
+    const keypad = h("div", { class: "assist-keypad", role: "group", "aria-label": t("assist.keypad") },
+      h("div", { class: "keypad-row" }, this.targetButtons.rack, this.targetButtons.table),
+      h("div", { class: "keypad-row" }, this.colourButtons,
+        h("button", { type: "button", class: "btn small key-joker", id: "assist-joker", onclick: () => this.tap("J") }, "J")),
+      h("div", { class: "keypad-row keypad-numbers" }, numbers),
+      h("div", { class: "keypad-row" },
+        h("button", { type: "button", class: "btn small", id: "assist-new-set", onclick: () => this.newSet() }, t("assist.new_set")),
+        h("button", { type: "button", class: "btn small", id: "assist-back", onclick: () => this.backspace() }, t("assist.back")),
+        h("button", { type: "button", class: "btn small", id: "assist-clear", onclick: () => this.clear() }, t("assist.clear"))));
+    this.go = h("button", { class: "btn primary big", id: "assist-go", onclick: () => this.ask() }, t("assist.go"));
+    this.result = h("div", { id: "assist-result", "aria-live": "polite" });
+    this.root.replaceChildren(h("div", { class: "assistant" },
+      h("section", { class: "card" },
+        h("h2", { i18n: "assist.title" }),
+        h("p", { class: "muted", i18n: "assist.intro" }),
+        h("label", { class: "stack" }, h("span", { i18n: "assist.table" }), this.tableInput),
+        h("label", { class: "stack" }, h("span", { i18n: "assist.rack" }), this.rackInput),
+        keypad,
+        h("div", { class: "form-row checks" },
+          h("label", { class: "check" }, opened, h("span", { i18n: "assist.opened" })),
+          h("label", {}, h("span", { i18n: "lobby.rules" }), preset)),
+        this.go),
+      this.result));
+    translate(this.root);
+    this.setTarget(this.target);
+  }
+
+  setTarget(target) {
+    this.target = target;
+    for (const [k, b] of Object.entries(this.targetButtons)) b.setAttribute("aria-pressed", String(k === target));
+  }
+
+  setColour(c) {
+    this.colour = c;
+    for (const b of this.colourButtons) b.setAttribute("aria-pressed", String(b.dataset.colour === c));
+  }
+
+  field() { return this.target === "table" ? this.tableInput : this.rackInput; }
+
+  write(field, text) {
+    field.value = text;
+    if (field === this.tableInput) this.table = text; else this.rack = text;
+    this.save();
+  }
+
+  tap(tile) {
+    const field = this.field();
+    const text = field.value.trimEnd();
+    const sep = !text || text.endsWith("|") ? (text ? " " : "") : " ";
+    this.write(field, `${text}${sep}${tile}`);
+  }
+
+  newSet() {
+    this.setTarget("table");
+    const text = this.tableInput.value.trimEnd();
+    if (text && !text.endsWith("|")) this.write(this.tableInput, `${text} |`);
+  }
+
+  backspace() {
+    const field = this.field();
+    const parts = field.value.trimEnd().split(/\s+/);
+    parts.pop();
+    this.write(field, parts.join(" "));
+  }
+
+  clear() { this.write(this.field(), ""); }
+
+  async ask() {
+    if (this.busy) return;
+    this.write(this.tableInput, tidy(this.tableInput.value));
+    this.write(this.rackInput, tidy(this.rackInput.value).replace(/ \| /g, " "));
+    const q = new URLSearchParams({ table: this.table, rack: this.rack, opened: String(this.opened), preset: this.preset });
+    this.busy = true;
+    this.go.disabled = true;
+    this.result.replaceChildren(h("p", { class: "muted" }, t("assist.thinking")));
+    try {
+      this.answer = await getJSON(`/api/assist?${q}`);
+      this.shown = 0;
+      this.error = null;
+    } catch (err) {
+      this.answer = null;
+      // the catalogue's text of the refusal, and the token it stumbled on ("Z4")
+      const token = err.params && err.params.token ? ` (${err.params.token})` : "";
+      this.error = (err.message || err.error || t("error.generic")) + token;
+    } finally {
+      this.busy = false;
+      this.go.disabled = false;
+    }
+    this.drawAnswer();
+  }
+
+  drawAnswer() {
+    if (this.error) {
+      this.result.replaceChildren(h("p", { class: "error-text", id: "assist-error", role: "alert" }, this.error));
+      return;
+    }
+    const a = this.answer;
+    if (!a) { this.result.replaceChildren(); return; }
+    if (!a.alternatives.length) {
+      const why = a.opened ? t("assist.nothing") : t("assist.no_opening");
+      this.result.replaceChildren(h("section", { class: "card" }, h("p", { id: "assist-nothing" }, why)));
+      return;
+    }
+    const alt = a.alternatives[this.shown];
+    const tabs = h("div", { class: "assist-tabs", role: "tablist" }, a.alternatives.map((x, i) =>
+      h("button", { class: "btn small assist-tab", role: "tab", "aria-selected": String(i === this.shown),
+        dataset: { views: x.views.join(" ") },
+        onclick: () => { this.shown = i; this.drawAnswer(); } }, x.views.map((v) => t(`assist.view.${v}`)).join(" · "))));
+    const melds = alt.table.map((meld) => h("div", { class: "meld assist-meld" },
+      meld.map((x) => {
+        const el = pieceEl(x.tile);
+        el.classList.add(`mark-${x.mark}`);
+        el.dataset.mark = x.mark;
+        return el;
+      })));
+    const summary = t("assist.summary", { count: alt.tiles, tiles: alt.play.join(" "), value: alt.value, changes: alt.changes });
+    const legend = h("div", { class: "assist-legend muted" },
+      ["rack", "moved", "kept"].map((m) => h("span", { class: `legend-mark mark-${m}` }, t(`assist.mark.${m}`))));
+    this.result.replaceChildren(h("section", { class: "card" },
+      tabs,
+      h("p", { id: "assist-summary" }, summary),
+      alt.optimal ? null : h("p", { class: "muted" }, t("assist.not_optimal")),
+      h("div", { class: "assist-table", id: "assist-new-table" }, melds),
+      legend,
+      h("button", { class: "btn", id: "assist-play", onclick: () => this.playIt(alt) }, t("assist.play_it"))));
+  }
+
+  // The new table becomes the position; the placed tiles leave the rack.
+  playIt(alt) {
+    const table = alt.table.map((meld) => meld.map((x) => x.tile).join(" ")).join(" | ");
+    const rack = this.rack.split(/\s+/).filter(Boolean);
+    for (const tile of alt.play) {
+      const i = rack.indexOf(tile);
+      if (i >= 0) rack.splice(i, 1);
+    }
+    this.write(this.tableInput, table);
+    this.write(this.rackInput, rack.join(" "));
+    this.opened = true;
+    this.root.querySelector("#assist-opened").checked = true;
+    this.save();
+    this.answer = null;
+    this.drawAnswer();
+    this.setTarget("rack");
+  }
+}
