@@ -10,7 +10,7 @@ from typing import Any
 import typer
 from typer.core import TyperOption
 
-from . import analyse, bots, play, records, serve, simulate, solve, xpress
+from . import analyse, assist, bots, play, records, serve, simulate, solve, xpress
 from .common import extra_for_module, needs_extra
 
 app = typer.Typer(
@@ -35,6 +35,7 @@ TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
 
 records.register(app)
 analyse.register(app)
+assist.register(app)
 bots.register(app)
 play.register(app)
 simulate.register(app)

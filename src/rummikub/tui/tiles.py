@@ -20,6 +20,7 @@ FACE = "#f3ead3"  # the cream face of a tile
 FACE_FRESH = "#c8ecc0"  # tiles just placed (this turn, or by the last move shown)
 FACE_SELECTED = "#ffd54f"
 FACE_INVALID = "#f8c4c4"
+FACE_MOVED = "#cfe3ff"  # tiles the assistant's play moves from one set to another
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,7 @@ class TileLook:
     cursor: bool = False
     fresh: bool = False
     invalid: bool = False
+    moved: bool = False
 
 
 def tile_label(tile: Tile, role: Role | None = None) -> str:
@@ -47,11 +49,14 @@ def joker_roles(reading: Reading | None, count: int) -> list[Role | None]:
 
 def tile_text(tile: Tile, role: Role | None = None, look: TileLook = TileLook()) -> Text:
     """The tile as a Rich text: `` R7 `` on a tile face; ``[R7]`` under the cursor; selected
-    tiles are underlined on yellow; fresh ones green; tiles of invalid melds pink."""
+    tiles are underlined on yellow; fresh ones green; moved ones blue; tiles of invalid melds
+    pink."""
     ink = JOKER_INK if tile.is_joker else INK[tile.colour % len(INK)]
     face = FACE
     if look.invalid:
         face = FACE_INVALID
+    if look.moved:
+        face = FACE_MOVED
     if look.fresh:
         face = FACE_FRESH
     if look.selected:

@@ -1,0 +1,111 @@
+"""``rummikub assist``: the assistant at a real table. On a terminal it opens the assistant's
+screen (type the table and the rack, see the best play laid out); with ``--text`` (or when the
+output is not a terminal) it prints every view of the best play for ``--table``/``--rack``, and
+with ``--json`` the same as the web API ``/api/assist`` answers."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+from rummikub.core import Rack, RummikubError, Table
+from rummikub.i18n import LANGUAGES, Translator, translator
+
+from .common import fail, load_rules, needs_extra, require_solver
+from .solve import check_letters
+
+__all__ = ["register"]
+
+#: how each mark shows in plain text
+MARKS = {"rack": "*", "moved": "~", "kept": ""}
+
+
+def _text(t: Translator, found: list[object], opened: bool) -> list[str]:
+    from rummikub.solver.assistant import Alternative
+
+    if not found:
+        return [t("assist.nothing") if opened else t("assist.no_opening")]
+    lines: list[str] = []
+    for alt in found:
+        assert isinstance(alt, Alternative)
+        views = " · ".join(t(f"assist.view.{v}") for v in alt.views)
+        tiles = " ".join(str(x) for x in alt.play)
+        lines.append(f"{views}:")
+        lines.append(
+            "  "
+            + t(
+                "assist.summary",
+                count=len(alt.play),
+                tiles=tiles,
+                value=alt.value,
+                changes=alt.changes,
+            )
+        )
+        lines.extend("    " + " ".join(x.label + MARKS[x.mark] for x in meld) for meld in alt.table)
+        lines.append("")
+    lines.append(f"* {t('assist.mark.rack')}   ~ {t('assist.mark.moved')}")
+    return lines
+
+
+def assist_command(
+    table: Annotated[
+        str, typer.Option("--table", "-t", help='The table, e.g. "R1 R2 R3 | K5 B5 O5".')
+    ] = "",
+    rack: Annotated[str, typer.Option("--rack", "-r", help='Your rack, e.g. "R4 J K1".')] = "",
+    not_opened: Annotated[
+        bool, typer.Option("--not-opened", help="You have not made your opening yet.")
+    ] = False,
+    rules: Annotated[
+        str, typer.Option(help="Preset name, rules JSON file, or inline JSON.")
+    ] = "standard",
+    text: Annotated[
+        bool, typer.Option("--text", help="Print the best plays instead of opening the screen.")
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the best plays as JSON (as /api/assist).")
+    ] = False,
+    lang: Annotated[
+        str | None, typer.Option(help="Language: en or sv (default: the system locale).")
+    ] = None,
+) -> None:
+    """The best play at a real table: most tiles, most value, fewest changes, keeping the
+    joker — each laid out as the new table, tiles from your rack marked * and moved ones ~."""
+    require_solver()
+    if lang is not None and lang not in LANGUAGES:
+        raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
+    try:
+        rule_obj = load_rules(rules)
+    except RummikubError as exc:
+        raise fail(str(exc)) from None
+    check_letters(table, rule_obj, "--table")
+    check_letters(rack, rule_obj, "--rack")
+    opened = not not_opened
+    if not (text or as_json) and sys.stdout.isatty():
+        try:
+            from rummikub.tui.assistant import AssistantApp
+        except ImportError:
+            raise needs_extra("tui") from None
+        AssistantApp(table=table, rack=rack, opened=opened, rules=rule_obj, lang=lang).run()
+        return
+    if not rack.strip():
+        raise fail("give your rack with --rack (and the table with --table)")
+    from rummikub.solver.assistant import alternatives
+
+    t = translator(lang)
+    try:
+        board = Table.parse(table.upper().strip().strip("|"))
+        found = alternatives(board, Rack.parse(rack.upper()).tiles, opened=opened, rules=rule_obj)
+    except RummikubError as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps({"alternatives": [a.to_json() for a in found]}))
+        return
+    for line in _text(t, list(found), opened):
+        typer.echo(line)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("assist")(assist_command)
