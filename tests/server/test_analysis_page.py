@@ -63,6 +63,12 @@ def test_the_replay_page_shows_the_analysis(
     text = verdict.inner_text()
     assert f"points lost: {miss['lost']}" in text
     assert "Better: place " + " ".join(miss["best_placed"]) in text
+    # Ann drew although a play (or an opening) existed: the finding says which
+    assert miss["findings"] and set(miss["findings"]) <= {"drew-with-play", "missed-opening"}
+    shown = page.eval_on_selector_all(
+        ".replay-verdict .finding", "els => els.map(e => e.dataset.finding)"
+    )
+    assert shown == miss["findings"]
     page.click("#replay-better")
     page.wait_for_selector(".replay-table.better")
     faces = page.eval_on_selector_all(

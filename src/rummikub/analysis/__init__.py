@@ -12,15 +12,17 @@ from rummikub.games import AnyRecord
 
 from .model import FORMAT, VERSION, GameAnalysis, PlayerSummary, TurnAnalysis
 from .tiles import judge_tile_turn, tile_turns
-from .verdicts import THRESHOLDS, VERDICTS, Verdict, accuracy, verdict
+from .verdicts import FINDINGS, THRESHOLDS, VERDICTS, Finding, Verdict, accuracy, verdict
 from .xpress import judge_xpress_turn, xpress_turns
 
 __all__ = [
+    "FINDINGS",
     "FORMAT",
     "JUDGES",
     "THRESHOLDS",
     "VERDICTS",
     "VERSION",
+    "Finding",
     "GameAnalysis",
     "PlayerSummary",
     "TurnAnalysis",

@@ -8,7 +8,7 @@ from typing import Any
 
 from rummikub.core import Table, Tile
 
-from .verdicts import VERDICTS, Verdict, accuracy, verdict
+from .verdicts import VERDICTS, Finding, Verdict, accuracy, verdict
 
 __all__ = ["FORMAT", "VERSION", "GameAnalysis", "PlayerSummary", "TurnAnalysis"]
 
@@ -37,6 +37,7 @@ class TurnAnalysis:
     lost: int
     best: list[list[str]] | None
     could_go_out: bool
+    findings: tuple[Finding, ...] = ()
     ms: int | None = None
 
     @classmethod
@@ -53,14 +54,23 @@ class TurnAnalysis:
         best_table: Table,
         value: Callable[[Tile], int],
         invalid: bool = False,
+        opened: bool = True,
         ms: int | None = None,
     ) -> TurnAnalysis:
         """A turn in which the mover, holding ``held``, placed ``placed`` where the best move
-        placed ``best_placed`` (making ``best_table``); pieces count ``value`` points each."""
+        placed ``best_placed`` (making ``best_table``); pieces count ``value`` points each.
+        ``opened``: whether he had made his opening before the turn."""
         points = sum(value(x) for x in placed)
         best_points = sum(value(x) for x in best_placed)
         could_go_out = bool(held) and len(best_placed) == len(held)
         lost = max(0, best_points - points)
+        findings: list[Finding] = []
+        if could_go_out and len(placed) < len(held):
+            findings.append("missed-out")
+        if best_placed and not placed and not invalid:
+            findings.append("drew-with-play" if opened else "missed-opening")
+        if any(x.is_joker for x in placed if isinstance(x, Tile)) and len(placed) < len(held):
+            findings.append("joker-given")
         return cls(
             round=round,
             turn=turn,
@@ -79,6 +89,7 @@ class TurnAnalysis:
             lost=lost,
             best=best_table.to_json() if best_placed else None,
             could_go_out=could_go_out,
+            findings=tuple(findings),
             ms=ms,
         )
 
@@ -88,7 +99,7 @@ class TurnAnalysis:
             "action": self.action, "verdict": self.verdict, "placed": list(self.placed),
             "points": self.points, "best_placed": list(self.best_pieces),
             "best_points": self.best_points, "lost": self.lost, "best": self.best,
-            "could_go_out": self.could_go_out,
+            "could_go_out": self.could_go_out, "findings": list(self.findings),
         }  # fmt: skip
         if self.ms is not None:
             out["ms"] = self.ms

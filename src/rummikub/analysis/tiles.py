@@ -36,6 +36,7 @@ def judge_tile_turn(
         best_table=best.table,
         value=rules.tile_value,
         invalid=log.action == "invalid",
+        opened=obs.has_opened,
         ms=log.ms,
     )
 

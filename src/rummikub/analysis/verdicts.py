@@ -13,6 +13,18 @@ verdict        when
                could have been placed and was not), or an invalid play (it draws a penalty)
 =============  ===================================================================
 
+Besides the verdict, a turn may have **findings**, each a fact a player reviewing the game
+wants pointed out:
+
+==================  ==============================================================
+``missed-out``      the whole rack (or hand) could have been placed and was not
+``missed-opening``  he had not opened, an opening was possible, and he drew instead
+``drew-with-play``  he had opened and drew (or passed) although a play existed
+``joker-given``     he laid a joker from his rack without going out: on the table it is
+                    there for the next player to take (the strongest bots keep a rack
+                    joker until it lets them go out; docs/bots.md measures what that wins)
+==================  ==============================================================
+
 Points are rack points as the rules count them at the end of a round (a joker counts the rules'
 joker penalty; an Xpress joker its joker value). A player's **accuracy** over a game is the share
 of the points he could have placed that he did place, over his turns with a choice (100: he
@@ -22,12 +34,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-__all__ = ["THRESHOLDS", "VERDICTS", "Verdict", "accuracy", "verdict"]
+__all__ = ["FINDINGS", "THRESHOLDS", "VERDICTS", "Finding", "Verdict", "accuracy", "verdict"]
 
 Verdict = Literal["forced", "best", "good", "inaccuracy", "mistake", "blunder"]
 
 #: every verdict, from the only choice to the worst
 VERDICTS: tuple[Verdict, ...] = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
+
+Finding = Literal["missed-out", "missed-opening", "drew-with-play", "joker-given"]
+
+#: every finding a turn may have
+FINDINGS: tuple[Finding, ...] = ("missed-out", "missed-opening", "drew-with-play", "joker-given")
 
 #: the most points a verdict may lose (``blunder``: anything more)
 THRESHOLDS: dict[Verdict, int] = {"best": 0, "good": 5, "inaccuracy": 15, "mistake": 30}

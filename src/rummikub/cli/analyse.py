@@ -33,15 +33,20 @@ def _report(analysis: dict[str, Any]) -> list[str]:
     names = [p["name"] for p in players]
     lines = []
     for t in analysis["turns"]:
-        if t["verdict"] in ("best", "forced"):
+        found = t.get("findings", [])
+        if t["verdict"] in ("best", "forced") and not found:
             continue
         did = " ".join(t["placed"]) or t["action"]
         better = " ".join(t["best_placed"])
-        lines.append(
+        line = (
             f"round {t['round'] + 1} turn {t['turn'] + 1:>3}  {names[t['player']]:<14} "
-            f"{t['verdict']:<10} -{t['lost']:<3} played {did}; best places {better} "
-            f"({t['best_points']} points)"
+            f"{t['verdict']:<10} -{t['lost']:<3} played {did}"
         )
+        if t["verdict"] not in ("best", "forced"):
+            line += f"; best places {better} ({t['best_points']} points)"
+        if found:
+            line += f"  [{', '.join(found)}]"
+        lines.append(line)
     lines.append("")
     lines.append(f"{'player':<16} {'accuracy':>8}  " + " ".join(f"{v:>10}" for v in VERDICT_ORDER))
     for p in players:

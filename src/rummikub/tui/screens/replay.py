@@ -17,6 +17,7 @@ from rummikub.analysis import TurnAnalysis, judge_tile_turn
 from rummikub.core import (
     GameRecord,
     RoundState,
+    Rules,
     Table,
     TurnLog,
     parse_tiles,
@@ -69,10 +70,45 @@ def frames_of(rec: GameRecord) -> list[Frame]:
     return frames
 
 
+#: the heights of a sparkline, lowest first
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def standings_text(
+    frames: list[Frame], names: list[str], rules: Rules, index: int, width: int = 60
+) -> Text:
+    """Each player's standing over the game: the points left in his rack at every position, as
+    one sparkline per player (at most ``width`` columns, each the last position it covers),
+    the column of position ``index`` highlighted, and his points there."""
+    values = [[rack_value(r, rules) for r in f.state.racks] for f in frames]
+    top = max(1, *(v for row in values for v in row))
+    cols = min(width, len(frames))
+    last = [((c + 1) * len(frames)) // cols - 1 for c in range(cols)]
+    here = next(c for c, end in enumerate(last) if end >= index)
+    wide = max(len(n) for n in names)
+    out = Text()
+    for p, name in enumerate(names):
+        out.append(f"{name:<{wide}} ")
+        for c, end in enumerate(last):
+            bar = BARS[min(len(BARS) - 1, values[end][p] * len(BARS) // (top + 1))]
+            out.append(
+                bar, style="reverse bold" if c == here else CURVE_STYLES[p % len(CURVE_STYLES)]
+            )
+        out.append(f" {values[index][p]}")
+        if p < len(names) - 1:
+            out.append("\n")
+    return out
+
+
+#: one colour per player's line (as the web replay's chart)
+CURVE_STYLES = ("#42a5f5", "#ef5350", "#66bb6a", "#ffa726", "#ab47bc", "#26a69a")
+
+
 class ReplayScreen(Screen[None]):
     """Left/right (or space) step, up/down jump ten turns, PageUp/PageDown change round,
     Home/End go to the start/end, P plays automatically, A shows each turn's verdict (the
-    analysis), B lays out the better play on the table, Q leaves."""
+    analysis), B lays out the better play on the table, G shows each player's standing over the
+    game (points left in his rack, one line per player), Q leaves."""
 
     BINDINGS = [  # noqa: RUF012
         Binding("right,space,l", "step(1)", show=False),
@@ -86,6 +122,7 @@ class ReplayScreen(Screen[None]):
         Binding("p", "autoplay", show=False),
         Binding("a", "analysis", show=False),
         Binding("b", "better", show=False),
+        Binding("g", "graph", show=False),
         Binding("q,escape", "leave", show=False),
     ]
 
@@ -98,6 +135,7 @@ class ReplayScreen(Screen[None]):
         self._auto: object | None = None
         self.analysing = False
         self.better = False
+        self.graph = False
         self._verdicts: dict[int, TurnAnalysis] = {}
 
     @property
@@ -176,6 +214,8 @@ class ReplayScreen(Screen[None]):
                 + t("replay.verdict", verdict=t(f"verdict.{judged.verdict}"), lost=judged.lost),
                 style="bold " + VERDICT_STYLES[judged.verdict],
             )
+            for found in judged.findings:
+                status.append(" · " + t(f"finding.{found}"), style=VERDICT_STYLES[judged.verdict])
             if judged.best is not None and judged.verdict not in ("best", "forced"):
                 shown = " ".join(judged.best_pieces)
                 status.append("\n" + t("replay.better", tiles=shown, points=judged.best_points))
@@ -209,6 +249,9 @@ class ReplayScreen(Screen[None]):
         body = RichTable.grid()
         body.add_row(racks)
         body.add_row(Text(t("players.pool", count=len(frame.state.pool)), style="#9e9e9e"))
+        if self.graph:
+            body.add_row(Text(t("replay.standings"), style="bold"))
+            body.add_row(standings_text(self.frames, names, rec.rules, self.index))
         if self.index == len(self.frames) - 1 and any(r.end for r in rec.rounds):
             from rummikub.core import load_match
 
@@ -234,6 +277,11 @@ class ReplayScreen(Screen[None]):
             if f.round == want and f.turn == -1:
                 self.index = i
                 break
+        self.show()
+
+    def action_graph(self) -> None:
+        """Show (or hide) each player's standing over the game."""
+        self.graph = not self.graph
         self.show()
 
     def action_analysis(self) -> None:

@@ -171,6 +171,7 @@ export class ReplayPage {
     if (judged) {
       const line = h("div", { class: `replay-verdict verdict-${judged.verdict}`, "data-verdict": judged.verdict },
         t("replay.verdict", { verdict: t(`verdict.${judged.verdict}`), lost: judged.lost }));
+      for (const f of judged.findings || []) line.append(" · ", h("span", { class: "finding", dataset: { finding: f } }, t(`finding.${f}`)));
       if (better) {
         line.append(" · ", t("replay.better_line", { tiles: better.best_placed.join(" "), points: better.best_points }), " ",
           h("button", { class: "btn small", id: "replay-better", onclick: () => update((st) => { st.replay.better = !st.replay.better; }) },
