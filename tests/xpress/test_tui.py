@@ -101,3 +101,39 @@ def test_replay_steps_through_a_record() -> None:
             assert shown == len(app.steps[4].after.hands[0])
 
     asyncio.run(run())
+
+
+def test_replay_viewer_shows_each_turns_verdict() -> None:
+    from rummikub.analysis import analyse
+    from rummikub.games import load_any
+
+    doc = next(
+        simulate_games(XPRESS, XpressRules(), ["greedy", "random"], games=1, seed=4, players=2)
+    )
+    rec = load_xpress(doc)
+    judged = analyse(load_any(doc))
+    # a turn whose throw lost points (seeded: random keeps dice at random)
+    miss = next(t for t in judged.turns if t.throw is not None and t.throw.lost > 0)
+
+    async def run() -> None:
+        app = XpressApp.for_replay(rec, lang="en")
+        async with app.run_test(size=(110, 50)) as pilot:
+            index = next(
+                i for i, s in enumerate(app.steps) if (s.round, s.turn) == (miss.round, miss.turn)
+            )
+            for _ in range(index + 1):
+                await pilot.press("right")
+            message = str(app.query_one("#message").render())
+            assert "Analysis:" not in message  # off until asked for
+            await pilot.press("v")
+            message = str(app.query_one("#message").render())
+            assert f"Analysis: {miss.verdict} (points lost: {miss.lost})" in message.replace(
+                "\n", " "
+            )
+            assert miss.throw is not None
+            kept = " ".join(miss.throw.best_kept) or "nothing"
+            assert f"Better to keep {kept} and throw the rest" in message.replace("\n", " ")
+            await pilot.press("v")
+            assert "Analysis:" not in str(app.query_one("#message").render())
+
+    asyncio.run(run())

@@ -9,6 +9,7 @@ from typing import Any
 from rummikub.core import Table, Tile
 
 from .verdicts import VERDICTS, Finding, Verdict, accuracy, verdict
+from .xpress_throws import ThrowJudgement
 
 __all__ = ["FORMAT", "VERSION", "GameAnalysis", "PlayerSummary", "TurnAnalysis"]
 
@@ -39,6 +40,7 @@ class TurnAnalysis:
     could_go_out: bool
     findings: tuple[Finding, ...] = ()
     ms: int | None = None
+    throw: ThrowJudgement | None = None  # an Xpress turn's choice of dice to throw again
 
     @classmethod
     def of(
@@ -103,6 +105,8 @@ class TurnAnalysis:
         }  # fmt: skip
         if self.ms is not None:
             out["ms"] = self.ms
+        if self.throw is not None:
+            out["throw"] = self.throw.to_json()
         return out
 
 
@@ -135,6 +139,11 @@ class GameAnalysis:
             mine = [t for t in self.turns if t.player == seat]
             counts: dict[str, int] = {v: sum(1 for t in mine if t.verdict == v) for v in VERDICTS}
             gains = [(t.points, t.best_points) for t in mine if t.verdict != "forced"]
+            gains += [
+                (round(t.throw.expected), round(t.throw.best_expected))
+                for t in mine
+                if t.throw is not None
+            ]
             out.append(PlayerSummary(name, bot, accuracy(gains), counts, sum(t.lost for t in mine)))
         return out
 

@@ -1,16 +1,30 @@
 """Judging the turns of Xpress: the dice a player placed in a turn against the placement of the
-most points his hand allowed right after his throw (both hands lie open: nothing is hidden)."""
+most points his hand allowed right after his throw, and his choice of dice to throw again
+(:mod:`.xpress_throws`); both hands lie open: nothing is hidden. A turn's points lost are those
+of its placement and of its throw together, and its verdict is read from their sum."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from itertools import groupby
 
-from rummikub.xpress import Place, XpressRecord, XpressState, best_placement, replay_xpress
+from rummikub.xpress import (
+    Place,
+    Throw,
+    XpressRecord,
+    XpressState,
+    XpressStep,
+    best_placement,
+    replay_xpress,
+)
 from rummikub.xpress.dice import face_value
 
 from .model import TurnAnalysis
+from .verdicts import verdict
+from .xpress_throws import ThrowJudgement, judge_throw
 
-__all__ = ["judge_xpress_turn", "xpress_turns"]
+__all__ = ["judge_xpress_steps", "judge_xpress_turn", "with_throw", "xpress_turns"]
 
 
 def judge_xpress_turn(
@@ -38,36 +52,57 @@ def judge_xpress_turn(
     )
 
 
+def with_throw(turn: TurnAnalysis, judged: ThrowJudgement) -> TurnAnalysis:
+    """``turn`` with the judgement of its throw added to its points lost and verdict."""
+    lost = turn.lost + judged.lost
+    return replace(
+        turn,
+        throw=judged,
+        lost=lost,
+        verdict=verdict(
+            could_place=bool(turn.best_pieces) or judged.best_expected > 0,
+            lost=lost,
+            missed_out="missed-out" in turn.findings,
+        ),
+    )
+
+
+def judge_xpress_steps(
+    steps: Sequence[XpressStep], *, ms: int | None = None, time_limit: float | None = 2.0
+) -> TurnAnalysis | None:
+    """The analysis of one turn from its steps (its throw, placements and end, as a replay
+    gives them); ``None`` for steps with no position to place from."""
+    position: XpressState | None = None
+    placed: list[Place] = []
+    thrown: ThrowJudgement | None = None
+    for step in steps:
+        if isinstance(step.action, Throw) and step.before.phase == "throw":
+            thrown = judge_throw(
+                step.before, step.action.dice, seed=f"{step.round}/{step.turn}",
+                time_limit=time_limit,
+            )  # fmt: skip
+        if position is None and step.before.phase == "place":
+            position = step.before
+        if isinstance(step.action, Place):
+            placed.append(step.action)
+    if position is None:
+        return None
+    first = steps[0]
+    judged = judge_xpress_turn(position, placed, round=first.round, turn=first.turn, ms=ms)
+    return judged if thrown is None else with_throw(judged, thrown)
+
+
 def xpress_turns(
     rec: XpressRecord, time_limit: float | None, progress: Callable[[int, int], None] | None
 ) -> Iterator[TurnAnalysis]:
     total = sum(len(rd.turns) for rd in rec.rounds)
     done = 0
-    key: tuple[int, int] | None = None
-    position: XpressState | None = None
-    placed: list[Place] = []
-
-    def finish() -> TurnAnalysis | None:
-        if key is None or position is None:
-            return None
-        ms = rec.rounds[key[0]].turns[key[1]].ms
-        return judge_xpress_turn(position, placed, round=key[0], turn=key[1], ms=ms)
-
-    for step in replay_xpress(rec):
-        if (step.round, step.turn) != key:
-            judged = finish()
-            if judged is not None:
-                done += 1
-                yield judged
-                if progress is not None:
-                    progress(done, total)
-            key, position, placed = (step.round, step.turn), None, []
-        if position is None and step.before.phase == "place":
-            position = step.before
-        if isinstance(step.action, Place):
-            placed.append(step.action)
-    judged = finish()
-    if judged is not None:
+    for (ri, ti), group in groupby(replay_xpress(rec), key=lambda s: (s.round, s.turn)):
+        ms = rec.rounds[ri].turns[ti].ms
+        judged = judge_xpress_steps(list(group), ms=ms, time_limit=time_limit)
+        if judged is None:
+            continue
+        done += 1
         yield judged
         if progress is not None:
-            progress(done + 1, total)
+            progress(done, total)

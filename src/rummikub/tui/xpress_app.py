@@ -27,6 +27,8 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Label, RichLog, Static
 
+from rummikub.analysis import TurnAnalysis
+from rummikub.analysis.xpress import judge_xpress_steps
 from rummikub.bots.hints import hint
 from rummikub.core.errors import IllegalPlayError, RummikubError
 from rummikub.core.melds import Meld, read_meld
@@ -197,6 +199,7 @@ class XpressApp(App[None]):
         Binding("c", "clear", "Clear", show=False),
         Binding("right,space", "step(1)", "Next step", key_display="→"),
         Binding("left", "step(-1)", "Back", key_display="←"),
+        Binding("v", "analysis", "Analysis"),
         Binding("q", "quit", "Quit"),
         *[Binding(str(k), f"pick({k})", show=False) for k in range(1, 10)],
     ]
@@ -220,6 +223,8 @@ class XpressApp(App[None]):
         self.step_index = -1
         self.message = ""
         self.logged: list[str] = []  # the lines of the log, as written
+        self.analysing = False  # the replay shows each turn's verdict (V)
+        self._judged: dict[tuple[int, int], TurnAnalysis | None] = {}
 
     # -- construction --------------------------------------------------------------------
     @classmethod
@@ -259,7 +264,7 @@ class XpressApp(App[None]):
         shows only the keys that do something)."""
         if action in self.PLAY_ACTIONS:
             return self.match is not None
-        if action == "step":
+        if action in ("step", "analysis"):
             return self.record is not None
         return True
 
@@ -616,4 +621,37 @@ class XpressApp(App[None]):
             + "\n"
             + self.t("xpress.tui.replay_keys")
         )
+        if self.analysing and self.step_index >= 0:
+            self.message += "\n" + self.verdict_text(self.steps[self.step_index])
         await self.refresh_view()
+
+    def judged(self, ri: int, ti: int) -> TurnAnalysis | None:
+        """The analysis of turn ``ti`` of round ``ri`` (judged once, when first shown)."""
+        assert self.record is not None
+        if (ri, ti) not in self._judged:
+            steps = [s for s in self.steps if (s.round, s.turn) == (ri, ti)]
+            ms = self.record.rounds[ri].turns[ti].ms
+            self._judged[ri, ti] = judge_xpress_steps(steps, ms=ms, time_limit=1.0)
+        return self._judged[ri, ti]
+
+    def verdict_text(self, step: XpressStep) -> str:
+        """The verdict of the turn ``step`` belongs to, its findings and what was better."""
+        judged = self.judged(step.round, step.turn)
+        if judged is None:
+            return ""
+        verdict = self.t("verdict." + judged.verdict)
+        parts = [self.t("replay.verdict", verdict=verdict, lost=judged.lost)]
+        parts += [self.t(f"finding.{f}") for f in judged.findings]
+        placement_lost = judged.lost - (judged.throw.lost if judged.throw else 0)
+        if judged.best is not None and placement_lost > 0:
+            shown = " ".join(judged.best_pieces)
+            parts.append(self.t("replay.better", tiles=shown, points=judged.best_points))
+        if judged.throw is not None and judged.throw.lost > 0:
+            kept = " ".join(judged.throw.best_kept) or self.t("replay.keep_nothing")
+            parts.append(self.t("replay.better_throw", tiles=kept, points=judged.throw.lost))
+        return " · ".join(parts)
+
+    async def action_analysis(self) -> None:
+        """Show (or hide) the verdict of each turn in the replay."""
+        self.analysing = not self.analysing
+        await self.action_step(0)

@@ -160,7 +160,10 @@ export class ReplayPage {
     const above = game.replayAbove(players);
     const below = players.map((_, i) => i).filter((i) => !above.includes(i));
     const judged = r.analysis && s.turn >= 0 ? r.analysis[`${s.round}/${s.turn}`] : null;
-    const better = judged && judged.best && !["best", "forced"].includes(judged.verdict) ? judged : null;
+    // the better placement (an Xpress turn may have lost its points in the throw alone)
+    const placementLost = judged ? judged.lost - (judged.throw ? judged.throw.lost : 0) : 0;
+    const better = judged && judged.best && !["best", "forced"].includes(judged.verdict)
+      && (placementLost > 0 || (judged.findings || []).includes("missed-out")) ? judged : null;
     const shownTable = better && r.better ? better.best : s.table;
     const table = h("div", { class: "melds replay-table" + (shownTable !== s.table ? " better" : "") },
       shownTable.length ? shownTable.map((m) => h("div", { class: "meld-wrap" }, h("div", { class: "meld" }, m.map((f) => pieceEl(f, { kind: game.piece })))))
@@ -176,6 +179,10 @@ export class ReplayPage {
         line.append(" · ", t("replay.better_line", { tiles: better.best_placed.join(" "), points: better.best_points }), " ",
           h("button", { class: "btn small", id: "replay-better", onclick: () => update((st) => { st.replay.better = !st.replay.better; }) },
             t(r.better ? "replay.show_played" : "replay.show_better")));
+      }
+      if (judged.throw && judged.throw.lost > 0) {
+        const kept = judged.throw.best_kept.join(" ") || t("replay.keep_nothing");
+        line.append(" · ", h("span", { class: "better-throw" }, t("replay.better_throw", { tiles: kept, points: judged.throw.lost })));
       }
       this.view.append(line);
     }
