@@ -1,10 +1,11 @@
 """Analysis benchmark: seconds to analyse whole 4-player games (target: a ~150-turn game in
-under 10 s at the default depth).
+under 10 s at the default depth), and whole Xpress matches (six rounds, throws judged too).
 
     .venv/bin/python bench/analysis.py [--games N] [--seed S]
 
-Plays seeded 4-player games between mixed bots, then times :func:`rummikub.analysis.analyse`
-on each record; prints turns per game, seconds per game (mean, worst) and turns per second.
+Plays seeded 4-player games between mixed bots and Xpress matches (greedy against random),
+then times :func:`rummikub.analysis.analyse` on each record; prints turns per game, seconds per
+game (mean, worst) and turns per second.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from rummikub.bots import get_bot, play_match
 from rummikub.core import preset
 from rummikub.core.tiles_game import TILES
 from rummikub.games import load_any
+from rummikub.xpress import XpressRules
+from rummikub.xpress.dice_game import XPRESS
 
 
 def main() -> None:
@@ -39,6 +42,19 @@ def main() -> None:
     print(
         f"{args.games} games of 4 players, {sum(turns) / len(turns):.0f} turns a game "
         f"(max {max(turns)}): {sum(times) / len(times):.2f} s a game, worst {max(times):.2f} s, "
+        f"{sum(turns) / sum(times):.0f} turns/s"
+    )
+    times, turns = [], []
+    for g in range(args.games):
+        dice = [get_bot("greedy", g, game="xpress"), get_bot("random", g + 1, game="xpress")]
+        rec = load_any(XPRESS.match_record(play_match(XpressRules(), dice, args.seed + g)))
+        started = time.perf_counter()
+        result = analyse(rec)
+        times.append(time.perf_counter() - started)
+        turns.append(len(result.turns))
+    print(
+        f"{args.games} Xpress matches, {sum(turns) / len(turns):.0f} turns a match: "
+        f"{sum(times) / len(times):.2f} s a match, worst {max(times):.2f} s, "
         f"{sum(turns) / sum(times):.0f} turns/s"
     )
 
