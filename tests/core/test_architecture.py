@@ -98,6 +98,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "bots": frozenset({"core", "solver", "xpress", "games"}),
     "testing": frozenset({"core", "games", "bots"}),
     "analysis": frozenset({"core", "solver", "xpress", "games"}),
+    "envs": frozenset({"core", "solver", "xpress", "games", "bots"}),
     "tui": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"}),
     "server": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"}),
     "cli": frozenset(

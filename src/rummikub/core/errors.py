@@ -153,6 +153,9 @@ class Code(StrEnum):
     ROUND_NOT_OVER = "round-not-over"
     #: an action after the match ended
     MATCH_OVER = "match-over"
+    #: ``name``, ``value``: an argument of an API call that does not fit (an unknown option,
+    #: an action index that is not one of the candidates offered)
+    BAD_ARGUMENT = "bad-argument"
 
     # -- input that is not valid --------------------------------------------------------
     #: ``token`` where known: text that is not valid notation

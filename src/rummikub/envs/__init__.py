@@ -1,0 +1,123 @@
+"""Learning environments for both games: a PettingZoo AEC environment (every seat an agent) and
+a Gymnasium one (one seat an agent, the others built-in bots), with the observation as a
+fixed-shape array, the game's candidate actions (from the solver) as a discrete action space
+with a mask, and rewards from the rules' scoring or win/loss. Needs the ``envs`` extra
+(``pip install 'rummikub[envs]'``). See docs/learning.md.
+
+>>> from rummikub.envs import make
+>>> env = make("tiles", players=2, seed=1)
+>>> env.reset()
+>>> obs = env.observe(env.agent_selection)
+>>> obs["action_mask"][0]  # drawing is always offered
+1
+
+The Gymnasium environments are registered too: ``gymnasium.make("rummikub/Tiles-v0")`` and
+``gymnasium.make("rummikub/Xpress-v0")`` (keyword arguments as for :func:`make_gym`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+
+from rummikub.bots.registry import get_bot
+from rummikub.games import get_game
+
+from .aec import Reward, RummikubEnv, bad_argument
+from .gym import RummikubGym
+from .spec import Features, GameSpec
+from .tiles import TilesSpec
+from .xpress import XpressSpec
+
+__all__ = [
+    "Features",
+    "GameSpec",
+    "Reward",
+    "RummikubEnv",
+    "RummikubGym",
+    "TilesSpec",
+    "XpressSpec",
+    "make",
+    "make_gym",
+    "spec_for",
+]
+
+
+def spec_for(game: str, *, limit: int = 24) -> GameSpec:
+    """The environments' part of a game: its features and candidates."""
+    if game in ("tiles", "rummikub"):
+        return TilesSpec(limit=limit)
+    if game == "xpress":
+        return XpressSpec(limit=limit)
+    raise bad_argument("game", game, "tiles or xpress")
+
+
+def _rules(game: str, rules: Any) -> Any:
+    g = get_game(game)
+    if rules is None:
+        return next(iter(g.presets().values()))
+    if isinstance(rules, str):
+        presets = g.presets()
+        if rules not in presets:
+            raise bad_argument("rules", rules, f"a preset: {', '.join(presets)}")
+        return presets[rules]
+    if isinstance(rules, dict):
+        return g.rules_from_json(rules)
+    return rules
+
+
+def make(
+    game: str = "tiles",
+    *,
+    players: int = 2,
+    rules: Any = None,
+    seed: int = 0,
+    reward: Reward = "score",
+    limit: int = 24,
+    render_mode: str | None = None,
+) -> RummikubEnv:
+    """The PettingZoo AEC environment of ``game`` (``tiles`` or ``xpress``) for ``players``
+    agents under ``rules`` (a preset name, a rules JSON object or a rules value; default: the
+    game's first preset). ``limit``: the size of the action space (candidates offered at most).
+    """
+    g = get_game(game)
+    return RummikubEnv(
+        g, spec_for(g.name, limit=limit), _rules(g.name, rules), players, seed=seed,
+        reward=reward, render_mode=render_mode,
+    )  # fmt: skip
+
+
+def make_gym(
+    game: str = "tiles",
+    *,
+    players: int = 2,
+    rules: Any = None,
+    seed: int = 0,
+    opponent: str = "greedy",
+    seat: int = 0,
+    reward: Reward = "score",
+    limit: int = 24,
+    render_mode: str | None = None,
+) -> RummikubGym:
+    """The Gymnasium environment: the agent plays ``seat``, bots of level ``opponent`` the
+    other seats (see :func:`make` for the rest)."""
+    env = make(
+        game, players=players, rules=rules, seed=seed, reward=reward, limit=limit,
+        render_mode=render_mode,
+    )  # fmt: skip
+    name = env.game.name
+    get_bot(opponent, 0, game=name)  # an unknown level is refused here, not at the first reset
+
+    def bot(s: int) -> Any:
+        return get_bot(opponent, s, game=name)
+
+    return RummikubGym(env, [bot] * (players - 1), seat=seat)
+
+
+for _game in ("tiles", "xpress"):
+    gymnasium.register(
+        id=f"rummikub/{_game.capitalize()}-v0",
+        entry_point="rummikub.envs:make_gym",
+        kwargs={"game": _game},
+    )

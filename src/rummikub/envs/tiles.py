@@ -1,0 +1,99 @@
+"""The tile game for the environments: its features and its candidate plays.
+
+Features (all ``float32``), for ``K = colours × numbers + 1`` kinds (53 in the standard set)
+and ``P`` players, seen from the observing player (seat order starting with him):
+
+=================  ======  ==========================================================
+part               length  what
+=================  ======  ==========================================================
+rack               K       how many of each kind his rack holds
+table              K       how many of each kind lie on the table
+rack sizes         P       tiles in each rack
+opened             P       1 for a player who has made his opening
+scores             P       match totals so far
+pool               1       tiles left in the pool
+=================  ======  ==========================================================
+
+Candidates: draw (pass once the pool is empty) first, then the solver's best plays — the most
+tiles, the most value, the fewest changes to the table, the most tiles keeping every rack joker,
+and the best play for every number of tiles that can be placed (``best_per_count``), each play
+once, at most ``limit`` in all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from rummikub.core import Action, Draw, Observation, Pass, Play, Rules, Tile
+
+from .layout import counts, kinds
+from .spec import Features
+
+__all__ = ["TilesSpec"]
+
+
+def _rotate(values: Sequence[float], player: int) -> list[float]:
+    return list(values[player:]) + list(values[:player])
+
+
+class TilesSpec:
+    """The tile game's features and candidates."""
+
+    game = "tiles"
+
+    def __init__(self, limit: int = 24, time_limit: float | None = None) -> None:
+        self.limit = limit
+        self.time_limit = time_limit
+
+    def feature_size(self, rules: Rules, players: int) -> int:
+        return 2 * kinds(rules.colours, rules.numbers) + 3 * players + 1
+
+    def features(self, obs: Observation) -> Features:
+        r = obs.rules
+        p = obs.player
+        parts = [
+            counts(obs.rack.tiles, r.colours, r.numbers),
+            counts(obs.table.tiles(), r.colours, r.numbers),
+            np.array(_rotate(obs.rack_sizes, p), dtype=np.float32),
+            np.array(_rotate([float(o) for o in obs.opened], p), dtype=np.float32),
+            np.array(_rotate(obs.scores or (0,) * len(obs.rack_sizes), p), dtype=np.float32),
+            np.array([obs.pool_size], dtype=np.float32),
+        ]
+        return np.concatenate(parts)
+
+    def candidates(self, obs: Observation) -> list[Action]:
+        from rummikub.solver import best_per_count, solve
+
+        out: list[Action] = [Draw() if obs.pool_size > 0 else Pass()]
+        seen: set[tuple[tuple[Tile, ...], tuple[tuple[Tile, ...], ...]]] = set()
+
+        def add(play: Play | None) -> None:
+            if play is None or len(out) >= self.limit:
+                return
+            key = (
+                tuple(sorted(play.tiles, key=lambda t: (t.colour, t.number))),
+                tuple(sorted(m.key() for m in play.table.melds)),
+            )
+            if key not in seen:
+                seen.add(key)
+                out.append(play)
+
+        table, rack, opened, rules = obs.table, obs.rack.tiles, obs.has_opened, obs.rules
+        for objective in ("tiles", "value", "min-change"):
+            sol = solve(
+                table, rack, opened=opened, rules=rules, objective=objective,
+                time_limit=self.time_limit,
+            )  # fmt: skip
+            add(sol.as_play())
+        plain = tuple(t for t in rack if not t.is_joker)
+        if len(plain) < len(rack):
+            sol = solve(table, plain, opened=opened, rules=rules, time_limit=self.time_limit)
+            add(sol.as_play())
+        per_count = best_per_count(
+            table, rack, opened=opened, rules=rules, time_limit=self.time_limit
+        )
+        for n in sorted(per_count, reverse=True):
+            add(per_count[n].as_play())
+        return out
