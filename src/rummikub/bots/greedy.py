@@ -5,7 +5,6 @@ from __future__ import annotations
 from rummikub.core import Action, Observation
 
 from .base import fallback_action
-from .moves import is_legal
 
 __all__ = ["GreedyBot", "solver_play"]
 
@@ -18,10 +17,8 @@ def solver_play(obs: Observation, objective: str = "tiles",
 
     sol = solve(obs.table, obs.rack, opened=obs.has_opened, rules=obs.rules,
                 objective=objective, time_limit=time_limit)  # fmt: skip
-    play = sol.as_play()
-    if play is None or not is_legal(obs, play):
-        return fallback_action(obs)
-    return play
+    play = sol.as_play()  # exact and legal (the match validates it all the same)
+    return fallback_action(obs) if play is None else play
 
 
 class GreedyBot:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import importlib.util
 import json
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -94,6 +93,14 @@ def analyse_command(
         int, typer.Option("--jobs", "-j", help="Worker processes for many records.")
     ] = 1,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            help="Analyse many records on a Ray cluster: its address, 'auto' or 'local'. "
+            "Needs the ray extra.",
+        ),
+    ] = None,
 ) -> None:
     """Judge every turn against the best move of its position (from the mover's own view):
     best, good, inaccuracy, mistake or blunder, and each player's accuracy."""
@@ -119,14 +126,18 @@ def analyse_command(
         if one:
             judged = analyse(records[0], time_limit=time_limit, progress=progress)
             analyses.append(judged.to_json())
-        elif jobs == 1:
+        elif jobs == 1 and ray is None:
             for rec in records:
                 analyses.append(analyse(rec, time_limit=time_limit).to_json())
                 progress(len(analyses), len(records))
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                for data in pool.map(_analyse_document, docs, [time_limit] * len(docs)):
-                    analyses.append(data)
+            from rummikub.bots.executors import open_executor
+
+            pool, _ = open_executor(jobs, ray)
+            with pool:
+                futures = [pool.submit(_analyse_document, doc, time_limit) for doc in docs]
+                for fut in futures:  # in the file's order
+                    analyses.append(fut.result())
                     progress(len(analyses), len(docs))
     except RummikubError as exc:
         close()

@@ -92,6 +92,14 @@ def tournament(
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     game: Annotated[str, typer.Option("--game", help="Which game: tiles or xpress.")] = "tiles",
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            help="Play the games on a Ray cluster: its address, 'auto' (the cluster of this "
+            "machine) or 'local' (start one here). Needs the ray extra.",
+        ),
+    ] = None,
 ) -> None:
     """Play paired deals between bots (each deal again with the seats rotated) and rank them.
 
@@ -128,7 +136,7 @@ def tournament(
     try:
         st = run_tournament(
             config, games, out, workers=workers or None, records=records, fresh=fresh,
-            progress=progress,
+            progress=progress, ray=ray,
         )  # fmt: skip
     except RummikubError as exc:
         raise fail(str(exc)) from None

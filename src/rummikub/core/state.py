@@ -120,8 +120,13 @@ def _check(state: RoundState, play: Play) -> list[Reading]:
         )
     old = state.table.counts()
     new = play.table.counts()
-    expected = old + play.counts()
-    gone = expected - new
+    expected = old.copy()
+    expected.update(play.counts())
+    # both hold positive counts only: the plain dict comparison (in C) says whether they agree
+    if dict.__eq__(new, expected):
+        gone: Counter[Tile] = Counter()
+    else:
+        gone = expected - new
     if gone:
         table_gone = gone & old
         if table_gone:
@@ -138,7 +143,7 @@ def _check(state: RoundState, play: Play) -> list[Reading]:
             code=Code.TILE_MISSING,
             params={"tiles": shown},
         )
-    extra = new - expected
+    extra = Counter[Tile]() if not gone and dict.__eq__(new, expected) else new - expected
     if extra:
         shown = format_tiles(sorted(extra.elements()))
         raise IllegalPlayError(

@@ -98,6 +98,8 @@ class RummikubEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # un
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(limit) for a in self.possible_agents}
+        #: seats played from outside (:meth:`play_outside`): no candidates are made for them
+        self.outside: set[int] = set()
         self.match: GameMatch[Any, Any, Any, Any] | None = None
         self._candidates: list[Any] = []
         self._actions = 0
@@ -138,11 +140,14 @@ class RummikubEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # un
         """Offer the candidates of the player to move."""
         assert self.match is not None
         seat = self._seat()
-        obs = self.match.observation(seat)
-        self._candidates = list(self.spec.candidates(obs))[: self.limit]
         self.agent_selection = self.possible_agents[seat]
         for a in self.agents:
             self.infos[a] = {}
+        if seat in self.outside:
+            self._candidates = []
+            return
+        obs = self.match.observation(seat)
+        self._candidates = list(self.spec.candidates(obs))[: self.limit]
         self.infos[self.agent_selection] = {
             "candidates": [self.game.action_to_json(c) for c in self._candidates],
             "observation": obs,

@@ -62,13 +62,7 @@ class RummikubGym(gymnasium.Env[dict[str, Any], int]):
             match = env.match
             assert match is not None
             seat = env.possible_agents.index(other)
-            wanted = self.opponents[other].act(match.observation(seat))
-            candidates = env.candidates()
-            index = candidates.index(wanted) if wanted in candidates else None
-            if index is None:  # a bot's own move outside the candidates: played as it is
-                env.play_outside(wanted)
-            else:
-                env.step(index)
+            env.play_outside(self.opponents[other].act(match.observation(seat)))
 
     def _out(self) -> tuple[dict[str, Any], dict[str, Any]]:
         obs = self.env.observe(self.agent)
@@ -87,6 +81,7 @@ class RummikubGym(gymnasium.Env[dict[str, Any], int]):
             a: make(base + k)
             for k, (a, make) in enumerate(zip(self.others, self.makers, strict=True))
         }
+        self.env.outside = {self.env.possible_agents.index(a) for a in self.others}
         self.env.reset(seed=seed)
         self._play_others()
         return self._out()

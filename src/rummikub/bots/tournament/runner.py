@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from pathlib import Path
 from typing import Any
 
 from rummikub.core import RulesError
 from rummikub.games import get_game
 
+from ..executors import open_executor
 from ..play import TurnEvent, play_match
 from ..specs import make_bot
 from .results import GameResult, ResultsFile, TournamentConfig
@@ -79,10 +80,13 @@ def run_tournament(
     records: Path | None = None,
     fresh: bool = False,
     progress: Progress | None = None,
+    ray: str | None = None,
 ) -> Standings:
     """Play the games of ``config`` not yet in ``out`` (``workers`` processes; default: one per
-    core; 1 runs in this process) and return the standings over all games in the file.
-    ``progress(done, total)`` is called as games finish."""
+    core; 1 runs in this process; with ``ray``, tasks on that Ray cluster — see
+    :class:`~rummikub.bots.executors.RayExecutor`) and return the standings over all games in
+    the file. ``progress(done, total)`` is called as games finish. Every game's result depends
+    only on its seed: the same file comes out however the games are spread."""
     game = get_game(config.game)
     rules = game.rules_from_json(config.rules)
     if config.players not in game.player_counts(rules):
@@ -98,7 +102,7 @@ def run_tournament(
         if progress is not None:
             progress(finished, total)
         todo = _pending(config, games, set(results.done))
-        if workers <= 1:
+        if workers <= 1 and ray is None:
             for pairing in todo:
                 result, record = play_pairing(pairing, rules, config.time_limit, game.name)
                 results.add(result, record)
@@ -106,14 +110,15 @@ def run_tournament(
                 if progress is not None:
                     progress(finished, total)
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            pool, at_once = open_executor(workers, ray)
+            with pool:
                 running: set[Future[tuple[GameResult, dict[str, Any]]]] = set()
                 try:
                     for pairing in todo:
                         running.add(
                             pool.submit(play_pairing, pairing, rules, config.time_limit, game.name)
                         )
-                        if len(running) >= workers * 2:
+                        if len(running) >= at_once * 2:
                             finished += _collect(running, results, FIRST_COMPLETED)
                             if progress is not None:
                                 progress(finished, total)
