@@ -26,7 +26,6 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
-    inspect,
     select,
     update,
 )
@@ -210,8 +209,9 @@ class Store:
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        from .schema import migrate  # the schema's migrations import the models above
+
+        migrate(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -386,17 +386,6 @@ class Store:
             ).all()
             room.events = [StoredEvent(e.seq, e.kind, json.loads(e.data), e.at) for e in evs]
         return room
-
-
-def _add_missing_columns(engine: Engine) -> None:
-    """Bring a database made by an older version up to date: ``rooms.game`` (which game a
-    room plays) came with Xpress rooms; older rooms all play the tile game."""
-    columns = {c["name"] for c in inspect(engine).get_columns("rooms")}
-    if "game" not in columns:
-        with engine.begin() as conn:
-            conn.exec_driver_sql(
-                "ALTER TABLE rooms ADD COLUMN game VARCHAR(16) NOT NULL DEFAULT 'tiles'"
-            )
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
