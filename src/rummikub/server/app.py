@@ -24,6 +24,7 @@ from .codes import ServerCode
 from .headers import SecurityHeadersMiddleware
 from .http_limits import BucketTable, RateLimitMiddleware
 from .manager import ClientError, RoomManager
+from .metrics import CONTENT_TYPE
 from .origins import OriginPolicy
 from .protocol import MAX_ROOMS_PAGE, client_limits, settings_ranges
 from .ratelimit import TokenBucket
@@ -209,6 +210,19 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         """``ok`` is false while storage is down or a room could not be restored; the
         details say which."""
         return mgr().health()
+
+    @app.get("/api/ready")
+    async def ready() -> JSONResponse:
+        """For a load balancer: 200 while this server takes players, 503 while its database
+        is down (or before it started)."""
+        manager = state.get("manager")
+        up = manager is not None and manager.ready()
+        return JSONResponse({"ready": up}, 200 if up else 503)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics() -> Response:
+        """The server's metrics in the Prometheus text format (docs/server.md)."""
+        return Response(mgr().metrics.text(), media_type=CONTENT_TYPE)
 
     @app.get("/i18n/{lang}.json", include_in_schema=False)
     async def messages(lang: str) -> Response:

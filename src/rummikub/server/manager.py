@@ -36,6 +36,7 @@ from .connection import Connection
 from .creation import RoomMaker
 from .dispatch import Dispatcher
 from .lobby import LOBBY_TTL, Lobby
+from .metrics import Metrics, room_counts
 from .persistence import HEARTBEAT_SECONDS, RETRY_SECONDS, STORAGE_DOWN, Persistence, StorageDown
 from .records import RECORD_CACHE, Records
 from .refusals import ClientError
@@ -93,6 +94,7 @@ class RoomManager:
         self.admission = Admission(limits or Limits(conn_rate=rate, conn_burst=burst))
         self._cpu = ThreadPoolExecutor(bot_threads, thread_name_prefix="rummikub-bot")
         self._warm: Future[None] | None = None  # the solver's kernels loading (see start)
+        self.open_connections = 0
         self._check = ThreadPoolExecutor(1, thread_name_prefix="rummikub-check")
         self.storage = Persistence(store, self.rooms, self._go_on)
         self.scheduler = Scheduler(
@@ -113,6 +115,8 @@ class RoomManager:
         )
         self._records = Records(self.storage, self.rooms, self.damaged, self._cpu)
         self._analyses = Analyses(self._records, self._cpu)
+        self.metrics = Metrics(self._metric_values)
+        self.storage.writer.on_commit = self.metrics.committed
         self.started_at = time.time()
 
     # -- storage state (kept here for the callers of the manager) ----------------------
@@ -205,6 +209,7 @@ class RoomManager:
             person=person,
         )
         conn.start()
+        self.open_connections += 1
         return conn
 
     async def receive(self, conn: Connection, text: str | bytes) -> None:
@@ -215,6 +220,7 @@ class RoomManager:
         await self.dispatcher.dispatch(conn, msg)
 
     async def disconnect(self, conn: Connection) -> None:
+        self.open_connections -= 1
         await conn.finish()
         with contextlib.suppress(ClientError):
             await self.seating.detach(conn, leaving=False)
@@ -258,6 +264,22 @@ class RoomManager:
             "seats": [s.public() for s in r.seats],
             "host": r.settings.host,
         }
+
+    def _metric_values(self) -> dict[str, Any]:
+        writer = self.storage.writer
+        return {
+            "rooms": room_counts(rt.room.status for rt in self.rooms.values()),
+            "damaged": len(self.damaged),
+            "connections": self.open_connections,
+            "events": writer.items,
+            "batches": writer.batches,
+            "storage_up": int(self.storage.down_since is None),
+        }
+
+    def ready(self) -> bool:
+        """Whether this server should be sent players: started, and its database takes writes
+        (``GET /api/ready``: 200 or 503, for a load balancer)."""
+        return self.storage.down_since is None
 
     def health(self) -> dict[str, Any]:
         storage = self.storage_status()

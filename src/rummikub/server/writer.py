@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Callable
 from concurrent.futures import Executor
 
 from .storage import Append, Store
@@ -26,6 +28,8 @@ class GroupWriter:
         self._task: asyncio.Task[None] | None = None
         self.batches = 0
         self.items = 0
+        #: called with the seconds each successful group commit took (the server's metrics)
+        self.on_commit: Callable[[float], None] | None = None
 
     async def append(self, item: Append) -> None:
         """Store ``item``; returns once the transaction holding it has committed."""
@@ -40,10 +44,13 @@ class GroupWriter:
         loop = asyncio.get_running_loop()
         while self._queue:
             batch, self._queue = self._queue, []
+            started = time.perf_counter()
             try:
                 await loop.run_in_executor(
                     self.executor, self.store.append_many, [item for item, _ in batch]
                 )
+                if self.on_commit is not None:
+                    self.on_commit(time.perf_counter() - started)
             except Exception:
                 # One bad item must not fail the others: write them one by one.
                 log.exception("group commit of %d events failed; retrying singly", len(batch))

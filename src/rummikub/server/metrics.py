@@ -1,0 +1,90 @@
+"""The server's metrics in the Prometheus text format (``GET /metrics``), with the
+``prometheus_client`` library: what a load balancer's dashboard and alerts need.
+
+=====================================  =========================================================
+metric                                 what
+=====================================  =========================================================
+``rummikub_rooms{status}``             rooms this server runs, by status (waiting, playing,
+                                       finished and still in memory)
+``rummikub_rooms_damaged``             games that could not be restored
+``rummikub_connections``               open WebSocket connections
+``rummikub_events_stored_total``       events stored (every accepted action, chat line, start
+                                       and round end): its rate is the actions per second
+``rummikub_write_batches_total``       group-commit transactions
+``rummikub_write_seconds``             histogram of the time one group commit took
+``rummikub_storage_up``                1 while the database takes writes, 0 while it is down
+=====================================  =========================================================
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from prometheus_client import CollectorRegistry, Histogram, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+__all__ = ["CONTENT_TYPE", "Metrics", "room_counts"]
+
+#: the media type of the text format
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+#: the buckets of the write histogram, in seconds
+WRITE_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+
+
+class _Now(Collector):
+    """The values read from the server at the moment of the scrape."""
+
+    def __init__(self, read: Callable[[], dict[str, Any]]) -> None:
+        self.read = read
+
+    def collect(self) -> Iterator[Metric]:
+        now = self.read()
+        rooms = GaugeMetricFamily("rummikub_rooms", "Rooms this server runs.", labels=["status"])
+        for status in ("waiting", "playing", "finished"):
+            rooms.add_metric([status], now["rooms"].get(status, 0))
+        yield rooms
+        yield GaugeMetricFamily(
+            "rummikub_rooms_damaged", "Games that could not be restored.", value=now["damaged"]
+        )
+        yield GaugeMetricFamily(
+            "rummikub_connections", "Open WebSocket connections.", value=now["connections"]
+        )
+        yield CounterMetricFamily(
+            "rummikub_events_stored", "Events stored (actions, chat, starts, round ends).",
+            value=now["events"],
+        )  # fmt: skip
+        yield CounterMetricFamily(
+            "rummikub_write_batches", "Group-commit transactions.", value=now["batches"]
+        )
+        yield GaugeMetricFamily(
+            "rummikub_storage_up", "1 while the database takes writes.", value=now["storage_up"]
+        )
+
+
+class Metrics:
+    """One server's metrics; ``read`` gives the values of the moment (see :class:`_Now`)."""
+
+    def __init__(self, read: Callable[[], dict[str, Any]]) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        self.write_seconds = Histogram(
+            "rummikub_write_seconds",
+            "Seconds one group commit took.",
+            buckets=WRITE_BUCKETS,
+            registry=self.registry,
+        )
+        self.registry.register(_Now(read))
+
+    def committed(self, seconds: float) -> None:
+        """A group commit took ``seconds``."""
+        self.write_seconds.observe(seconds)
+
+    def text(self) -> bytes:
+        return generate_latest(self.registry)
+
+
+def room_counts(statuses: Iterable[str]) -> dict[str, int]:
+    """How many rooms have each status."""
+    return dict(Counter(statuses))
