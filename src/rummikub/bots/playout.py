@@ -11,16 +11,18 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rummikub.core import (
     Action,
     Draw,
-    IllegalPlayError,
     Observation,
     Pass,
+    Play,
+    RoundEnd,
     RoundState,
     apply,
+    score_round,
 )
 from rummikub.core.scoring import exhausted_winner
 
@@ -40,24 +42,40 @@ class LeafParams:
 
 
 def greedy_action(state: RoundState) -> Action:
-    """``greedy``'s answer for the player to move in a complete state (no legality re-check:
-    :func:`rummikub.core.apply` checks it)."""
+    """``greedy``'s answer for the player to move in a complete state, without its tie-break on
+    the fewest changed melds (the solver's plays are legal; :func:`rummikub.core.apply` checks
+    them again)."""
     from rummikub.solver import solve
 
-    rack = state.rack
-    sol = solve(state.table, rack, opened=state.opened[state.current], rules=state.rules)
+    sol = solve(state.table, state.rack, opened=state.opened[state.current], rules=state.rules,
+                fewest_changes=False)  # fmt: skip
     play = sol.as_play()
     if play is not None:
         return play
     return Draw() if state.pool else Pass()
 
 
+def _played(state: RoundState, play: Play) -> RoundState:
+    """``state`` after the solver's ``play``, without checking it again (it is legal by
+    construction; :func:`rummikub.core.apply` would spend most of a playout re-checking)."""
+    me = state.current
+    racks = list(state.racks)
+    racks[me] = racks[me].remove(play.tiles)
+    opened = list(state.opened)
+    opened[me] = True
+    nxt = replace(state, racks=tuple(racks), table=play.table, opened=tuple(opened), passes=0,
+                  turn=state.turn + 1)  # fmt: skip
+    if not racks[me].tiles:
+        scores = score_round(state.rules, nxt.racks, "rummikub", me)
+        return replace(nxt, end=RoundEnd("rummikub", me, nxt.racks, scores))
+    return replace(nxt, current=(me + 1) % state.players)
+
+
 def _step(state: RoundState) -> RoundState:
     action = greedy_action(state)
-    try:
-        return apply(state, action)
-    except IllegalPlayError:  # pragma: no cover - the solver's plays are legal
-        return apply(state, Draw() if state.pool else Pass())
+    if isinstance(action, Play):
+        return _played(state, action)
+    return apply(state, action)
 
 
 def rollout(state: RoundState, plies: int) -> RoundState:
