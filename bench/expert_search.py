@@ -36,7 +36,7 @@ RULES: dict[str, Callable[[], Rules]] = {
 VARIANTS: dict[str, Callable[[ExpertParams], ExpertParams]] = {
     "default": lambda p: p,
     "no-search": lambda p: replace(p, rollout_search=False),
-    "no-tracking": lambda p: replace(p, track=False),
+    "tracking": lambda p: replace(p, track=True),
     "no-draw": lambda p: replace(p, search=replace(p.search, draw=False)),
     "rounds-1": lambda p: replace(p, search=replace(p.search, rounds=1)),
     "rounds-3": lambda p: replace(p, search=replace(p.search, rounds=3)),

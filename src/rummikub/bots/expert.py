@@ -8,9 +8,10 @@ a reserve tile, and drawing although a play exists are each played out a few tur
 ``greedy``'s policy for every player in the same sampled deals of the unseen tiles (common
 random numbers), and the best stands; another move must beat the biggest play clearly.
 
-Deals are sampled consistent with what the bot sees, and with what the opponents showed
-(:mod:`.tracking`): an opened opponent who drew instead of playing is dealt the tiles that
-would simply have extended the table he saw less often. The search stops at the time budget
+Deals are sampled consistent with what the bot sees. With ``ExpertParams(track=True)`` they
+also fit what the opponents showed (:mod:`.tracking`): an opened opponent who drew instead of
+playing is dealt the tiles that would simply have extended the table he saw less often (it
+measured no better, so it is off by default). The search stops at the time budget
 (``ExpertParams.limit``, at most 0.8 × the caller's time limit) or at ``max_samples`` deals.
 """
 
@@ -48,11 +49,11 @@ class ExpertParams:
 
     limit: float = 1.0  # seconds per decision (the caller's time limit may lower it)
     max_samples: int = 48  # sampled deals per decision at most
-    min_samples: int = 4  # below this the search keeps going past the budget (up to twice it)
+    min_samples: int = 4  # below this the search goes on past the budget (to twice it at most)
     strategy: StrategyParams = field(default_factory=lambda: StrategyParams(reserve=0))
     search: SearchParams = field(default_factory=SearchParams)
     rollout_search: bool = True  # search after opening (False: play the policy's biggest play)
-    track: bool = True  # deal tiles an opponent showed he lacks to him less often
+    track: bool = False  # deal shown-lacking tiles to an opponent less often (measured: no gain)
     track_weight: float = 0.25  # ... this many times as often as another tile
 
 
@@ -128,6 +129,7 @@ class ExpertBot:
         if len(cands) == 1:
             return best
         self.searched += 1
+        hard = 2 * budget if time_limit is None else min(2 * budget, 0.9 * time_limit)
         unseen = unseen_tiles(obs)
         avoid = self.model.avoid if self.params.track else {}
         weight = self.params.track_weight
@@ -138,7 +140,7 @@ class ExpertBot:
         result = search(
             obs, cands, sampler, self.rng, self.params.search,
             max_samples=self.params.max_samples, min_samples=self.params.min_samples,
-            deadline=started + budget, hard_deadline=started + 2 * budget,
+            deadline=started + budget, hard_deadline=started + hard,
         )  # fmt: skip
         self.samples += result.samples
         self.last = result
