@@ -1,14 +1,16 @@
 """The search expert against another level on paired deals, with its decision times.
 
 Run: ``.venv/bin/python bench/expert_search.py --opponent greedy --rules nojokers --players 2
---deals 100 --limit 0.1 [--variant NAME] [--first 0] [--workers 2]``.
+--deals 100 --limit 0.1 [--max-samples N] [--variant NAME] [--first 0] [--workers 2]``.
 
 Deal ``d`` uses the seed ``20_000 + d``. With 2 players every deal is played twice (the expert
 in each seat); with more, the expert sits in every seat in turn against copies of the
 opponent. Prints the expert's win rate with a Wilson 95% interval, its mean score per game, and
 the median / 99th percentile / maximum of its decision times (every decision, searched or not)
 and of its searched decisions alone. Variants (``--variant``) change one knob of the search, so
-an idea is measured on the same deals as the default. docs/bots.md lists the figures.
+an idea is measured on the same deals as the default. ``--limit`` is the whole budget: no cap
+on the deals per decision unless ``--max-samples`` sets one (the bot's default is 48).
+docs/bots.md lists the figures.
 """
 
 from __future__ import annotations
@@ -46,9 +48,9 @@ VARIANTS: dict[str, Callable[[ExpertParams], ExpertParams]] = {
 }
 
 
-def _game(job: tuple[str, str, str, int, int, int, float]) -> dict[str, Any]:
-    variant, opponent, rules_name, players, deal, seat, limit = job
-    params = VARIANTS[variant](ExpertParams(limit=limit, max_samples=10_000, search=SearchParams()))
+def _game(job: tuple[str, str, str, int, int, int, float, int]) -> dict[str, Any]:
+    variant, opponent, rules_name, players, deal, seat, limit, cap = job
+    params = VARIANTS[variant](ExpertParams(limit=limit, max_samples=cap, search=SearchParams()))
     expert = ExpertBot(1000 * deal + seat, params)
     bots: list[Any] = [get_bot(opponent, 100 * deal + k) for k in range(players)]
     bots[seat] = expert
@@ -90,6 +92,8 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=50)
     ap.add_argument("--first", type=int, default=0, help="number of the first deal")
     ap.add_argument("--limit", type=float, default=0.1, help="expert's seconds per decision")
+    ap.add_argument("--max-samples", type=int, default=10_000,
+                    help="deals per decision at most (the bot's default is 48)")  # fmt: skip
     ap.add_argument("--variant", default="default", help="comma-separated: " + ",".join(VARIANTS))
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
@@ -97,7 +101,7 @@ def main() -> None:
     for variant in args.variant.split(","):
         started = time.perf_counter()
         jobs = [
-            (variant, args.opponent, args.rules, args.players, d, s, args.limit)
+            (variant, args.opponent, args.rules, args.players, d, s, args.limit, args.max_samples)
             for d in range(args.first, args.first + args.deals)
             for s in seats
         ]
