@@ -9,7 +9,7 @@ opponent. Prints the expert's win rate with a Wilson 95% interval, its mean scor
 the median / 99th percentile / maximum of its decision times (every decision, searched or not)
 and of its searched decisions alone. Variants (``--variant``) change one knob of the search, so
 an idea is measured on the same deals as the default. ``--limit`` is the whole budget: no cap
-on the deals per decision unless ``--max-samples`` sets one (the bot's default is 48).
+on the deals per decision unless ``--max-samples`` sets one (the bot's default is 1000).
 docs/bots.md lists the figures.
 """
 
@@ -93,7 +93,7 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0, help="number of the first deal")
     ap.add_argument("--limit", type=float, default=0.1, help="expert's seconds per decision")
     ap.add_argument("--max-samples", type=int, default=10_000,
-                    help="deals per decision at most (the bot's default is 48)")  # fmt: skip
+                    help="deals per decision at most (the bot's default is 1000)")  # fmt: skip
     ap.add_argument("--variant", default="default", help="comma-separated: " + ",".join(VARIANTS))
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()

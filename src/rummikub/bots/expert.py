@@ -48,7 +48,7 @@ class ExpertParams:
     """Knobs of the expert."""
 
     limit: float = 1.0  # seconds per decision (the caller's time limit may lower it)
-    max_samples: int = 48  # sampled deals per decision at most
+    max_samples: int = 1000  # sampled deals per decision at most (the time budget ends first)
     min_samples: int = 4  # below this the search goes on past the budget (to twice it at most)
     strategy: StrategyParams = field(default_factory=lambda: StrategyParams(reserve=0))
     search: SearchParams = field(default_factory=SearchParams)
