@@ -20,7 +20,7 @@ def test_an_opponent_who_draws_lacks_the_tiles_that_fit_the_table() -> None:
     model = OpponentModel()
     first = _obs((3, 10), 4)
     model.observe(first)
-    model.left(first, first.table)  # the bot drew: the table stays
+    model.left(first.table)  # the bot drew: the table stays
     assert model.avoid == {}
     model.observe(_obs((4, 11), 6))  # he drew too
     avoid = model.avoid[1]
@@ -36,7 +36,7 @@ def test_an_opponent_who_plays_shows_nothing() -> None:
     model = OpponentModel()
     first = _obs((3, 10), 4)
     model.observe(first)
-    model.left(first, first.table)
+    model.left(first.table)
     model.observe(_obs((4, 9), 6))
     assert model.avoid == {}
 

@@ -111,7 +111,7 @@ class ExpertBot:
             budget = min(budget, 0.8 * time_limit)
         self.model.observe(obs)
         action = self._decide(obs, started, budget, time_limit)
-        self.model.left(obs, action.table if isinstance(action, Play) else obs.table)
+        self.model.left(action.table if isinstance(action, Play) else obs.table)
         return action
 
     def _decide(

@@ -43,9 +43,8 @@ class OpponentModel:
                 self.avoid.setdefault(p, set()).update(fit)
         self._sizes = obs.rack_sizes
 
-    def left(self, obs: Observation, table: Table) -> None:
-        """The bot's move left ``table`` (its sizes after the move are ``obs``'s, its own
-        changed by the move; only the others' are compared later)."""
+    def left(self, table: Table) -> None:
+        """The bot's move left ``table`` for the next player."""
         self._left = table
 
 
