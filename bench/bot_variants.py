@@ -35,9 +35,9 @@ VARIANTS: dict[str, Callable[[int], Bot]] = {
     "strategic": lambda seed: StrategicBot(seed),
     # the old `strategic`: a reserve tile, jokers laid like greedy does
     "reserve-only": lambda seed: StrategicBot(seed, StrategyParams(keep_jokers=False)),
-    # `expert` (joker policy + endgame search), and with the old search margin
-    "expert": lambda seed: ExpertBot(seed),
-    "expert-margin-0.25": lambda seed: ExpertBot(seed, ExpertParams(risk_margin=0.25)),
+    # `expert` (joker policy + search) at 0.1 s a decision, and its joker policy alone
+    "expert-0.1s": lambda seed: ExpertBot(seed, ExpertParams(limit=0.1)),
+    "expert-no-search": lambda seed: ExpertBot(seed, ExpertParams(rollout_search=False)),
 }
 
 

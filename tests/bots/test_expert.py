@@ -1,14 +1,16 @@
-"""The expert's endgame check and its time budget."""
+"""The expert: its candidates, its search, its time budget and its clear choices."""
 
 from __future__ import annotations
 
-import random
 import time
 
-from rummikub.bots.expert import ExpertBot, ExpertParams, _someone_goes_out
+from rummikub.bots.expert import ExpertBot, ExpertParams
 from rummikub.bots.moves import is_legal
-from rummikub.bots.sampling import determinize
-from rummikub.core import Observation, Play, Rack, Table, parse_tiles, preset
+from rummikub.bots.search import SearchParams, candidates
+from rummikub.core import Draw, Observation, Play, Rack, Table, parse_tiles, preset
+
+# a budget given as a sample count: the search never depends on the machine's speed
+SAMPLES = ExpertParams(limit=1000.0, max_samples=12, min_samples=12)
 
 
 def _obs(rack: str, table: str, sizes: tuple[int, int], pool: int,
@@ -17,33 +19,59 @@ def _obs(rack: str, table: str, sizes: tuple[int, int], pool: int,
                        pool, opened, 0, 20, 0, (0, 0))  # fmt: skip
 
 
-def test_someone_goes_out_sees_an_opponent_who_can_lay_everything() -> None:
-    obs = _obs("K1", "R1 R2 R3", (1, 1), 0)
-    det = determinize(obs, random.Random(0))
-    opp = det.racks[1].tiles[0]
-    can = opp.colour == 1 and opp.number == 4
-    assert _someone_goes_out(det, 0, Table.parse("R1 R2 R3")) == int(can)
-    # on a table where every tile fits, he goes out whatever he holds of R4/R5... (R4 here)
-    det2 = det.__class__(det.rules, (det.racks[0], Rack(parse_tiles("R4"))), det.table, (),
-                         det.opened, 0)  # fmt: skip
-    assert _someone_goes_out(det2, 0, Table.parse("R1 R2 R3")) == 1
-    assert _someone_goes_out(det2, 0, Table.parse("K5 B5 O5")) == 0
+ENDGAME = _obs("R4 R5 K9 K10", "R1 R2 R3 | B7 B8 B9", (4, 1), 3)
 
 
-def test_expert_endgame_search_answers_legally_within_its_budget() -> None:
-    # The opponent holds one tile: the expert samples it and weighs the biggest play against
-    # the best play placing one tile fewer.
-    obs = _obs("R4 R5 K9 K10", "R1 R2 R3 | B7 B8 B9", (4, 1), 3)
-    bot = ExpertBot(1, ExpertParams(limit=0.2))
+def test_candidates_hold_back_and_draw_besides_the_biggest_play() -> None:
+    best = Play(tuple(parse_tiles("R4 R5")), Table.parse("R1 R2 R3 R4 R5 | B7 B8 B9"))
+    cands = candidates(ENDGAME, best, ENDGAME.rack.tiles, SearchParams())
+    assert cands[0] == best
+    sizes = sorted(len(c.tiles) for c in cands if isinstance(c, Play))
+    assert sizes == [1, 2]
+    assert sum(isinstance(c, Draw) for c in cands) == 1
+    assert all(is_legal(ENDGAME, c) for c in cands if isinstance(c, Play))
+    none = candidates(ENDGAME, best, ENDGAME.rack.tiles,
+                      SearchParams(hold_backs=0, reserve=False, draw=False))  # fmt: skip
+    assert none == [best]
+
+
+def test_the_search_holds_a_tile_back_when_the_playouts_say_so() -> None:
+    # The opponent holds one tile. Greedy lays R4 R5; the playouts, in the same sampled deals,
+    # find holding R5 back better (a tile to lay next turn instead of drawing).
+    bot = ExpertBot(1, SAMPLES)
+    action = bot.act(ENDGAME, None)
+    assert bot.searched == 1 and bot.samples == 12
+    assert bot.last is not None and len(bot.last.candidates) == 3
+    assert isinstance(action, Play) and is_legal(ENDGAME, action)
+    assert action.tiles == tuple(parse_tiles("R4"))
+
+
+def test_the_search_is_reproducible_with_a_seed() -> None:
+    first, second = ExpertBot(7, SAMPLES), ExpertBot(7, SAMPLES)
+    assert first.act(ENDGAME, None) == second.act(ENDGAME, None)
+    assert first.last is not None and second.last is not None
+    assert first.last.values == second.last.values
+
+
+def test_the_search_stops_within_the_callers_time_limit() -> None:
+    bot = ExpertBot(1, ExpertParams(limit=5.0, max_samples=100_000, min_samples=1))
     started = time.monotonic()
-    action = bot.act(obs, 5.0)
-    assert time.monotonic() - started < 3.0
-    assert bot.searched == 1 and bot.samples >= 4
-    assert isinstance(action, Play) and is_legal(obs, action)
-    assert len(action.tiles) in (1, 2)
+    action = bot.act(ENDGAME, 0.2)
+    # 0.8 x 0.2 s of sampling (twice that at the very most); the margin is for a loaded machine
+    assert time.monotonic() - started < 2.0
+    assert bot.samples >= 1
+    assert bot.last is not None and action in bot.last.candidates
 
 
 def test_expert_goes_out_at_once() -> None:
     obs = _obs("R4 R5", "R1 R2 R3", (2, 5), 30)
-    action = ExpertBot(1).act(obs, 5.0)
+    bot = ExpertBot(1)
+    action = bot.act(obs, 5.0)
     assert isinstance(action, Play) and len(action.tiles) == 2
+    assert bot.searched == 0
+
+
+def test_without_search_the_expert_plays_the_biggest_play() -> None:
+    bot = ExpertBot(1, ExpertParams(rollout_search=False))
+    action = bot.act(ENDGAME, None)
+    assert isinstance(action, Play) and len(action.tiles) == 2 and bot.searched == 0

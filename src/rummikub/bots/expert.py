@@ -1,27 +1,22 @@
-"""``expert``: the strategic joker policy plus a determinized search in the endgame.
+"""``expert``: a search over the decisions ``greedy`` never weighs.
 
-Every decision starts from the solver's play placing the most tiles under ``strategic``'s joker
-policy (rack jokers go down only in a play that empties the rack; no opening with a joker while
-the pool is large); the bot answers at once when the choice is clear (nothing to play, going
-out, opening). In the middle game it plays that: a reserve tile like ``strategic``'s measured
-no better against ``greedy`` (set ``ExpertParams(strategy=StrategyParams(reserve=1))`` to hold
-one anyway). Once an opponent is close to going out (6 tiles or fewer) or the pool runs low, it
-compares that play with the best play placing one tile fewer from the same tiles (and with
-drawing, when the play is a single tile): it samples deals of the unseen tiles consistent with
-what it sees (:mod:`.sampling`), and in the same samples (common random numbers) checks with the
-solver whether an opponent could lay his whole rack on the table each candidate leaves. The
-biggest play stands unless a smaller one cuts that chance by at least a tenth of the samples.
-Sampling stops when the time budget is spent.
+It plays under ``strategic``'s joker policy (rack jokers go down only in a play that empties the
+rack; no opening with a joker while the pool is large) and answers at once when the choice is
+clear: nothing to play, going out, opening. Otherwise it searches (:mod:`.search`): the biggest
+play, the best plays placing one or two tiles fewer (holding tiles back), the biggest play minus
+a reserve tile, and drawing although a play exists are each played out a few turns with
+``greedy``'s policy for every player in the same sampled deals of the unseen tiles (common
+random numbers), and the best stands; another move must beat the biggest play clearly.
 
-``ExpertParams(rollout_search=True)`` also searches the middle game: each hold-back candidate is
-rolled forward a few plies in the sampled deals with a fast greedy policy for every player and
-scored by who is ahead (a win 1, a loss 0); measured weaker than the default, kept for
-experiments.
+Deals are sampled consistent with what the bot sees. With ``ExpertParams(track=True)`` they
+also fit what the opponents showed (:mod:`.tracking`): an opened opponent who drew instead of
+playing is dealt the tiles that would simply have extended the table he saw less often (it
+measured no better, so it is off by default). The search stops at the time budget
+(``ExpertParams.limit``, at most 0.8 × the caller's time limit) or at ``max_samples`` deals.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -29,23 +24,21 @@ from dataclasses import dataclass, field
 from rummikub.core import (
     Action,
     Draw,
-    IllegalPlayError,
     Observation,
     Pass,
     Play,
     RoundState,
     Table,
-    Tile,
-    apply,
-    max_meld_value,
     pack_melds,
     read_meld,
 )
 
 from .base import fallback_action
-from .moves import extensions, is_legal, replace_meld
-from .sampling import determinize, unseen_tiles
-from .strategic import StrategyParams, endgame, hold_back, policy_play, strategic_play
+from .moves import extensions, replace_meld
+from .sampling import unseen_tiles
+from .search import SearchParams, SearchResult, candidates, search
+from .strategic import StrategyParams, policy_play
+from .tracking import OpponentModel, weighted_deal
 
 __all__ = ["ExpertBot", "ExpertParams", "quick_action"]
 
@@ -54,16 +47,14 @@ __all__ = ["ExpertBot", "ExpertParams", "quick_action"]
 class ExpertParams:
     """Knobs of the expert."""
 
-    limit: float = 0.3  # seconds per decision (the caller's time limit may lower it)
-    max_samples: int = 32  # sampled deals per decision at most
-    min_samples: int = 4  # below this the search keeps going past the budget's soft end
-    strategy: StrategyParams = field(
-        default_factory=lambda: StrategyParams(reserve=0, danger=6, pool_low=8)
-    )
-    risk_margin: float = 0.1  # endgame: risk cut a smaller play must bring (share of samples)
-    rollout_search: bool = False  # midgame: choose hold-backs by rollouts (experimental)
-    horizon: int = 6  # plies rolled out after the candidate move (rollout search)
-    margin: float = 0.05  # mean score a hold-back must gain over the full play (rollouts)
+    limit: float = 1.0  # seconds per decision (the caller's time limit may lower it)
+    max_samples: int = 1000  # sampled deals per decision at most (the time budget ends first)
+    min_samples: int = 4  # below this the search goes on past the budget (to twice it at most)
+    strategy: StrategyParams = field(default_factory=lambda: StrategyParams(reserve=0))
+    search: SearchParams = field(default_factory=SearchParams)
+    rollout_search: bool = True  # search after opening (False: play the policy's biggest play)
+    track: bool = False  # deal shown-lacking tiles to an opponent less often (measured: no gain)
+    track_weight: float = 0.25  # ... this many times as often as another tile
 
 
 def quick_action(state: RoundState) -> Action:
@@ -99,153 +90,58 @@ def quick_action(state: RoundState) -> Action:
     return Draw() if state.pool else Pass()
 
 
-def _step(state: RoundState) -> RoundState:
-    action = quick_action(state)
-    try:
-        return apply(state, action)
-    except IllegalPlayError:
-        return apply(state, Draw() if state.pool else Pass())
-
-
-def _score(state: RoundState, me: int) -> float:
-    if state.end is not None:
-        if state.end.winner is None:
-            return 0.5
-        return 1.0 if state.end.winner == me else 0.0
-    mine = len(state.racks[me])
-    best_other = min(len(r) for i, r in enumerate(state.racks) if i != me)
-    opened_bonus = 0.0 if state.opened[me] else 3.0
-    return 1.0 / (1.0 + math.exp((mine + opened_bonus - best_other) / 3.0))
-
-
 class ExpertBot:
-    """Searches: samples the hidden tiles, tries each candidate play in the same samples and
-    rolls the games forward; answers at once when the choice is clear."""
+    """Searches: samples the hidden tiles, plays each candidate move out in the same samples
+    and keeps the best; answers at once when the choice is clear."""
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, params: ExpertParams | None = None) -> None:
         self.rng = random.Random(seed)
         self.params = params or ExpertParams()
+        self.model = OpponentModel()
         self.searched = 0  # decisions that needed a search (for statistics)
         self.samples = 0
+        self.last: SearchResult | None = None  # the last search (for inspection)
 
     def act(self, obs: Observation, time_limit: float | None = None) -> Action:
         started = time.monotonic()
         budget = self.params.limit
         if time_limit is not None:
             budget = min(budget, 0.8 * time_limit)
+        self.model.observe(obs)
+        action = self._decide(obs, started, budget, time_limit)
+        self.model.left(action.table if isinstance(action, Play) else obs.table)
+        return action
+
+    def _decide(
+        self, obs: Observation, started: float, budget: float, time_limit: float | None
+    ) -> Action:
         best, rack = policy_play(obs, self.params.strategy, time_limit)
         if best is None:
             return fallback_action(obs)
         if len(best.tiles) == len(obs.rack) or not obs.has_opened:
             return best
-        if endgame(obs, self.params.strategy):
-            return self._endgame(obs, best, rack, started + budget)
-        if self.params.rollout_search:
-            return self._rollouts(obs, best, started, budget)
-        return strategic_play(obs, self.params.strategy, best)
-
-    # -- endgame: keep the opponents from going out ------------------------------------------
-    def _endgame(
-        self, obs: Observation, best: Play, rack: tuple[Tile, ...], deadline: float
-    ) -> Action:
-        """Among the plays from ``rack`` placing the most tiles or one fewer (and drawing, when
-        the best play places one tile), the one least likely to let an opponent go out next
-        turn, judged on sampled opponent racks; ties go to more tiles, then more value placed."""
-        from rummikub.solver import best_per_count
-
-        per_count = best_per_count(obs.table, rack, opened=True, rules=obs.rules)
-        cands: list[Action] = [best]
-        m = len(best.tiles)
-        alt = per_count.get(m - 1)
-        if alt is not None:
-            play = alt.as_play()
-            if play is not None and is_legal(obs, play):
-                cands.append(play)
-        if m == 1 and obs.pool_size > 0:
-            cands.append(Draw())
+        if not self.params.rollout_search:
+            return best
+        left = None if time_limit is None else max(0.01, time_limit - (time.monotonic() - started))
+        cands = candidates(obs, best, rack, self.params.search, left)
         if len(cands) == 1:
             return best
         self.searched += 1
+        hard = 2 * budget if time_limit is None else min(2 * budget, 0.9 * time_limit)
         unseen = unseen_tiles(obs)
-        risk = [0] * len(cands)
-        samples = 0
-        while samples < self.params.max_samples:
-            if time.monotonic() > deadline and samples >= self.params.min_samples:
-                break
-            det = determinize(obs, self.rng, unseen)
-            for i, cand in enumerate(cands):
-                table = cand.table if isinstance(cand, Play) else obs.table
-                risk[i] += _someone_goes_out(det, obs.player, table)
-            samples += 1
-        self.samples += samples
+        avoid = self.model.avoid if self.params.track else {}
+        weight = self.params.track_weight
 
-        # a smaller play must cut the sampled risk clearly (by risk_margin of the samples)
-        need = self.params.risk_margin * samples
-        choice = 0
-        for i in range(1, len(cands)):
-            if risk[choice] - risk[i] >= max(1.0, need):
-                choice = i
-        return cands[choice]
+        def sampler(rng: random.Random) -> RoundState:
+            return weighted_deal(obs, rng, unseen, avoid, weight)
 
-    # -- optional rollout search --------------------------------------------------------------
-    def _rollouts(self, obs: Observation, best: Play, started: float, budget: float) -> Action:
-        cands: list[Action] = [best]
-        seen = {best.tiles}
-        for r in range(1, max(self.params.strategy.reserve, 3) + 1):
-            smaller, held = hold_back(obs, best, r)
-            if held and smaller.tiles not in seen:
-                seen.add(smaller.tiles)
-                cands.append(smaller)
-        if len(cands) == 1:
-            return best
-        self.searched += 1
-        deadline = started + budget
-        unseen = unseen_tiles(obs)
-        totals = [0.0] * len(cands)
-        samples = 0
-        while samples < self.params.max_samples:
-            if time.monotonic() > deadline and samples >= self.params.min_samples:
-                break
-            if time.monotonic() > started + 2 * budget:
-                break  # hard stop, even below min_samples
-            det = determinize(obs, self.rng, unseen)
-            for i, cand in enumerate(cands):
-                try:
-                    state = apply(det, cand)
-                except IllegalPlayError:
-                    totals[i] -= 1.0
-                    continue
-                for _ in range(self.params.horizon):
-                    if state.end is not None:
-                        break
-                    state = _step(state)
-                totals[i] += _score(state, obs.player)
-            samples += 1
-        self.samples += samples
-        margin = self.params.margin * samples
-        best_index = max(range(len(cands)), key=lambda i: (totals[i] - (margin if i else 0), -i))
-        return cands[best_index]
-
-
-def _someone_goes_out(det: RoundState, me: int, table: Table) -> int:
-    """1 if, in this sampled deal, an opponent could lay his whole rack on ``table`` next turn
-    (before opening: as rack-only melds worth the opening value), else 0."""
-    from rummikub.solver import arrangeable
-
-    rules = det.rules
-    tiles = table.tiles()
-    for p, rack in enumerate(det.racks):
-        if p == me or not rack.tiles:
-            continue
-        if det.opened[p]:
-            if arrangeable([*tiles, *rack.tiles], rules):
-                return 1
-        elif (
-            arrangeable(list(rack.tiles), rules)
-            and max_meld_value(rack.tiles, rules, at_least=rules.opening_value)
-            >= rules.opening_value
-        ):
-            return 1
-    return 0
+        result = search(
+            obs, cands, sampler, self.rng, self.params.search,
+            max_samples=self.params.max_samples, min_samples=self.params.min_samples,
+            deadline=started + budget, hard_deadline=started + hard,
+        )  # fmt: skip
+        self.samples += result.samples
+        self.last = result
+        return result.action

@@ -102,6 +102,7 @@ def solve(
     rules: Rules = _STANDARD,
     objective: str = "tiles",
     time_limit: float | None = None,
+    fewest_changes: bool = True,
 ) -> Solution:
     """The best play for the player to move.
 
@@ -111,16 +112,17 @@ def solve(
     An unopened player gets an opening (rack-only melds worth at least the opening value, the
     table untouched) or no play; with ``open_then_extend`` the opening may go on to use the
     table. With ``time_limit`` (seconds) the best play found so far is returned when time runs
-    out, with ``optimal=False``.
+    out, with ``optimal=False``. ``fewest_changes=False`` skips the search for a play of the
+    same tiles and value that changes fewer table melds (faster, for playouts).
     """
     ctx = _prepare(table, rack, rules, objective, time_limit)
     try:
-        return _solve(ctx, opened, objective)
+        return _solve(ctx, opened, objective, fewest_changes)
     except SolverTimeout:
         return _nothing(ctx, optimal=False)
 
 
-def _solve(ctx: _Ctx, opened: bool, objective: str) -> Solution:
+def _solve(ctx: _Ctx, opened: bool, objective: str, fewest_changes: bool = True) -> Solution:
     rules = ctx.rules
     if not opened:
         return _solve_opening(ctx)
@@ -149,7 +151,7 @@ def _solve(ctx: _Ctx, opened: bool, objective: str) -> Solution:
         return _nothing(ctx)
     full = trace(prob, raw[1], raw[0])
     best = _build_grid(ctx, full, sorted(locked), t_grid, jt, True)
-    if best.tiles == 0 or not free_idx:
+    if best.tiles == 0 or not free_idx or not fewest_changes:
         return best
     exact = objective == "min-change"
     return fewer_changes(ctx, full, best, sorted(locked), free_idx, exact=exact)

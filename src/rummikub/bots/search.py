@@ -1,0 +1,148 @@
+"""The expert's search: candidate moves from the solver, each judged by greedy playouts in the
+same sampled deals of the unseen tiles (determinization with common random numbers).
+
+Candidates, for an opened player who cannot go out this turn:
+
+- the biggest play under the joker policy of ``strategic`` (the *default*);
+- the best plays placing one and two tiles fewer from the same tiles (the solver's
+  ``best_per_count``: holding tiles back, keeping a play for later);
+- the default with its highest tile that can come off a meld held back (a *reserve*, as
+  ``strategic`` keeps);
+- drawing although a play exists (keeping the table as it is for the next player).
+
+Each sampled deal (a :class:`RoundState` consistent with what the player sees) is played after
+every candidate for a few plies with ``greedy``'s policy for every player — the opponents'
+answers to the table the candidate leaves, the player's own next turn, their answers to it —
+and the position reached is valued for the player (:func:`.playout.leaf_value`; a round won in
+the playout counts 1, lost 0). The candidate with the best mean stands, but another one must
+beat the default by ``margin`` to replace it: a deviation from the biggest play has to be
+clearly better in the same deals, not better by luck.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rummikub.core import Action, Draw, IllegalPlayError, Observation, Play, RoundState, Tile, apply
+
+from .moves import is_legal
+from .playout import LeafParams, leaf_value, rollout
+from .strategic import hold_back
+
+__all__ = ["SearchParams", "SearchResult", "candidates", "search"]
+
+Sampler = Callable[[random.Random], RoundState]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchParams:
+    """Knobs of the search."""
+
+    hold_backs: int = 2  # candidates placing 1..hold_backs tiles fewer than the default
+    reserve: bool = True  # the default minus one tile that can come off a meld
+    draw: bool = True  # drawing although a play exists
+    rounds: int = 2  # playout length: this many turns of every player (the last one mine omitted)
+    margin: float = 0.03  # mean value a candidate must gain over the default to replace it
+    leaf: LeafParams = field(default_factory=LeafParams)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The chosen action, the candidates, their mean values and the samples played."""
+
+    action: Action
+    candidates: tuple[Action, ...]
+    values: tuple[float, ...]
+    samples: int
+
+
+def _key(action: Action) -> tuple[Tile, ...] | None:
+    return (
+        tuple(sorted(action.tiles, key=lambda t: (t.colour, t.number)))
+        if isinstance(action, Play)
+        else None
+    )
+
+
+def candidates(
+    obs: Observation,
+    default: Play,
+    rack: tuple[Tile, ...],
+    params: SearchParams,
+    time_limit: float | None = None,
+) -> list[Action]:
+    """The moves worth comparing with ``default`` (first in the list), all legal, without
+    repeats (plays placing the same tiles count as one). ``rack``: the tiles the default was
+    chosen from (the rack without the jokers the joker policy keeps)."""
+    from rummikub.solver import best_per_count
+
+    out: list[Action] = [default]
+    seen = {_key(default)}
+
+    def add(action: Action) -> None:
+        key = _key(action)
+        if key in seen:
+            return
+        if isinstance(action, Play) and not is_legal(obs, action):
+            return
+        seen.add(key)
+        out.append(action)
+
+    m = len(default.tiles)
+    if params.hold_backs > 0 and m > 1:
+        per_count = best_per_count(obs.table, rack, opened=True, rules=obs.rules,
+                                   time_limit=time_limit)  # fmt: skip
+        for k in range(1, params.hold_backs + 1):
+            sol = per_count.get(m - k)
+            play = sol.as_play() if sol is not None else None
+            if play is not None:
+                add(play)
+    if params.reserve:
+        smaller, held = hold_back(obs, default, 1)
+        if held:
+            add(smaller)
+    if params.draw and obs.pool_size > 0:
+        add(Draw())
+    return out
+
+
+def search(
+    obs: Observation,
+    cands: list[Action],
+    sampler: Sampler,
+    rng: random.Random,
+    params: SearchParams,
+    *,
+    max_samples: int,
+    min_samples: int = 1,
+    deadline: float | None = None,
+    hard_deadline: float | None = None,
+) -> SearchResult:
+    """Judge ``cands`` (the default first) by playouts in the same sampled deals: at most
+    ``max_samples`` deals; past ``deadline`` (``time.monotonic()``) no new deal is started once
+    ``min_samples`` are done, and none at all past ``hard_deadline``."""
+    me = obs.player
+    plies = params.rounds * obs.players - 1
+    totals = [0.0] * len(cands)
+    samples = 0
+    while samples < max_samples:
+        now = time.monotonic()
+        if samples and hard_deadline is not None and now > hard_deadline:
+            break
+        if samples >= min_samples and deadline is not None and now > deadline:
+            break
+        det = sampler(rng)
+        for i, cand in enumerate(cands):
+            try:
+                state = apply(det, cand)
+            except IllegalPlayError:  # pragma: no cover - candidates are checked
+                totals[i] -= 1.0
+                continue
+            totals[i] += leaf_value(rollout(state, plies), me, params.leaf)
+        samples += 1
+    means = tuple(t / max(samples, 1) for t in totals)
+    choice = max(range(len(cands)), key=lambda i: (means[i] - (params.margin if i else 0.0), -i))
+    return SearchResult(cands[choice], tuple(cands), means, samples)
