@@ -97,7 +97,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "games": frozenset({"core", "xpress"}),
     "bots": frozenset({"core", "solver", "xpress", "games"}),
     "testing": frozenset({"core", "games", "bots"}),
-    "analysis": frozenset({"core", "solver", "xpress", "games"}),
+    "analysis": frozenset({"core", "solver", "xpress", "games", "bots"}),
     "envs": frozenset({"core", "solver", "xpress", "games", "bots"}),
     "tui": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"}),
     "server": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"}),

@@ -35,21 +35,29 @@ __all__ = [
 ]
 
 Progress = Callable[[int, int], None]
-#: each game's turn judge: (record, seconds per position, progress) -> the turns judged
-JUDGES: dict[str, Callable[[Any, float | None, Progress | None], Iterator[TurnAnalysis]]] = {
+#: each game's turn judge: (record, seconds per position, progress, win-chance samples) -> the
+#: turns judged
+JUDGES: dict[str, Callable[[Any, float | None, Progress | None, int], Iterator[TurnAnalysis]]] = {
     "tiles": tile_turns,
     "xpress": xpress_turns,
 }
 
 
 def analyse(
-    rec: AnyRecord, *, time_limit: float | None = 2.0, progress: Progress | None = None
+    rec: AnyRecord,
+    *,
+    time_limit: float | None = 2.0,
+    progress: Progress | None = None,
+    chances: int = 0,
 ) -> GameAnalysis:
     """Judge every turn of a record of any game with a judge (finished or not); the record is
     re-checked against the rules on the way. ``time_limit``: seconds for one position's search
-    (a position that takes longer is judged by the best move found so far)."""
+    (a position that takes longer is judged by the best move found so far). ``chances``: with
+    a number of samples, each tile-game turn also gets the mover's win chance before and after
+    it, estimated by the expert's playouts (slow: two estimates a turn)."""
     judge = JUDGES.get(rec.game.name)
     if judge is None:
         raise RulesError(f"{rec.game.name} games have no analysis", field="game")
     players = [(p.name, p.bot) for p in rec.record.players]
-    return GameAnalysis(rec.game.name, players, list(judge(rec.record, time_limit, progress)))
+    turns = list(judge(rec.record, time_limit, progress, chances))
+    return GameAnalysis(rec.game.name, players, turns)

@@ -41,6 +41,8 @@ class TurnAnalysis:
     findings: tuple[Finding, ...] = ()
     ms: int | None = None
     throw: ThrowJudgement | None = None  # an Xpress turn's choice of dice to throw again
+    #: the mover's chance to win the round before and after his move (when asked for)
+    win_chance: tuple[float, float] | None = None
 
     @classmethod
     def of(
@@ -107,6 +109,9 @@ class TurnAnalysis:
             out["ms"] = self.ms
         if self.throw is not None:
             out["throw"] = self.throw.to_json()
+        if self.win_chance is not None:
+            before, after = self.win_chance
+            out["win_chance"] = {"before": round(before, 3), "after": round(after, 3)}
         return out
 
 

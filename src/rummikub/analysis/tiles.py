@@ -4,9 +4,11 @@ rack and the table as he saw them (his observation: never the other racks or the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from rummikub.core import GameRecord, RoundState, TurnLog, observe, replay
 
+from .chances import win_chance
 from .model import TurnAnalysis
 
 __all__ = ["judge_tile_turn", "tile_turns"]
@@ -42,12 +44,28 @@ def judge_tile_turn(
 
 
 def tile_turns(
-    rec: GameRecord, time_limit: float | None, progress: Callable[[int, int], None] | None
+    rec: GameRecord,
+    time_limit: float | None,
+    progress: Callable[[int, int], None] | None,
+    chances: int = 0,
 ) -> Iterator[TurnAnalysis]:
+    """Every turn of ``rec`` judged; with ``chances`` (samples), the mover's win chance before
+    and after each move too (:mod:`.chances`)."""
     total = sum(len(rd.turns) for rd in rec.rounds)
     for done, step in enumerate(replay(rec), 1):
-        yield judge_tile_turn(
+        judged = judge_tile_turn(
             step.before, step.log, round=step.round, turn=step.turn, time_limit=time_limit
         )
+        if chances:
+            seed = f"{rec.seed}/{step.round}/{step.turn}"
+            p = step.log.player
+            judged = replace(
+                judged,
+                win_chance=(
+                    win_chance(step.before, p, samples=chances, seed=f"{seed}/before"),
+                    win_chance(step.after, p, samples=chances, seed=f"{seed}/after"),
+                ),
+            )
+        yield judged
         if progress is not None:
             progress(done, total)

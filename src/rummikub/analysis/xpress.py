@@ -93,8 +93,12 @@ def judge_xpress_steps(
 
 
 def xpress_turns(
-    rec: XpressRecord, time_limit: float | None, progress: Callable[[int, int], None] | None
+    rec: XpressRecord,
+    time_limit: float | None,
+    progress: Callable[[int, int], None] | None,
+    chances: int = 0,
 ) -> Iterator[TurnAnalysis]:
+    """Every turn of ``rec`` judged (``chances``: no win chances are estimated for Xpress)."""
     total = sum(len(rd.turns) for rd in rec.rounds)
     done = 0
     for (ri, ti), group in groupby(replay_xpress(rec), key=lambda s: (s.round, s.turn)):

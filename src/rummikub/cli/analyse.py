@@ -18,13 +18,13 @@ from .common import fail, needs_extra, progress_bar
 __all__ = ["register"]
 
 
-def _analyse_document(doc: Any, time_limit: float) -> dict[str, Any]:
+def _analyse_document(doc: Any, time_limit: float, chances: int = 0) -> dict[str, Any]:
     """One decoded record's analysis as JSON, in a worker process of ``--jobs`` (which gets
     the record as JSON and reads it there)."""
     from rummikub.analysis import analyse
     from rummikub.games import load_any
 
-    return analyse(load_any(doc), time_limit=time_limit).to_json()
+    return analyse(load_any(doc), time_limit=time_limit, chances=chances).to_json()
 
 
 def _report(analysis: dict[str, Any]) -> list[str]:
@@ -45,6 +45,9 @@ def _report(analysis: dict[str, Any]) -> list[str]:
             line += f"; best places {better} ({t['best_points']} points)"
         if found:
             line += f"  [{', '.join(found)}]"
+        chance = t.get("win_chance")
+        if chance is not None:
+            line += f"  win chance {chance['before']:.0%} -> {chance['after']:.0%}"
         lines.append(line)
     lines.append("")
     lines.append(f"{'player':<16} {'accuracy':>8}  " + " ".join(f"{v:>10}" for v in VERDICT_ORDER))
@@ -101,6 +104,14 @@ def analyse_command(
             "Needs the ray extra.",
         ),
     ] = None,
+    chances: Annotated[
+        int,
+        typer.Option(
+            "--win-chance",
+            help="Also estimate each mover's win chance before and after his move with this "
+            "many playouts of the expert (tile game; slow: try 16).",
+        ),
+    ] = 0,
 ) -> None:
     """Judge every turn against the best move of its position (from the mover's own view):
     best, good, inaccuracy, mistake or blunder, and each player's accuracy."""
@@ -110,6 +121,8 @@ def analyse_command(
         raise fail("--time-limit must be positive")
     if jobs < 1:
         raise fail("--jobs must be at least 1")
+    if chances < 0:
+        raise fail("--win-chance must be 0 (off) or more")
     try:
         docs = [doc for _, doc in iter_documents(file)]
         records = [load_any(doc) for doc in docs]
@@ -124,18 +137,18 @@ def analyse_command(
     analyses: list[dict[str, Any]] = []
     try:
         if one:
-            judged = analyse(records[0], time_limit=time_limit, progress=progress)
+            judged = analyse(records[0], time_limit=time_limit, progress=progress, chances=chances)
             analyses.append(judged.to_json())
         elif jobs == 1 and ray is None:
             for rec in records:
-                analyses.append(analyse(rec, time_limit=time_limit).to_json())
+                analyses.append(analyse(rec, time_limit=time_limit, chances=chances).to_json())
                 progress(len(analyses), len(records))
         else:
             from rummikub.bots.executors import open_executor
 
             pool, _ = open_executor(jobs, ray)
             with pool:
-                futures = [pool.submit(_analyse_document, doc, time_limit) for doc in docs]
+                futures = [pool.submit(_analyse_document, doc, time_limit, chances) for doc in docs]
                 for fut in futures:  # in the file's order
                     analyses.append(fut.result())
                     progress(len(analyses), len(docs))
