@@ -7,7 +7,8 @@ import { pieceEl } from "./pieces.js";
 import { draggable } from "./drag.js";
 import { SidePanel } from "./side.js";
 import { scoreCard } from "./scores.js";
-import { getState, myTurn, update } from "./store.js";
+import { flown, getState, myTurn, showLastMove, update } from "./store.js";
+import { alertTurn, flyIn, pieceRects, setSound, soundOn } from "./follow.js";
 import { changedTable, locate, movePiece, placed, tableJson } from "./turn.js";
 import { act, botIcon, h, keepFocus, seatName, toast } from "./util.js";
 
@@ -22,6 +23,7 @@ export class GameView {
     this.dragging = false;
     this.pending = false; // a render held back while a piece is dragged
     this.reveal = null; // index of a set just made, to bring into view
+    this.wasMine = null; // whether it was this player's turn at the last render (null: none yet)
     this.side = new SidePanel((text) => this.act({ type: "chat", text }));
     this.slots = { players: h("div"), area: h("section"), dock: h("div") };
     this.el = h("div", { class: "game" }, this.slots.players,
@@ -46,6 +48,7 @@ export class GameView {
   destroy() {
     this.gone = true;
     clearInterval(this.clockTimer);
+    document.title = t("title");
   }
 
   act(msg) { return act(this.net, msg); }
@@ -124,6 +127,19 @@ export class GameView {
     if (!c.g) return;
     keepFocus(this.root, () => this.draw(c));
     if (what === "checked") this.reveal = null;
+    this.turnAlert(c);
+  }
+
+  // The turn came to this player: the page's title says so, and (not on the page's first
+  // render) a sound and a vibration.
+  turnAlert(c) {
+    const mine = c.mine && !c.g.round_over;
+    document.title = mine ? `${t("game.title_your_turn")} · ${t("title")}` : t("title");
+    if (mine && this.wasMine === false) {
+      alertTurn();
+      this.el.dataset.alerts = String(Number(this.el.dataset.alerts || 0) + 1);
+    }
+    this.wasMine = mine;
   }
 
   draw(c) {
@@ -135,6 +151,7 @@ export class GameView {
     // a long table keeps its scroll position (every move re-renders it), and a set just made
     // (at the end of the table) is brought into view
     const top = this.slots.area.scrollTop;
+    const last = c.s.last && c.s.last.fly && this.lastShown(c) ? pieceRects(this.slots.area) : null;
     const area = this.swap("area", this.table(c));
     this.swap("dock", c.seat != null ? this.dock(c) : h("div", { class: "dock spectator-bar" },
       h("span", { i18n: "room.spectating" }), h("a", { class: "btn small", href: "/", "data-link": true }, t("room.back"))));
@@ -145,6 +162,10 @@ export class GameView {
     translate(this.root);
     this.tick();
     if (top) area.scrollTop = top;
+    if (last) {
+      flyIn(area, this.slots.players.querySelector(`.player[data-seat="${c.s.last.seat}"]`), last);
+      flown();
+    }
     const made = this.reveal != null && area.querySelector(`.meld[data-index="${this.reveal}"]`);
     if (made) {
       const a = area.getBoundingClientRect(), r = made.getBoundingClientRect();
@@ -169,14 +190,48 @@ export class GameView {
         h("div", { class: "pinfo" },
           h("div", { class: "pname" }, c.name(i), i === c.seat ? h("span", { class: "you" }, ` (${t("game.you")})`) : null),
           h("div", { class: "pmeta" },
-            h("span", { class: "rack-count", title: t(game.handTitle) }, h("span", { class: `mini-${game.piece}` }), String(game.handSize(c.g, i))),
+            h("span", { class: "rack-count", title: t(game.handTitle), "aria-label": t(game.handCount, { n: game.handSize(c.g, i) }) },
+              h("span", { class: `mini-${game.piece}`, "aria-hidden": "true" }), h("span", { "aria-hidden": "true" }, String(game.handSize(c.g, i)))),
             game.badges(c, i),
-            h("span", { class: "score" }, game.formatScore(c.g.totals[i])),
-            seat.kind === "human" ? h("span", { class: "dot" + (seat.connected ? " on" : ""), title: t(seat.connected ? "game.online" : "game.offline") }) : null,
+            h("span", { class: "score", title: t("game.score_title") },
+              h("span", { class: "sr-only" }, `${t("game.score_title")}: `), game.formatScore(c.g.totals[i]),
+              h("span", { class: "unit", "aria-hidden": "true" }, t("game.points_unit"))),
+            seat.kind === "human" ? h("span", { class: "dot" + (seat.connected ? " on" : ""), role: "img",
+              title: t(seat.connected ? "game.online" : "game.offline"), "aria-label": t(seat.connected ? "game.online" : "game.offline") }) : null,
             seat.standin ? h("span", { class: "standin" }, t("game.standin")) : null))));
     });
-    bar.append(game.sideInfo(c));
+    const on = soundOn();
+    bar.append(game.sideInfo(c), h("button", { class: "sound-toggle", id: "btn-sound", type: "button",
+      "aria-pressed": on ? "true" : "false", title: t(on ? "game.sound_on" : "game.sound_off"), "aria-label": t("game.sound"),
+      onclick: () => { setSound(!soundOn()); update(() => {}); } }, icon(on ? SOUND_ICON : MUTED_ICON)));
     return bar;
+  }
+
+  // Whether the last move is highlighted now.
+  lastShown(c) {
+    return !!c.s.last && c.s.last.key === this.game.turnKey(c.g) && performance.now() < c.s.last.until;
+  }
+
+  // The line over the table: the status, and the last move (what it did; shown again on press).
+  statusRow(c) {
+    const last = c.s.last && c.s.last.key === this.game.turnKey(c.g) ? c.s.last : null;
+    const row = h("div", { class: "status-row" },
+      h("div", { class: "status-line" + (c.mine ? " mine" : "") }, this.game.status(c)));
+    if (!last) return row;
+    const n = { rack: 0, moved: 0, joker: 0 };
+    for (const m of last.marks) for (const k of m) if (k) n[k]++;
+    const parts = [t("game.last_rack", { name: c.name(last.seat), n: n.rack })];
+    if (n.moved) parts.push(t("game.last_moved", { n: n.moved }));
+    if (n.joker) parts.push(t("game.last_joker"));
+    const shown = this.lastShown(c);
+    row.append(h("button", { class: "btn small last-move" + (shown ? " on" : ""), id: "btn-last-move", type: "button",
+      title: parts.join(" · "), "aria-pressed": shown ? "true" : "false", onclick: () => showLastMove() },
+    icon(REPLAY_ICON), t("game.last_move")));
+    if (shown) row.append(h("div", { class: "last-info", id: "last-info", role: "status" },
+      h("span", { class: "key key-rack" }), parts[0],
+      n.moved ? [h("span", { class: "key key-moved" }), parts[1]] : null,
+      n.joker ? [h("span", { class: "key key-joker" }), parts[parts.length - 1]] : null));
+    return row;
   }
 
   // A piece of the move (on the table or the player's own), to drag or tap.
@@ -185,6 +240,7 @@ export class GameView {
     el.dataset.id = x.id;
     if (this.canMove(c, x.id)) el.classList.add("movable");
     if (c.s.selection === x.id) el.classList.add("selected");
+    if (x.mark && this.lastShown(c)) el.classList.add("last", `last-${x.mark}`);
     if (x.die != null && x.rack && c.s.rolling.has(x.die)) el.classList.add("rolling");
     draggable(el, {
       root: this.root,
@@ -238,7 +294,7 @@ export class GameView {
     const shown = game.shownHands(c.g);
     const me = c.seat ?? 0; // a spectator sees the first player's hand at the bottom
     if (shown) shown.forEach((_, i) => { if (i !== me) area.append(this.tray(c, i, false)); });
-    area.append(h("div", { class: "status-line" + (c.mine ? " mine" : "") }, game.status(c)));
+    area.append(this.statusRow(c));
     const melds = h("div", { class: "melds", onclick: (e) => { if (e.target === melds) this.tapZone({ kind: "new" }); } });
     const work = c.s.turn ? c.s.turn.melds : [];
     work.forEach((m, i) => {
@@ -303,6 +359,19 @@ export class GameView {
       pause.textContent = t("round.next_in", { s: Math.ceil(Math.max(0, (s.clock.pause - performance.now()) / 1000)) });
     }
   }
+}
+
+// Icons drawn inline (SVG: no font needed).
+const SVG = (body) => `<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${body}</svg>`;
+const SOUND_ICON = SVG('<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path d="M16 9a4 4 0 0 1 0 6M18.5 6.5a8 8 0 0 1 0 11"/>');
+const MUTED_ICON = SVG('<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path d="M16 9l5 6M21 9l-5 6"/>');
+const REPLAY_ICON = SVG('<path d="M3 12a9 9 0 1 0 3-6.7"/><path d="M3 4v5h5"/>');
+
+function icon(svg) {
+  const span = document.createElement("span");
+  span.className = "icon";
+  span.innerHTML = svg;
+  return span;
 }
 
 function fmtTime(s) {

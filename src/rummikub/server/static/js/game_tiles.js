@@ -1,7 +1,7 @@
 // The tile game's adapter for the one game view (game.js) and the replay viewer: what its
 // hands, table and buttons are. Every rules value comes from the room's rules (room.rules).
 import { t } from "./i18n.js";
-import { faceValue, sortFaces } from "./pieces.js";
+import { faceValue, setsLine, sortFaces } from "./pieces.js";
 import { placed, tableJson, layOut } from "./turn.js";
 import { h, toast } from "./util.js";
 
@@ -17,6 +17,7 @@ export const tilesGame = {
   meldValues: true, // a valid set just made shows its value
   emptyTable: "game.empty_table",
   handTitle: "game.tiles_left",
+  handCount: "game.chip_tiles",
 
   // --- the position -------------------------------------------------------------------
   turnKey: (g) => `${g.round}:${g.turn}`,
@@ -82,7 +83,12 @@ export const tilesGame = {
 
   describe(e, name) {
     switch (e.action) {
-      case "play": return t("log.play", { name, tiles: e.tiles.join(" "), n: e.tiles.length }) + (e.hint ? ` ${t("log.hinted")}` : "");
+      case "play": {
+        // by the sets it made (the tiles laid underlined), or else by its tiles
+        const hinted = e.hint ? ` ${t("log.hinted")}` : "";
+        if (e.sets) return [t("log.play_sets", { name, n: e.tiles.length }) + hinted, setsLine(e.sets, e.tiles)];
+        return t("log.play", { name, tiles: e.tiles.join(" "), n: e.tiles.length }) + hinted;
+      }
       case "draw": return t("log.draw", { name });
       case "pass": return t("log.pass", { name });
       case "timeout": return t("log.timeout", { name, n: e.penalty });

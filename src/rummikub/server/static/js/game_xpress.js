@@ -37,6 +37,7 @@ export const xpressGame = {
   meldValues: false,
   emptyTable: "xpress.empty_table",
   handTitle: "xpress.dice_left",
+  handCount: "xpress.chip_dice",
 
   // --- the position -------------------------------------------------------------------
   turnKey: (g) => `${g.round}:${g.step}`,

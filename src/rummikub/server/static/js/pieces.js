@@ -79,3 +79,16 @@ export function groupEl(pieces, { kind = "tile", small = true, decorate = null }
     return el;
   }));
 }
+
+// Sets written in a line, each a chip of coloured numbers (a move log's play): the pieces
+// `played` (faces) are underlined, and a joker shows what it stands for.
+export function setsLine(sets, played = []) {
+  const left = [...played];
+  return h("span", { class: "sets-line" }, sets.map((m) => h("span", { class: "set-chip" }, m.map((s) => {
+    const k = left.indexOf(baseOf(s));
+    if (k >= 0) left.splice(k, 1);
+    const p = parseFace(s);
+    const cls = p.joker ? "joker" : `c-${NAMES[p.colour] || "black"}`;
+    return h("span", { class: `set-piece ${cls}` + (k >= 0 ? " new" : "") }, p.joker ? `☺${p.role ? `=${p.role}` : ""}` : s);
+  }))));
+}

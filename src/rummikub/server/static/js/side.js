@@ -5,12 +5,22 @@ import { t } from "./i18n.js";
 import { h } from "./util.js";
 import { getState, setDraft, update } from "./store.js";
 
-// Keep a list scrolled to its end if it was there (or `always`), else where the reader left it.
+const atEnd = (list) => list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+
+// A list that follows its newest entry (kept scrolled to its end) unless the reader scrolled
+// up; scrolled back to the end, it follows again.
+function followed(list) {
+  list.follow = true;
+  list.addEventListener("scroll", () => { if (list.clientHeight) list.follow = atEnd(list); }, { passive: true });
+  return list;
+}
+
+// Fill a list, scrolled to its end if it follows (or `always`), else where the reader left it.
 function refill(list, items, always = false) {
-  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
   const top = list.scrollTop;
   list.replaceChildren(...items);
-  list.scrollTop = always || atEnd ? list.scrollHeight : top;
+  if (always) list.follow = true;
+  list.scrollTop = list.follow ? list.scrollHeight : top;
 }
 
 export class SidePanel {
@@ -20,8 +30,8 @@ export class SidePanel {
     const tab = (name) => h("button", { class: "tab", type: "button", dataset: { tab: name },
       onclick: () => update((st) => { st.ui.sideTab = name; if (name === "chat") st.unread = 0; }) });
     this.tabs = { log: tab("log"), chat: tab("chat") };
-    this.log = h("ol", { class: "log-list" });
-    this.chat = h("ol", { class: "chat-list" });
+    this.log = followed(h("ol", { class: "log-list" }));
+    this.chat = followed(h("ol", { class: "chat-list" }));
     const limit = s.info && s.info.limits ? s.info.limits.chat : null;
     this.input = h("input", { id: "chat-input", maxlength: limit, autocomplete: "off", "data-i18n-placeholder": "side.chat_placeholder" });
     this.input.value = s.draft.chat;
@@ -55,7 +65,7 @@ export class SidePanel {
       Object.assign(this.shown, { chat: s.chat, count: s.chat.length });
       refill(this.chat, s.chat.map((m) => h("li", {}, h("b", {}, `${m.name}: `), m.text)), true);
     }
-    if (this.shown.tab !== s.ui.sideTab && !onChat) this.log.scrollTop = this.log.scrollHeight;
+    if (this.shown.tab !== s.ui.sideTab && !onChat) { this.log.follow = true; this.log.scrollTop = this.log.scrollHeight; }
     this.shown.tab = s.ui.sideTab;
   }
 }
