@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import Client, ServerProcess, game
+from .helpers import Client, ServerProcess, draw_and_wait, game
 
 # screenshots kept as test artifacts (CI may upload the folder)
 ARTIFACTS = Path(os.environ.get("RUMMIKUB_ARTIFACTS", "/tmp/rummikub-browser"))
@@ -85,8 +85,7 @@ def test_a_play_made_by_another_is_in_the_log_by_its_sets(
         g = game(c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == 0))
         plays = [e for e in g["log"] if e["action"] == "play"]
         if len(plays) < 2:
-            assert c.request(type="draw")["type"] == "ok"
-            c.wait_state(lambda s, t=g["turn"]: s["game"]["turn"] > t)
+            draw_and_wait(c, g)
     # the seeded deal: the bot opens with a run, then lays a group beside it
     assert plays[0]["sets"] == [["K11", "K12", "K13"]]
     assert plays[1]["sets"] == [["K11", "R11", "O11"]]

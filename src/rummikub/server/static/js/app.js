@@ -25,10 +25,18 @@ export const net = new Net({
 });
 
 // The connection's status, and "Saving…" while the server cannot store moves (the game waits).
+// Once connected, the attempts to connect again read as one "connection lost" (no flicker).
+let wasOpen = false;
 subscribe((s) => {
-  const shown = s.conn !== "open" ? s.conn : s.saving ? "saving" : "open";
+  if (s.conn === "open") wasOpen = true;
+  const conn = s.conn === "connecting" && wasOpen ? "closed" : s.conn;
+  const shown = conn !== "open" ? conn : s.saving ? "saving" : "open";
   status.hidden = shown === "open";
-  status.textContent = shown === "open" ? "" : t(shown === "saving" ? "conn.saving" : shown === "connecting" ? "conn.connecting" : "conn.lost");
+  const key = shown === "saving" ? "conn.saving" : shown === "connecting" ? "conn.connecting" : "conn.lost";
+  // one short line on a phone (the whole text is its tooltip)
+  const short = matchMedia("(max-width: 480px)").matches && shown !== "connecting";
+  status.textContent = shown === "open" ? "" : t(short ? `${key}_short` : key);
+  status.title = shown === "open" ? "" : t(key);
   status.className = `conn-status ${shown}`;
 });
 

@@ -1,5 +1,8 @@
 // Drag and drop of pieces with Pointer Events (mouse, touch and pen alike), and where a piece
-// dropped at a point lands: in a set (at a position), on "+ new set", or back on the rack.
+// dropped at a point lands: in a set (at a position), on "+ new set", or back on the rack. A
+// piece held at the table's top or bottom edge scrolls the table.
+
+const EDGE = 44; // px: a piece held this near the table's edge scrolls it
 
 // Make `el` draggable. `canMove()` says whether it may move now; a press without movement is a
 // tap (`onTap`); `onDrop(target)` gets the drop target (null: nowhere). `onStart`/`onEnd`
@@ -13,6 +16,7 @@ export function draggable(el, { root, canMove, onTap, onDrop, onStart, onEnd }) 
     const offX = sx - rect.left, offY = sy - rect.top;
     let ghost = null;
     let last = null;
+    const scroller = edgeScroller(root, (x, y) => hover(x, y));
     try { el.setPointerCapture(ev.pointerId); } catch { /* synthetic */ }
     const move = (e) => {
       if (!ghost) {
@@ -26,7 +30,11 @@ export function draggable(el, { root, canMove, onTap, onDrop, onStart, onEnd }) 
         onStart();
       }
       ghost.style.transform = `translate(${e.clientX - offX}px, ${e.clientY - offY}px) rotate(-3deg)`;
-      const target = dropTarget(root, e.clientX, e.clientY);
+      hover(e.clientX, e.clientY);
+      scroller.at(e.clientX, e.clientY);
+    };
+    const hover = (x, y) => {
+      const target = dropTarget(root, x, y);
       if (last) last.classList.remove("drop-hover");
       last = target ? target.el : null;
       if (last) last.classList.add("drop-hover");
@@ -35,6 +43,7 @@ export function draggable(el, { root, canMove, onTap, onDrop, onStart, onEnd }) 
       el.removeEventListener("pointermove", move);
       el.removeEventListener("pointerup", up);
       el.removeEventListener("pointercancel", cancel);
+      scroller.stop();
       if (last) last.classList.remove("drop-hover");
       if (!ghost) { if (!cancelled) onTap(); return; }
       ghost.remove();
@@ -71,4 +80,38 @@ export function dropTarget(root, x, y) {
   const rack = under.closest(".rack");
   if (rack && root.contains(rack)) return { kind: "rack", el: rack };
   return null;
+}
+
+// Scrolls the table while the pointer is held near its top edge (or above it, over the players)
+// or its bottom edge: faster the nearer the edge, frame by frame until the pointer leaves the
+// edge or the drag ends. `moved(x, y)` is told after each step (what lies under the pointer
+// changed).
+function edgeScroller(root, moved) {
+  let x = 0, y = 0, frame = null;
+  const speed = () => {
+    const area = root.querySelector(".table-area");
+    if (!area) return [null, 0];
+    const r = area.getBoundingClientRect();
+    if (x < r.left || x > r.right) return [area, 0];
+    if (y < r.top + EDGE && y > r.top - 3 * EDGE) return [area, -Math.min(14, Math.ceil((r.top + EDGE - y) / 5))];
+    if (y > r.bottom - EDGE && y <= r.bottom) return [area, Math.min(14, Math.ceil((y - r.bottom + EDGE) / 4))];
+    return [area, 0];
+  };
+  const step = () => {
+    frame = null;
+    const [area, dy] = speed();
+    if (!area || !dy) return;
+    const before = area.scrollTop;
+    area.scrollTop += dy;
+    if (area.scrollTop === before) return; // at the end
+    moved(x, y);
+    frame = requestAnimationFrame(step);
+  };
+  return {
+    at(px, py) {
+      x = px; y = py;
+      if (frame == null) frame = requestAnimationFrame(step);
+    },
+    stop() { if (frame != null) cancelAnimationFrame(frame); frame = null; },
+  };
 }

@@ -201,9 +201,10 @@ export class GameView {
             seat.standin ? h("span", { class: "standin" }, t("game.standin")) : null))));
     });
     const on = soundOn();
-    bar.append(game.sideInfo(c), h("button", { class: "sound-toggle", id: "btn-sound", type: "button",
+    bar.dataset.n = String(c.room.seats.length);
+    bar.append(h("div", { class: "bar-end" }, game.sideInfo(c), h("button", { class: "sound-toggle", id: "btn-sound", type: "button",
       "aria-pressed": on ? "true" : "false", title: t(on ? "game.sound_on" : "game.sound_off"), "aria-label": t("game.sound"),
-      onclick: () => { setSound(!soundOn()); update(() => {}); } }, icon(on ? SOUND_ICON : MUTED_ICON)));
+      onclick: () => { setSound(!soundOn()); update(() => {}); } }, icon(on ? SOUND_ICON : MUTED_ICON))));
     return bar;
   }
 

@@ -147,9 +147,7 @@ export class RoomPage {
       h("p", { class: "muted", i18n: "room.invite_text" }),
       h("div", { class: "invite" },
         h("input", { readonly: true, value: link, id: "invite-link", onclick: (e) => e.target.select() }),
-        h("button", { class: "btn", onclick: () => {
-          navigator.clipboard?.writeText(link).then(() => toast(t("room.copied")), () => {});
-        } }, t("room.copy"))),
+        h("button", { class: "btn", id: "copy-link", onclick: () => copyLink(link, card.querySelector("#invite-link")) }, t("room.copy"))),
       h("p", {}, t("room.code"), " ", h("strong", { class: "code big" }, room.code)),
       h("ul", { class: "seat-list" }, seats));
     if (s.seat != null && s.seat === (room.settings.host ?? 0)) {
@@ -160,4 +158,25 @@ export class RoomPage {
     card.append(h("p", {}, h("a", { href: "/", "data-link": true, onclick: () => act(this.net, { type: "leave" }) }, t("room.leave"))));
     this.root.append(card);
   }
+}
+
+// Copy the invite link. Browsers refuse the Clipboard API on a plain http:// address (a game on
+// the local network): the share sheet is offered where there is one, and else the link is
+// selected in its field for the player to copy.
+export async function copyLink(link, field) {
+  try {
+    if (!navigator.clipboard) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(link);
+    toast(t("room.copied"));
+    return;
+  } catch { /* refused: fall back */ }
+  if (typeof navigator.share === "function") {
+    try { await navigator.share({ title: t("title"), url: link }); return; } catch (err) {
+      if (err && err.name === "AbortError") return; // the player closed the sheet
+    }
+  }
+  field.focus();
+  field.select();
+  field.setSelectionRange(0, link.length);
+  toast(t("room.copy_select"));
 }
