@@ -10,7 +10,7 @@ import { scoreCard } from "./scores.js";
 import { flown, getState, myTurn, showLastMove, update } from "./store.js";
 import { alertTurn, flyIn, pieceRects, setSound, soundOn } from "./follow.js";
 import { changedTable, locate, movePiece, placed, tableJson } from "./turn.js";
-import { act, botIcon, h, keepFocus, seatName, toast } from "./util.js";
+import { act, botIcon, h, icon, keepFocus, seatName, toast } from "./util.js";
 
 const URGENT = 10; // seconds left when the clock turns red
 
@@ -204,7 +204,7 @@ export class GameView {
     bar.dataset.n = String(c.room.seats.length);
     bar.append(h("div", { class: "bar-end" }, game.sideInfo(c), h("button", { class: "sound-toggle", id: "btn-sound", type: "button",
       "aria-pressed": on ? "true" : "false", title: t(on ? "game.sound_on" : "game.sound_off"), "aria-label": t("game.sound"),
-      onclick: () => { setSound(!soundOn()); update(() => {}); } }, icon(on ? SOUND_ICON : MUTED_ICON))));
+      onclick: () => { setSound(!soundOn()); update(() => {}); } }, icon(on ? "sound" : "muted"))));
     return bar;
   }
 
@@ -227,7 +227,7 @@ export class GameView {
     const shown = this.lastShown(c);
     row.append(h("button", { class: "btn small last-move" + (shown ? " on" : ""), id: "btn-last-move", type: "button",
       title: parts.join(" · "), "aria-pressed": shown ? "true" : "false", onclick: () => showLastMove() },
-    icon(REPLAY_ICON), t("game.last_move")));
+    icon("replay"), t("game.last_move")));
     if (shown) row.append(h("div", { class: "last-info", id: "last-info", role: "status" },
       h("span", { class: "key key-rack" }), parts[0],
       n.moved ? [h("span", { class: "key key-moved" }), parts[1]] : null,
@@ -360,19 +360,6 @@ export class GameView {
       pause.textContent = t("round.next_in", { s: Math.ceil(Math.max(0, (s.clock.pause - performance.now()) / 1000)) });
     }
   }
-}
-
-// Icons drawn inline (SVG: no font needed).
-const SVG = (body) => `<svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${body}</svg>`;
-const SOUND_ICON = SVG('<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path d="M16 9a4 4 0 0 1 0 6M18.5 6.5a8 8 0 0 1 0 11"/>');
-const MUTED_ICON = SVG('<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path d="M16 9l5 6M21 9l-5 6"/>');
-const REPLAY_ICON = SVG('<path d="M3 12a9 9 0 1 0 3-6.7"/><path d="M3 4v5h5"/>');
-
-function icon(svg) {
-  const span = document.createElement("span");
-  span.className = "icon";
-  span.innerHTML = svg;
-  return span;
 }
 
 function fmtTime(s) {

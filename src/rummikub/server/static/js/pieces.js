@@ -57,7 +57,7 @@ export function pieceEl(face, { kind = "tile", die = null, small = false } = {})
     el.classList.add("joker");
     body.append(h("span", { class: look.markCls, "aria-hidden": "true" }, look.mark));
     if (look.jokerLetter) body.append(h("span", { class: "letter" }, "J"));
-    if (p.role) body.append(h("span", { class: "role" }, p.role));
+    if (p.role) body.append(h("span", { class: "role" }, `=${p.role}`));
     el.setAttribute("aria-label", p.role ? `joker as ${p.role}` : "joker");
   } else {
     const name = NAMES[p.colour] || "black";
@@ -91,4 +91,35 @@ export function setsLine(sets, played = []) {
     const cls = p.joker ? "joker" : `c-${NAMES[p.colour] || "black"}`;
     return h("span", { class: `set-piece ${cls}` + (k >= 0 ? " new" : "") }, p.joker ? `☺${p.role ? `=${p.role}` : ""}` : s);
   }))));
+}
+
+// The tile each joker of a set stands for, where the set does not say (a record's table writes
+// a joker "J"): "J=R6" in a run, "J=7" in a group. Numbers run 1..`top`. A set that is neither
+// a run nor a group is left as it is.
+export function withRoles(meld, top = 13) {
+  if (!meld.includes("J")) return meld;
+  const ps = meld.map(parseFace);
+  const real = ps.filter((p) => !p.joker);
+  if (!real.length) return meld;
+  const colours = new Set(real.map((p) => p.colour));
+  if (real.length > 1 && real.every((p) => p.number === real[0].number) && colours.size === real.length) {
+    return meld.map((s) => (s === "J" ? `J=${real[0].number}` : s));
+  }
+  if (colours.size !== 1) return meld;
+  const c = COLOURS[real[0].colour];
+  // written in order: each joker takes its place's number
+  const start = ps.findIndex((p) => !p.joker);
+  const first = ps[start].number - start;
+  if (first >= 1 && first + meld.length - 1 <= top && ps.every((p, i) => p.joker || p.number === first + i)) {
+    return meld.map((s, i) => (s === "J" ? `J=${c}${first + i}` : s));
+  }
+  // else the jokers fill the gaps, then go on past the highest number (or before the lowest)
+  const have = new Set(real.map((p) => p.number));
+  const lo = Math.min(...have), hi = Math.max(...have);
+  const roles = [];
+  for (let n = lo; n <= hi; n++) if (!have.has(n)) roles.push(n);
+  for (let n = hi + 1; roles.length < meld.length - real.length && n <= top; n++) roles.push(n);
+  for (let n = lo - 1; roles.length < meld.length - real.length && n >= 1; n--) roles.push(n);
+  let k = 0;
+  return meld.map((s) => (s === "J" && k < roles.length ? `J=${c}${roles[k++]}` : s));
 }
