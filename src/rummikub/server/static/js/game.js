@@ -9,7 +9,7 @@ import { SidePanel } from "./side.js";
 import { scoreCard } from "./scores.js";
 import { flown, getState, myTurn, showLastMove, update } from "./store.js";
 import { alertTurn, flyIn, pieceRects, setSound, soundOn } from "./follow.js";
-import { changedTable, locate, movePiece, placed, tableJson } from "./turn.js";
+import { changedTable, locate, movePiece, placed, recordStep, redoStep, tableJson, undoStep } from "./turn.js";
 import { act, botIcon, h, icon, keepFocus, seatName, toast } from "./util.js";
 
 const URGENT = 10; // seconds left when the clock turns red
@@ -36,6 +36,12 @@ export class GameView {
       change: (fn) => update(fn),
       changeMove: (fn) => this.changeMove(fn),
       restart: () => update((s, { restart }) => restart()),
+      // a move pressed while the connection is down is not sent, and the move stays
+      online: () => {
+        if (this.net.open) return true;
+        toast(t("game.offline_kept"), "error");
+        return false;
+      },
       setSort: (mode) => {
         try { localStorage.setItem("rummikub.sort", mode); } catch { /* storage off */ }
         update((s) => { s.ui.sort = mode; });
@@ -51,7 +57,10 @@ export class GameView {
     document.title = t("title");
   }
 
-  act(msg) { return act(this.net, msg); }
+  act(msg) {
+    if (msg.type !== "chat" && !this.ctl.online()) return Promise.resolve(null);
+    return act(this.net, msg);
+  }
 
   // What every part of the view needs to know about the state.
   context() {
@@ -86,8 +95,22 @@ export class GameView {
   moveTo(id, target) {
     let stays = false;
     this.changeMove((s) => {
+      const from = locate(s.turn, id);
+      if (target.kind === "rack" && target.pos != null) {
+        if (!this.game.arrangeable) target = { kind: "rack" };
+        else if (s.ui.sort !== "hand") {
+          // the rack as it is shown becomes the player's own order
+          s.turn.rack = this.game.arrange(s.turn.rack, s.ui);
+          s.ui.sort = "hand";
+        }
+      }
+      if (from && from.where === "rack" && target.kind === "rack") {
+        if (target.pos == null || target.pos === from.index || target.pos === from.index + 1) return false;
+      }
+      recordStep(s.turn);
       const made = movePiece(s.turn, id, target);
-      if (made === "table-stays") { stays = true; return false; }
+      if (made === "table-stays") { s.turn.undo.pop(); stays = true; return false; }
+      if (s.ui.sort === "hand") s.ui.order = s.turn.rack.map((x) => x.s);
       this.reveal = made;
       s.selection = null;
       return true;
@@ -113,6 +136,11 @@ export class GameView {
     if (s.selection && myTurn()) this.moveTo(s.selection, target);
   }
 
+  // Undo or redo one step of the move.
+  step(redo) {
+    this.changeMove((s) => (redo ? redoStep(s.turn) : undoStep(s.turn)));
+  }
+
   askHint() {
     update((s) => { s.hint = { loading: true }; });
     this.act({ type: "hint" });
@@ -127,6 +155,11 @@ export class GameView {
     if (!c.g) return;
     keepFocus(this.root, () => this.draw(c));
     if (what === "checked") this.reveal = null;
+    if (c.placing && c.s.turn && c.s.turn.restored) {
+      // a move kept across a reload: the server reads it again
+      c.s.turn.restored = false;
+      queueMicrotask(() => this.changeMove(() => true));
+    }
     this.turnAlert(c);
   }
 
@@ -324,6 +357,10 @@ export class GameView {
     const s = c.s;
     const n = placed(s.turn).length;
     const common = {
+      undo: { id: "btn-undo", label: [icon("undo"), t("game.undo")], title: t("game.undo_title"),
+        disabled: !c.placing || !(s.turn && s.turn.undo && s.turn.undo.length), onclick: () => this.step(false) },
+      redo: { id: "btn-redo", label: [icon("redo"), t("game.redo")], title: t("game.redo_title"),
+        disabled: !c.placing || !(s.turn && s.turn.redo && s.turn.redo.length), onclick: () => this.step(true) },
       reset: { id: "btn-reset", label: t("game.reset"), disabled: !c.placing || (!n && !(s.turn && changedTable(s.turn))),
         onclick: () => this.ctl.restart() },
       hint: c.room.settings.hints ? { id: "btn-hint", label: t("game.hint"), disabled: !c.mine, onclick: () => this.askHint() } : null,
@@ -332,6 +369,18 @@ export class GameView {
     const buttons = this.game.controls(c, this.ctl, common).filter(Boolean).map((b) =>
       h("button", { class: "btn" + (b.primary ? " primary" : ""), id: b.id, title: b.title, disabled: b.disabled, onclick: b.onclick }, b.label));
     const dock = h("div", { class: "dock" }, h("div", { class: "controls" }, clock, buttons));
+    if (s.ui.confirmDraw && c.mine) {
+      const draw = c.g.pool_size > 0 ? "draw" : "pass";
+      const close = () => update((st) => { st.ui.confirmDraw = false; });
+      dock.append(h("div", { class: "confirm-box", id: "confirm-draw", role: "alertdialog", "aria-label": t(`game.${draw}`) },
+        h("span", {}, t(`game.confirm_${draw}`)),
+        h("button", { class: "btn small", id: "btn-keep-move", onclick: close }, t("game.keep_move")),
+        h("button", { class: "btn small", id: "btn-draw-anyway", onclick: () => {
+          if (!this.ctl.online()) return;
+          close();
+          this.act({ type: draw });
+        } }, t(`game.${draw}_anyway`))));
+    }
     if (s.hint) {
       const action = !s.hint.loading && this.game.hintAction(s.hint);
       dock.append(h("div", { class: "hint-box" },

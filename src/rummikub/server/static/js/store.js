@@ -2,7 +2,7 @@
 // (a message from the server), `connection`, `enterRoom`/`leaveRoom` (routing), `update` (what
 // the player does in the page) and `setDraft` (typing). Every change but typing tells the
 // subscribers, which render from the state; views keep no copy of the server's state.
-import { startTurn, mergeChecked } from "./turn.js";
+import { startTurn, mergeChecked, orderRack, restoreSaved, saveable } from "./turn.js";
 import { SHOW_MS, markTurn, tableMarks } from "./follow.js";
 
 const state = {
@@ -30,7 +30,9 @@ const state = {
   // the last move of another player: {key: the turn it leads to, seat, marks per set and piece
   // (follow.js), until: when its highlight ends, fly: its pieces are still to fly in}
   last: null,
-  ui: { sideTab: "log", sort: savedSort() },
+  // sort: 789 | 777 | hand (the player's own order, `order`: the rack's faces); confirmDraw:
+  // the player pressed Draw with a move being built (the page asks first)
+  ui: { sideTab: "log", sort: savedSort(), order: null, confirmDraw: false },
 };
 
 let game = null; // the adapter of the room's game (game_tiles.js / game_xpress.js)
@@ -56,11 +58,35 @@ export function myTurn() {
   return !!g && state.seat != null && !g.round_over && g.current === state.seat;
 }
 
-// The move starts again from the position the server sent.
-function resetTurn() {
+// The move being built is kept for this tab (sessionStorage), per room and seat: a reload or a
+// reconnect finds it again.
+function savedKey() {
+  return state.room && state.seat != null ? `rummikub.turn.${state.room.code}.${state.seat}` : null;
+}
+
+function saveTurn() {
+  const key = savedKey();
+  if (!key || !state.turn) return;
+  const arranged = state.ui.sort === "hand" ? state.ui.order : null;
+  try { sessionStorage.setItem(key, JSON.stringify({ ...saveable(state.turn), order: arranged })); } catch { /* storage off */ }
+}
+
+function savedTurn() {
+  const key = savedKey();
+  try { return key ? JSON.parse(sessionStorage.getItem(key)) : null; } catch { return null; }
+}
+
+// The move starts again from the position the server sent (`resume`: or from the move this
+// tab kept, if it was built on that position).
+function resetTurn(resume = false) {
   const g = state.view.game;
   state.turn = startTurn(game.turnKey(g), g.table, state.seat == null ? [] : game.hand(g, state.seat));
+  const saved = resume ? savedTurn() : null;
+  if (saved && saved.order && !state.ui.order) Object.assign(state.ui, { sort: "hand", order: saved.order });
+  const resumed = myTurn() && restoreSaved(state.turn, saved);
+  if (!resumed && state.ui.sort === "hand" && state.ui.order) orderRack(state.turn, state.ui.order);
   if (state.last && state.last.key === state.turn.key) markTurn(state.turn, state.last.marks);
+  state.ui.confirmDraw = false;
   state.selection = null;
   state.check = null;
   state.hint = null;
@@ -88,7 +114,8 @@ function onState(msg) {
     highlight();
   } else if (was && was.round !== g.round) state.last = null;
   const keep = state.turn && state.turn.key === game.turnKey(g) && myTurn() && prev && prev.game;
-  if (!keep) resetTurn();
+  if (!keep) resetTurn(true);
+  saveTurn();
   const roll = game.roll ? game.roll(g) : null;
   if (roll && roll.id !== state.lastRoll) {
     // a page opened in the middle of a round shows the dice still
@@ -180,7 +207,8 @@ export function leaveRoom() {
 // A change the player makes in the page: `change(state)` changes it (it may call `restart`
 // to start the move again from the server's position), then every subscriber renders.
 export function update(change) {
-  change(state, { restart: resetTurn });
+  change(state, { restart: () => resetTurn(false) });
+  saveTurn();
   notify("local");
 }
 

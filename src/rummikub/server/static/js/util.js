@@ -101,6 +101,8 @@ const ICONS = {
   prev: '<path d="M16 5l-9 7 9 7z" fill="currentColor"/>',
   next: '<path d="M8 5l9 7-9 7z" fill="currentColor"/>',
   last: '<path d="M18 5v14"/><path d="M6 5l9 7-9 7z" fill="currentColor"/>',
+  undo: '<path d="M9 14L4 9l5-5"/><path d="M4 9h10a6 6 0 0 1 0 12h-3"/>',
+  redo: '<path d="M15 14l5-5-5-5"/><path d="M20 9H10a6 6 0 0 0 0 12h3"/>',
 };
 
 export function icon(name) {
