@@ -8,6 +8,7 @@ import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
 import { connection, receive, subscribe } from "./store.js";
 import { navigate, toast, saveSeat } from "./util.js";
+import { colourBlindSwitch } from "./prefs.js";
 
 const app = document.getElementById("app");
 const status = document.getElementById("conn-status");
@@ -65,14 +66,17 @@ window.addEventListener("popstate", route);
 window.addEventListener("rummikub:route", route);
 
 const select = document.getElementById("lang-select");
+let wordSwitch = null; // words the colour-blind switch in the page's language
 select.addEventListener("change", () => setLanguage(select.value));
 onLanguage((lang) => {
   select.value = lang;
   document.title = t("title");
+  if (wordSwitch) wordSwitch();
   if (page) page.render("language");
 });
 
 await Promise.all([setLanguage(pickLanguage()), loadInfo().catch(() => null)]);
 select.value = language();
+wordSwitch = colourBlindSwitch(document.getElementById("cb-switch"));
 net.connect();
 route();

@@ -3,7 +3,7 @@
 // between the games comes from the game's adapter (game_tiles.js, game_xpress.js). The view
 // renders from the store and changes it only through the store's functions.
 import { t, translate } from "./i18n.js";
-import { pieceEl } from "./pieces.js";
+import { faceLabel, pieceEl } from "./pieces.js";
 import { draggable } from "./drag.js";
 import { SidePanel } from "./side.js";
 import { scoreCard } from "./scores.js";
@@ -272,7 +272,13 @@ export class GameView {
   piece(c, x) {
     const el = pieceEl(x.s, { kind: this.game.piece, die: x.die });
     el.dataset.id = x.id;
-    if (this.canMove(c, x.id)) el.classList.add("movable");
+    el.id = `piece-${x.id}`; // the focus stays on it when the view is drawn again
+    if (this.canMove(c, x.id)) {
+      el.classList.add("movable");
+      // played from the keyboard: Tab to a piece, Enter or Space picks it up (or puts the one
+      // picked up before it), then Enter on a set, "+ new set" or the rack puts it there
+      keyboard(el, () => this.tap(x.id));
+    }
     if (c.s.selection === x.id) el.classList.add("selected");
     if (x.mark && this.lastShown(c)) el.classList.add("last", `last-${x.mark}`);
     if (x.die != null && x.rack && c.s.rolling.has(x.die)) el.classList.add("rolling");
@@ -297,7 +303,12 @@ export class GameView {
       : game.shownHands(c.g)[seat].map((p) => ({ id: `s${seat}.${p.die}`, s: p.face, rack: true, die: p.die }));
     const marking = own && game.marking(c);
     const tray = h("div", { class: [game.trayClass, own ? "rack" : "other-tray", own && c.mine ? "active" : ""].filter(Boolean).join(" "), dataset: { seat } });
-    if (own) tray.addEventListener("click", (e) => { if (!e.target.closest(".piece")) this.tapZone({ kind: "rack" }); });
+    if (own) {
+      tray.addEventListener("click", (e) => { if (!e.target.closest(".piece")) this.tapZone({ kind: "rack" }); });
+      tray.id = "own-rack";
+      tray.setAttribute("aria-label", t("game.rack"));
+      if (c.mine) keyboard(tray, () => this.tapZone({ kind: "rack" }), true);
+    }
     const hinted = own && c.s.hint ? game.hinted(c, items) : new Set();
     for (const x of items) {
       let el;
@@ -341,12 +352,21 @@ export class GameView {
         el.append(pe);
       }
       el.addEventListener("click", (e) => { if (!e.target.closest(".piece")) this.tapZone({ kind: "meld", meld: i, pos: m.length }); });
+      el.setAttribute("aria-label", t("game.set_label", { n: i + 1, tiles: m.map((x) => faceLabel(x.s)).join(", ") }));
+      if (c.placing) {
+        el.id = `meld-${i}`;
+        keyboard(el, () => this.tapZone({ kind: "meld", meld: i, pos: m.length }), true);
+      }
       const wrap = h("div", { class: "meld-wrap" }, el);
       if (res && !res.ok) wrap.append(h("div", { class: "meld-reason" }, res.reason));
       else if (res && res.ok && fresh && game.meldValues) wrap.append(h("div", { class: "meld-value" }, String(res.value)));
       melds.append(wrap);
     });
-    if (c.placing) melds.append(h("div", { class: "new-meld" + (c.s.selection ? " armed" : ""), onclick: () => this.tapZone({ kind: "new" }) }, t("game.new_meld")));
+    if (c.placing) {
+      const zone = h("div", { class: "new-meld" + (c.s.selection ? " armed" : ""), id: "new-meld", onclick: () => this.tapZone({ kind: "new" }) }, t("game.new_meld"));
+      keyboard(zone, () => this.tapZone({ kind: "new" }));
+      melds.append(zone);
+    }
     if (!work.length && !c.placing) melds.append(h("div", { class: "empty-table muted" }, t(game.emptyTable)));
     area.append(melds);
     if (shown && c.seat == null) area.append(this.tray(c, me, false));
@@ -357,9 +377,9 @@ export class GameView {
     const s = c.s;
     const n = placed(s.turn).length;
     const common = {
-      undo: { id: "btn-undo", label: [icon("undo"), t("game.undo")], title: t("game.undo_title"),
+      undo: { id: "btn-undo", label: [icon("undo"), h("span", { class: "btn-text" }, t("game.undo"))], title: t("game.undo_title"),
         disabled: !c.placing || !(s.turn && s.turn.undo && s.turn.undo.length), onclick: () => this.step(false) },
-      redo: { id: "btn-redo", label: [icon("redo"), t("game.redo")], title: t("game.redo_title"),
+      redo: { id: "btn-redo", label: [icon("redo"), h("span", { class: "btn-text" }, t("game.redo"))], title: t("game.redo_title"),
         disabled: !c.placing || !(s.turn && s.turn.redo && s.turn.redo.length), onclick: () => this.step(true) },
       reset: { id: "btn-reset", label: t("game.reset"), disabled: !c.placing || (!n && !(s.turn && changedTable(s.turn))),
         onclick: () => this.ctl.restart() },
@@ -409,6 +429,19 @@ export class GameView {
       pause.textContent = t("round.next_in", { s: Math.ceil(Math.max(0, (s.clock.pause - performance.now()) / 1000)) });
     }
   }
+}
+
+// Make `el` take the focus and answer Enter and Space like a press (`own`: only when it has the
+// focus itself, not one of its pieces).
+function keyboard(el, press, own = false) {
+  el.tabIndex = 0;
+  el.setAttribute("role", "button");
+  el.addEventListener("keydown", (e) => {
+    if ((e.key !== "Enter" && e.key !== " ") || (own && e.target !== el)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    press();
+  });
 }
 
 function fmtTime(s) {

@@ -1,6 +1,7 @@
 // Pieces: a tile of the tile game or a face of an Xpress die, read from its notation ("R7", "J",
 // "J=R6") and drawn by one renderer. Every view that shows pieces (the table, racks and trays,
 // the score card, the replay) draws them here.
+import { t } from "./i18n.js";
 import { h } from "./util.js";
 
 export const COLOURS = "KRBOGPYW";
@@ -31,6 +32,14 @@ export function sortFaces(items, mode, get = (x) => x) {
   });
 }
 
+// A piece read out in the page's language: "R7" -> "red 7", "7" (a group joker's role) -> "7".
+export function faceLabel(face) {
+  if (/^\d+$/.test(face)) return face;
+  const p = parseFace(face);
+  if (p.joker) return t("piece.joker");
+  return t("piece.tile", { colour: t(`piece.${NAMES[p.colour] || "black"}`), n: p.number });
+}
+
 // Points of a piece left over at the end of a round; a joker counts what the rules say.
 export function faceValue(face, jokerValue) {
   const p = parseFace(face);
@@ -58,12 +67,12 @@ export function pieceEl(face, { kind = "tile", die = null, small = false } = {})
     body.append(h("span", { class: look.markCls, "aria-hidden": "true" }, look.mark));
     if (look.jokerLetter) body.append(h("span", { class: "letter" }, "J"));
     if (p.role) body.append(h("span", { class: "role" }, `=${p.role}`));
-    el.setAttribute("aria-label", p.role ? `joker as ${p.role}` : "joker");
+    el.setAttribute("aria-label", p.role ? t("piece.joker_as", { tile: faceLabel(p.role) }) : t("piece.joker"));
   } else {
     const name = NAMES[p.colour] || "black";
     el.classList.add(`c-${name}`);
     body.append(h("span", { class: "num" }, String(p.number)), h("span", { class: "letter" }, COLOURS[p.colour]));
-    el.setAttribute("aria-label", `${name} ${p.number}`);
+    el.setAttribute("aria-label", faceLabel(face));
   }
   if (body !== el) el.append(body);
   return el;
