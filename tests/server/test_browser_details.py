@@ -128,3 +128,40 @@ def test_the_lobby_felt_does_not_end_at_the_window(
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
     page.screenshot(path=str(ARTIFACTS / f"lobby-scrolled-{size}.png"))
     ctx.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_rooms_rules_are_one_click_away_in_both_languages(
+    browser: Any, sqlite_server: ServerProcess, clients: list[Client], size: str
+) -> None:
+    c = Client(sqlite_server.ws_url)
+    clients.append(c)
+    rules = {"preset": "tournament", "turn_seconds": 90, "match": {"rounds": 3, "target": None}}
+    code = c.request(
+        type="create", name="Ann", rules=rules, seats=[{"kind": "human"}, {"kind": "human"}]
+    )["room"]
+    ctx = _context(browser, size)
+    page = ctx.new_page()
+    page.goto(f"{sqlite_server.base}/r/{code}?watch=1")
+    # in the waiting room
+    page.click("#waiting-rules summary")
+    text = page.locator("#waiting-rules").inner_text()
+    assert "How to play" in text and "90 seconds a turn" in text
+    assert "The match is 3 rounds." in text
+    # and in the game, a tab of the side panel
+    bea = Client(sqlite_server.ws_url)
+    clients.append(bea)
+    assert bea.request(type="join", room=code, name="Bea")["type"] == "joined"
+    page.wait_for_selector(".tab[data-tab='rules']")
+    page.click(".tab[data-tab='rules']")
+    pane = page.locator("#rules-pane")
+    pane.wait_for()
+    opening = sqlite_server.get("/api/info")[1]["presets"]["tournament"]["opening_value"]
+    assert f"at least {opening} points" in pane.inner_text()
+    assert "This room: Tournament" in pane.inner_text()
+    page.select_option("#lang-select", "sv")
+    page.wait_for_selector("#rules-pane:has-text('Så spelar du')")
+    assert f"minst {opening} poäng" in pane.inner_text()
+    assert "90 sekunder per tur" in pane.inner_text()
+    page.screenshot(path=str(ARTIFACTS / f"rules-{size}.png"))
+    ctx.close()

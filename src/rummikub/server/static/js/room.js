@@ -3,6 +3,7 @@
 import { t, translate } from "./i18n.js";
 import { GameView } from "./game.js";
 import { gameOf } from "./games.js";
+import { rulesView } from "./rules.js";
 import { enterRoom, getState, leaveRoom, subscribe, update } from "./store.js";
 import { act, botIcon, forgetSeat, getJSON, h, keepFocus, playerName, savedSeat, saveSeat, setPlayerName, toast } from "./util.js";
 
@@ -149,7 +150,8 @@ export class RoomPage {
         h("input", { readonly: true, value: link, id: "invite-link", onclick: (e) => e.target.select() }),
         h("button", { class: "btn", id: "copy-link", onclick: () => copyLink(link, card.querySelector("#invite-link")) }, t("room.copy"))),
       h("p", {}, t("room.code"), " ", h("strong", { class: "code big" }, room.code)),
-      h("ul", { class: "seat-list" }, seats));
+      h("ul", { class: "seat-list" }, seats),
+      h("details", { class: "rules-box", id: "waiting-rules" }, h("summary", {}, t("side.rules")), rulesView(room, s.room.game)));
     if (s.seat != null && s.seat === (room.settings.host ?? 0)) {
       card.append(h("button", { class: "btn primary", id: "start-now", onclick: () => act(this.net, { type: "start" }) }, t("room.start_now")));
     } else if (s.seat == null) {
