@@ -6,6 +6,7 @@ import { Net } from "./net.js";
 import { Lobby } from "./lobby.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
+import { TutorialPage } from "./tutorial.js";
 import { connection, receive, subscribe } from "./store.js";
 import { navigate, toast, saveSeat } from "./util.js";
 import { colourBlindSwitch } from "./prefs.js";
@@ -52,6 +53,7 @@ function route() {
     const analyse = new URLSearchParams(location.search).has("analyse");
     page = new ReplayPage(app, replay[1].toUpperCase(), { analyse });
   }
+  else if (new URLSearchParams(location.search).has("tutorial")) page = new TutorialPage(app);
   else page = new Lobby(app, net);
 }
 

@@ -173,6 +173,7 @@ export class Lobby {
     const quick = h("section", { class: "card card-hero" },
       h("h2", { i18n: "lobby.quick_title" }),
       h("p", { class: "muted", i18n: "lobby.quick_text" }),
+      h("p", {}, h("a", { class: "tutorial-link", id: "tutorial-link", href: "/?tutorial=1", "data-link": true }, t("tutorial.link"))),
       h("div", { class: "form-row" },
         h("label", {}, h("span", { i18n: "lobby.opponents" }), opponents),
         h("label", {}, h("span", { i18n: "lobby.level" }), quickLevel),
