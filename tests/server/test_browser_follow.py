@@ -127,7 +127,8 @@ def test_another_players_move_is_shown_and_the_turn_is_told(
     _my_turn(page)
     page.wait_for_function("() => document.querySelector('.game').dataset.alerts === '1'")
     assert page.title().startswith("Your turn")
-    assert page.evaluate("() => window.__tones") == 2
+    # a click for the bot's play, two notes for the turn
+    assert page.evaluate("() => window.__tones") == 3
     assert page.evaluate("() => window.__vibrations") == 1
     # the highlight goes after a few seconds; "Last move" shows it again
     page.wait_for_selector(".piece.last", state="detached", timeout=10_000)
@@ -141,7 +142,7 @@ def test_another_players_move_is_shown_and_the_turn_is_told(
     assert page.evaluate("() => localStorage.getItem('rummikub.sound')") == "off"
     _press(page, "#btn-draw", touch)
     page.wait_for_function("() => document.querySelector('.game').dataset.alerts === '2'")
-    assert page.evaluate("() => window.__tones") == 2
+    assert page.evaluate("() => window.__tones") == 3
     assert page.evaluate("() => window.__vibrations") == 2
     page.reload()
     page.wait_for_selector("#btn-sound[aria-pressed='false']")
@@ -207,5 +208,25 @@ def test_the_log_follows_new_moves_unless_scrolled_up(
     page.tap("#btn-draw")
     page.wait_for_function(f"() => document.querySelectorAll('.log-list li').length > {entries}")
     assert log.evaluate(at_end)
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_the_last_seconds_of_ones_turn_tick(
+    browser: Any, seeded_server: ServerProcess, clients: list[Client]
+) -> None:
+    c = Client(seeded_server.ws_url)
+    clients.append(c)
+    joined = c.request(
+        type="create",
+        name="Ann",
+        rules={"preset": "standard", "turn_seconds": 7},
+        seats=[{"kind": "human"}, {"kind": "bot", "level": "beginner"}],
+        settings={"bot_delay": 0},
+    )
+    page = _seat_page(browser, seeded_server, joined, **SIZES["desktop"])
+    _my_turn(page)
+    # five ticks, one a second, as the clock runs out (a tone each)
+    page.wait_for_function("() => window.__tones >= 5", timeout=15_000)
     assert not page.errors, page.errors
     page.context.close()

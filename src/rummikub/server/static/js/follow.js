@@ -118,26 +118,35 @@ if (typeof document !== "undefined") {
   document.addEventListener("keydown", unlock, { capture: true });
 }
 
-// Two short rising notes, made by WebAudio (no sound file).
-export function chime() {
+// Notes made by WebAudio (no sound file): [frequency, start, length] each, at `volume`.
+function notes(list, volume = 0.18, type = "sine") {
   if (!soundOn()) return false;
   unlock();
   if (!audio) return false;
   const now = audio.currentTime;
-  [[660, 0], [880, 0.14]].forEach(([freq, at]) => {
+  for (const [freq, at, len] of list) {
     const osc = audio.createOscillator();
     const gain = audio.createGain();
-    osc.type = "sine";
+    osc.type = type;
     osc.frequency.value = freq;
     gain.gain.setValueAtTime(0.0001, now + at);
-    gain.gain.exponentialRampToValueAtTime(0.18, now + at + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, now + at + 0.22);
+    gain.gain.exponentialRampToValueAtTime(volume, now + at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + at + len);
     osc.connect(gain).connect(audio.destination);
     osc.start(now + at);
-    osc.stop(now + at + 0.25);
-  });
+    osc.stop(now + at + len + 0.03);
+  }
   return true;
 }
+
+// Your turn: two short rising notes.
+export function chime() { return notes([[660, 0, 0.22], [880, 0.14, 0.22]]); }
+
+// Another player laid tiles: a soft click, as of a tile put down.
+export function clack() { return notes([[320, 0, 0.08]], 0.12, "triangle"); }
+
+// One of the last seconds of your turn.
+export function tick() { return notes([[1200, 0, 0.05]], 0.08, "square"); }
 
 // The turn came to this player: a sound and a vibration (the title is the game view's).
 export function alertTurn() {

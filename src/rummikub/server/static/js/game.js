@@ -8,7 +8,7 @@ import { draggable } from "./drag.js";
 import { SidePanel } from "./side.js";
 import { scoreCard } from "./scores.js";
 import { flown, getState, myTurn, showLastMove, update } from "./store.js";
-import { alertTurn, flyIn, pieceRects, setSound, soundOn } from "./follow.js";
+import { alertTurn, clack, flyIn, pieceRects, setSound, soundOn, tick as tickSound } from "./follow.js";
 import { changedTable, locate, movePiece, placed, recordStep, redoStep, tableJson, undoStep } from "./turn.js";
 import { act, botIcon, h, icon, keepFocus, seatName, toast } from "./util.js";
 
@@ -24,6 +24,8 @@ export class GameView {
     this.pending = false; // a render held back while a piece is dragged
     this.reveal = null; // index of a set just made, to bring into view
     this.wasMine = null; // whether it was this player's turn at the last render (null: none yet)
+    this.heard = null; // the last move whose sound was made
+    this.ticked = null; // the last second of the clock that ticked
     this.side = new SidePanel((text) => this.act({ type: "chat", text }));
     this.slots = { players: h("div"), area: h("section"), dock: h("div") };
     this.el = h("div", { class: "game" }, this.slots.players,
@@ -167,6 +169,9 @@ export class GameView {
   // render) a sound and a vibration.
   turnAlert(c) {
     const mine = c.mine && !c.g.round_over;
+    // another player's move: a soft click (not for the position the page opened on)
+    if (c.s.last && c.s.last !== this.heard && this.wasMine !== null) clack();
+    this.heard = c.s.last;
     document.title = mine ? `${t("game.title_your_turn")} · ${t("title")}` : t("title");
     if (mine && this.wasMine === false) {
       alertTurn();
@@ -423,6 +428,9 @@ export class GameView {
       const frac = g.turn_seconds ? left / g.turn_seconds : 0;
       clock.style.setProperty("--frac", String(Math.max(0, Math.min(1, frac))));
       clock.classList.toggle("urgent", left <= URGENT);
+      // the last five seconds of one's own turn tick
+      const second = Math.ceil(left);
+      if (myTurn() && second <= 5 && second > 0 && second !== this.ticked) { this.ticked = second; tickSound(); }
     }
     const pause = this.root.querySelector(".pause-left");
     if (pause && s.clock.pause != null) {
