@@ -430,7 +430,8 @@ export class GameView {
       clock.classList.toggle("urgent", left <= URGENT);
       // the last five seconds of one's own turn tick
       const second = Math.ceil(left);
-      if (myTurn() && second <= 5 && second > 0 && second !== this.ticked) { this.ticked = second; tickSound(); }
+      if (second > 5) this.ticked = null;
+      else if (myTurn() && second > 0 && second !== this.ticked) { this.ticked = second; tickSound(); }
     }
     const pause = this.root.querySelector(".pause-left");
     if (pause && s.clock.pause != null) {

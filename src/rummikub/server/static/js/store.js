@@ -196,6 +196,9 @@ export function enterRoom(code, adapter, mode) {
     rolling: new Set(), lastRoll: null, draft: { chat: "" }, last: null,
   });
   state.ui.sideTab = "log";
+  // a rack arranged by hand belongs to its room (the room's tab storage brings it back)
+  if (state.ui.sort === "hand") state.ui.sort = savedSort();
+  state.ui.order = null;
   notify("room");
 }
 
