@@ -216,6 +216,7 @@ class Serving:
     def __enter__(self) -> str:
         run_env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
         run_env["XDG_DATA_HOME"] = str(self.env.work / "data")
+        run_env["RUMMIKUB_TEST_SEED"] = "7"  # a fixed deal (tests/server/conftest.py)
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
                 [self.env.bin("rummikub"), "serve", "--port", str(self.port)],
@@ -250,11 +251,16 @@ def play_a_move_against_a_bot(base: str) -> str:
         seats = [{"kind": "human"}, {"kind": "bot", "level": "greedy"}]
         joined = c.request(type="create", name="Ann", seats=seats, settings={"bot_delay": 0})
         assert joined["type"] == "joined", joined
-        state = c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == 0)
+        # the first bot move of a fresh install may wait for the solver's kernels to compile
+        state = c.wait_state(
+            lambda s: s["game"] is not None and s["game"]["current"] == 0, timeout=300
+        )
         turn = state["game"]["turn"]
         assert c.request(type="draw")["type"] == "ok"
         # the bot has moved and it is our turn again
-        after = c.wait_state(lambda s: s["game"]["turn"] >= turn + 2 and s["game"]["current"] == 0)
+        after = c.wait_state(
+            lambda s: s["game"]["turn"] >= turn + 2 and s["game"]["current"] == 0, timeout=300
+        )
         log = after["game"]["log"]
         assert log[-1]["seat"] == 1 and {"seat": 0, "action": "draw"}.items() <= log[-2].items()
         return str(joined["room"])
