@@ -89,6 +89,7 @@ function rulesForm(presets, presetSelectEl) {
 
 async function create(net, msg) {
   try {
+    await net.whenOpen(); // a button pressed while the page still connects waits for it
     const reply = await net.request(msg);
     saveSeat(reply.room, reply.seat, reply.token);
     navigate(`/r/${reply.room}`);
