@@ -11,12 +11,20 @@ per extra, pip's own cache shared between them.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
+import time
+import urllib.request
+import zipfile
+from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
+
+from tests.server.helpers import Client, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -180,3 +188,130 @@ def test_the_server_extra(wheel: Path, tmp_path: Path) -> None:
     ok(env.python("from rummikub.server import create_app\nimport rummikub.solver.fast"))
     assert "--port" in ok(env.run("serve", "--help"))
     names_extra(env.run("play"), "tui")
+    # every file of the web client is in the wheel
+    static = ROOT / "src" / "rummikub" / "server" / "static"
+    with zipfile.ZipFile(wheel) as whl:
+        packed = set(whl.namelist())
+    for f in static.rglob("*"):
+        if f.is_file():
+            assert f"rummikub/{f.relative_to(ROOT / 'src' / 'rummikub').as_posix()}" in packed, f
+    # `rummikub serve` from the installed wheel, with its default database in a fresh data
+    # directory: a game against a solver bot, and every file the pages reference
+    with Serving(env) as base:
+        code = play_a_move_against_a_bot(base)
+        assets = fetch_the_pages(base, ["/", f"/r/{code}", f"/replay/{code}"])
+    assert {"/static/favicon.svg", "/static/style.css", "/static/js/app.js"} <= assets
+    assert {"/i18n/en.json", "/i18n/sv.json"} <= assets
+
+
+class Serving:
+    """``rummikub serve`` of the environment on a free port; the base address while it runs."""
+
+    def __init__(self, env: Env) -> None:
+        self.env = env
+        self.port = free_port()
+        self.log = env.work / "serve.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> str:
+        run_env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+        run_env["XDG_DATA_HOME"] = str(self.env.work / "data")
+        run_env["RUMMIKUB_TEST_SEED"] = "7"  # a fixed deal (tests/server/conftest.py)
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                [self.env.bin("rummikub"), "serve", "--port", str(self.port)],
+                cwd=self.env.work,
+                env=run_env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        base = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, self.log.read_text(errors="replace")[-3000:]
+            try:
+                with urllib.request.urlopen(base + "/api/health", timeout=1) as r:
+                    if r.status == 200:
+                        return base
+            except OSError:
+                time.sleep(0.2)
+        raise AssertionError("the server did not start: " + self.log.read_text()[-3000:])
+
+    def __exit__(self, *exc: object) -> None:
+        assert self.proc is not None
+        self.proc.terminate()
+        self.proc.wait(20)
+
+
+def play_a_move_against_a_bot(base: str) -> str:
+    """Create a room against a greedy bot (the solver plays it), draw, and wait for the bot to
+    answer; the room's code."""
+    c = Client(base.replace("http", "ws") + "/ws")
+    try:
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "greedy"}]
+        joined = c.request(type="create", name="Ann", seats=seats, settings={"bot_delay": 0})
+        assert joined["type"] == "joined", joined
+        # the first bot move of a fresh install may wait for the solver's kernels to compile
+        state = c.wait_state(
+            lambda s: s["game"] is not None and s["game"]["current"] == 0, timeout=300
+        )
+        turn = state["game"]["turn"]
+        assert c.request(type="draw")["type"] == "ok"
+        # the bot has moved and it is our turn again
+        after = c.wait_state(
+            lambda s: s["game"]["turn"] >= turn + 2 and s["game"]["current"] == 0, timeout=300
+        )
+        log = after["game"]["log"]
+        assert log[-1]["seat"] == 1 and {"seat": 0, "action": "draw"}.items() <= log[-2].items()
+        return str(joined["room"])
+    finally:
+        c.close()
+
+
+class _Refs(HTMLParser):
+    """The files a page references: stylesheets, icons, scripts, images, and the languages of
+    its language switch (each a catalogue the page fetches)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        for key in ("href", "src"):
+            value = a.get(key)
+            if value and tag in ("link", "script", "img") and not value.startswith("http"):
+                self.refs.append(value)
+        if tag == "option" and a.get("value"):
+            self.refs.append(f"/i18n/{a['value']}.json")
+
+
+IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}/[^"']+)["']""")
+CSS_URL = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)""")
+
+
+def fetch_the_pages(base: str, pages: list[str]) -> set[str]:
+    """Fetch each page and every file it references, the scripts' imports and the styles'
+    urls followed; each must answer 200. The paths fetched."""
+    seen: set[str] = set()
+    todo = list(pages)
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        with urllib.request.urlopen(base + path, timeout=10) as r:
+            assert r.status == 200, path
+            body = r.read().decode()
+        if path.endswith(".js"):
+            found = IMPORT.findall(body)
+        elif path.endswith(".css"):
+            found = [u for u in CSS_URL.findall(body) if not u.startswith("data:")]
+        elif path.endswith(".json") or path.endswith(".svg"):
+            found = []
+        else:
+            parser = _Refs()
+            parser.feed(body)
+            found = parser.refs
+        todo += [urljoin(base + path, ref).removeprefix(base) for ref in found]
+    return seen

@@ -60,6 +60,9 @@ class Lobby:
                 info = {
                     "code": room.code,
                     **room.lobby_info(),
+                    # the rules and hints, so the lobby can say what game each room plays
+                    "rules": room.rules_json(),
+                    "hints": room.settings.hints,
                     "seats": [s.public() for s in room.seats],
                     "status": room.status,
                     "spectators": sum(1 for c in rt.conns if c.seat is None),

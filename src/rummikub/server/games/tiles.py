@@ -13,6 +13,7 @@ from rummikub.core import (
     Draw,
     IllegalPlayError,
     Match,
+    Meld,
     NotationError,
     Pass,
     Play,
@@ -29,8 +30,8 @@ from rummikub.core.tiles import format_tiles
 from .. import protocol as p
 from ..codes import refusal
 from ..hints import compute_hint
-from .base import AnyMatch, Turn
-from .melds import shown_table
+from .base import Turn
+from .melds import shown_meld, shown_table
 
 if TYPE_CHECKING:
     from ..room import Room
@@ -84,7 +85,7 @@ def _match(room: Room) -> Match:
     return room.match
 
 
-def _public_turn(match: AnyMatch, log: TurnLog) -> dict[str, Any]:
+def _public_turn(match: Match, log: TurnLog, before: Table) -> dict[str, Any]:
     out: dict[str, Any] = {
         "round": len(match.rounds) - 1,
         "seat": log.player,
@@ -92,11 +93,30 @@ def _public_turn(match: AnyMatch, log: TurnLog) -> dict[str, Any]:
     }
     if log.action == "play":
         out["tiles"] = [str(t) for t in log.play]
+        if log.table is not None:
+            out["sets"] = _sets_made(before, log.table, match.rules)
     if log.action in ("timeout", "invalid"):
         out["penalty"] = len(log.penalty)
     if log.hint:
         out["hint"] = True
     return out
+
+
+def _meld_key(meld: Meld) -> tuple[str, ...]:
+    return tuple(sorted(str(t) for t in meld.tiles))
+
+
+def _sets_made(before: Table, after: Table, rules: Rules) -> list[list[str]]:
+    """The sets of the table after a play that were not on it before (new, grown or
+    rearranged), as the clients show them: a move log words a play by the sets it made."""
+    old = Counter(_meld_key(m) for m in before.melds)
+    made: list[list[str]] = []
+    for meld in after.melds:
+        if old[_meld_key(meld)] > 0:
+            old[_meld_key(meld)] -= 1
+        else:
+            made.append(shown_meld(meld, rules))
+    return made
 
 
 class TilesRoomGame:
@@ -127,8 +147,11 @@ class TilesRoomGame:
 
     def act(self, room: Room, action: Any, *, ms: int | None, hint: bool) -> Turn:
         match = _match(room)
+        before = match.state.table
         log = match.act(action, ms=ms, hint=hint)
-        return Turn(action_to_json(action), _public_turn(match, log), log.action == "invalid")
+        return Turn(
+            action_to_json(action), _public_turn(match, log, before), log.action == "invalid"
+        )
 
     def hint_counts(self, action: Any) -> bool:
         return isinstance(action, Play)

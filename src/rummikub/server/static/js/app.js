@@ -7,8 +7,10 @@ import { Lobby } from "./lobby.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
 import { AssistantPage } from "./assistant.js";
+import { TutorialPage } from "./tutorial.js";
 import { connection, receive, subscribe } from "./store.js";
 import { navigate, toast, saveSeat } from "./util.js";
+import { colourBlindSwitch } from "./prefs.js";
 
 const app = document.getElementById("app");
 const status = document.getElementById("conn-status");
@@ -26,10 +28,18 @@ export const net = new Net({
 });
 
 // The connection's status, and "Saving…" while the server cannot store moves (the game waits).
+// Once connected, the attempts to connect again read as one "connection lost" (no flicker).
+let wasOpen = false;
 subscribe((s) => {
-  const shown = s.conn !== "open" ? s.conn : s.saving ? "saving" : "open";
+  if (s.conn === "open") wasOpen = true;
+  const conn = s.conn === "connecting" && wasOpen ? "closed" : s.conn;
+  const shown = conn !== "open" ? conn : s.saving ? "saving" : "open";
   status.hidden = shown === "open";
-  status.textContent = shown === "open" ? "" : t(shown === "saving" ? "conn.saving" : shown === "connecting" ? "conn.connecting" : "conn.lost");
+  const key = shown === "saving" ? "conn.saving" : shown === "connecting" ? "conn.connecting" : "conn.lost";
+  // one short line on a phone (the whole text is its tooltip)
+  const short = matchMedia("(max-width: 480px)").matches && shown !== "connecting";
+  status.textContent = shown === "open" ? "" : t(short ? `${key}_short` : key);
+  status.title = shown === "open" ? "" : t(key);
   status.className = `conn-status ${shown}`;
 });
 
@@ -45,6 +55,7 @@ function route() {
     page = new ReplayPage(app, replay[1].toUpperCase(), { analyse });
   }
   else if (path === "/assistant") page = new AssistantPage(app);
+  else if (new URLSearchParams(location.search).has("tutorial")) page = new TutorialPage(app);
   else page = new Lobby(app, net);
 }
 
@@ -59,14 +70,17 @@ window.addEventListener("popstate", route);
 window.addEventListener("rummikub:route", route);
 
 const select = document.getElementById("lang-select");
+let wordSwitch = null; // words the colour-blind switch in the page's language
 select.addEventListener("change", () => setLanguage(select.value));
 onLanguage((lang) => {
   select.value = lang;
   document.title = t("title");
+  if (wordSwitch) wordSwitch();
   if (page) page.render("language");
 });
 
 await Promise.all([setLanguage(pickLanguage()), loadInfo().catch(() => null)]);
 select.value = language();
+wordSwitch = colourBlindSwitch(document.getElementById("cb-switch"));
 net.connect();
 route();

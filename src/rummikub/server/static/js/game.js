@@ -3,13 +3,14 @@
 // between the games comes from the game's adapter (game_tiles.js, game_xpress.js). The view
 // renders from the store and changes it only through the store's functions.
 import { t, translate } from "./i18n.js";
-import { pieceEl } from "./pieces.js";
+import { faceLabel, pieceEl } from "./pieces.js";
 import { draggable } from "./drag.js";
 import { SidePanel } from "./side.js";
 import { scoreCard } from "./scores.js";
-import { getState, myTurn, update } from "./store.js";
-import { changedTable, locate, movePiece, placed, tableJson } from "./turn.js";
-import { act, botIcon, h, keepFocus, seatName, toast } from "./util.js";
+import { flown, getState, myTurn, showLastMove, update } from "./store.js";
+import { alertTurn, clack, flyIn, pieceRects, setSound, soundOn, tick as tickSound } from "./follow.js";
+import { changedTable, locate, movePiece, placed, recordStep, redoStep, tableJson, undoStep } from "./turn.js";
+import { act, botIcon, h, icon, keepFocus, seatName, toast } from "./util.js";
 
 const URGENT = 10; // seconds left when the clock turns red
 
@@ -22,6 +23,9 @@ export class GameView {
     this.dragging = false;
     this.pending = false; // a render held back while a piece is dragged
     this.reveal = null; // index of a set just made, to bring into view
+    this.wasMine = null; // whether it was this player's turn at the last render (null: none yet)
+    this.heard = null; // the last move whose sound was made
+    this.ticked = null; // the last second of the clock that ticked
     this.side = new SidePanel((text) => this.act({ type: "chat", text }));
     this.slots = { players: h("div"), area: h("section"), dock: h("div") };
     this.el = h("div", { class: "game" }, this.slots.players,
@@ -34,6 +38,12 @@ export class GameView {
       change: (fn) => update(fn),
       changeMove: (fn) => this.changeMove(fn),
       restart: () => update((s, { restart }) => restart()),
+      // a move pressed while the connection is down is not sent, and the move stays
+      online: () => {
+        if (this.net.open) return true;
+        toast(t("game.offline_kept"), "error");
+        return false;
+      },
       setSort: (mode) => {
         try { localStorage.setItem("rummikub.sort", mode); } catch { /* storage off */ }
         update((s) => { s.ui.sort = mode; });
@@ -46,9 +56,13 @@ export class GameView {
   destroy() {
     this.gone = true;
     clearInterval(this.clockTimer);
+    document.title = t("title");
   }
 
-  act(msg) { return act(this.net, msg); }
+  act(msg) {
+    if (msg.type !== "chat" && !this.ctl.online()) return Promise.resolve(null);
+    return act(this.net, msg);
+  }
 
   // What every part of the view needs to know about the state.
   context() {
@@ -83,8 +97,22 @@ export class GameView {
   moveTo(id, target) {
     let stays = false;
     this.changeMove((s) => {
+      const from = locate(s.turn, id);
+      if (target.kind === "rack" && target.pos != null) {
+        if (!this.game.arrangeable) target = { kind: "rack" };
+        else if (s.ui.sort !== "hand") {
+          // the rack as it is shown becomes the player's own order
+          s.turn.rack = this.game.arrange(s.turn.rack, s.ui);
+          s.ui.sort = "hand";
+        }
+      }
+      if (from && from.where === "rack" && target.kind === "rack") {
+        if (target.pos == null || target.pos === from.index || target.pos === from.index + 1) return false;
+      }
+      recordStep(s.turn);
       const made = movePiece(s.turn, id, target);
-      if (made === "table-stays") { stays = true; return false; }
+      if (made === "table-stays") { s.turn.undo.pop(); stays = true; return false; }
+      if (s.ui.sort === "hand") s.ui.order = s.turn.rack.map((x) => x.s);
       this.reveal = made;
       s.selection = null;
       return true;
@@ -110,6 +138,11 @@ export class GameView {
     if (s.selection && myTurn()) this.moveTo(s.selection, target);
   }
 
+  // Undo or redo one step of the move.
+  step(redo) {
+    this.changeMove((s) => (redo ? redoStep(s.turn) : undoStep(s.turn)));
+  }
+
   askHint() {
     update((s) => { s.hint = { loading: true }; });
     this.act({ type: "hint" });
@@ -124,6 +157,27 @@ export class GameView {
     if (!c.g) return;
     keepFocus(this.root, () => this.draw(c));
     if (what === "checked") this.reveal = null;
+    if (c.placing && c.s.turn && c.s.turn.restored) {
+      // a move kept across a reload: the server reads it again
+      c.s.turn.restored = false;
+      queueMicrotask(() => this.changeMove(() => true));
+    }
+    this.turnAlert(c);
+  }
+
+  // The turn came to this player: the page's title says so, and (not on the page's first
+  // render) a sound and a vibration.
+  turnAlert(c) {
+    const mine = c.mine && !c.g.round_over;
+    // another player's move: a soft click (not for the position the page opened on)
+    if (c.s.last && c.s.last !== this.heard && this.wasMine !== null) clack();
+    this.heard = c.s.last;
+    document.title = mine ? `${t("game.title_your_turn")} · ${t("title")}` : t("title");
+    if (mine && this.wasMine === false) {
+      alertTurn();
+      this.el.dataset.alerts = String(Number(this.el.dataset.alerts || 0) + 1);
+    }
+    this.wasMine = mine;
   }
 
   draw(c) {
@@ -135,6 +189,7 @@ export class GameView {
     // a long table keeps its scroll position (every move re-renders it), and a set just made
     // (at the end of the table) is brought into view
     const top = this.slots.area.scrollTop;
+    const last = c.s.last && c.s.last.fly && this.lastShown(c) ? pieceRects(this.slots.area) : null;
     const area = this.swap("area", this.table(c));
     this.swap("dock", c.seat != null ? this.dock(c) : h("div", { class: "dock spectator-bar" },
       h("span", { i18n: "room.spectating" }), h("a", { class: "btn small", href: "/", "data-link": true }, t("room.back"))));
@@ -145,6 +200,10 @@ export class GameView {
     translate(this.root);
     this.tick();
     if (top) area.scrollTop = top;
+    if (last) {
+      flyIn(area, this.slots.players.querySelector(`.player[data-seat="${c.s.last.seat}"]`), last);
+      flown();
+    }
     const made = this.reveal != null && area.querySelector(`.meld[data-index="${this.reveal}"]`);
     if (made) {
       const a = area.getBoundingClientRect(), r = made.getBoundingClientRect();
@@ -169,22 +228,64 @@ export class GameView {
         h("div", { class: "pinfo" },
           h("div", { class: "pname" }, c.name(i), i === c.seat ? h("span", { class: "you" }, ` (${t("game.you")})`) : null),
           h("div", { class: "pmeta" },
-            h("span", { class: "rack-count", title: t(game.handTitle) }, h("span", { class: `mini-${game.piece}` }), String(game.handSize(c.g, i))),
+            h("span", { class: "rack-count", title: t(game.handTitle), "aria-label": t(game.handCount, { n: game.handSize(c.g, i) }) },
+              h("span", { class: `mini-${game.piece}`, "aria-hidden": "true" }), h("span", { "aria-hidden": "true" }, String(game.handSize(c.g, i)))),
             game.badges(c, i),
-            h("span", { class: "score" }, game.formatScore(c.g.totals[i])),
-            seat.kind === "human" ? h("span", { class: "dot" + (seat.connected ? " on" : ""), title: t(seat.connected ? "game.online" : "game.offline") }) : null,
+            h("span", { class: "score", title: t("game.score_title") },
+              h("span", { class: "sr-only" }, `${t("game.score_title")}: `), game.formatScore(c.g.totals[i]),
+              h("span", { class: "unit", "aria-hidden": "true" }, t("game.points_unit"))),
+            seat.kind === "human" ? h("span", { class: "dot" + (seat.connected ? " on" : ""), role: "img",
+              title: t(seat.connected ? "game.online" : "game.offline"), "aria-label": t(seat.connected ? "game.online" : "game.offline") }) : null,
             seat.standin ? h("span", { class: "standin" }, t("game.standin")) : null))));
     });
-    bar.append(game.sideInfo(c));
+    const on = soundOn();
+    bar.dataset.n = String(c.room.seats.length);
+    bar.append(h("div", { class: "bar-end" }, game.sideInfo(c), h("button", { class: "sound-toggle", id: "btn-sound", type: "button",
+      "aria-pressed": on ? "true" : "false", title: t(on ? "game.sound_on" : "game.sound_off"), "aria-label": t("game.sound"),
+      onclick: () => { setSound(!soundOn()); update(() => {}); } }, icon(on ? "sound" : "muted"))));
     return bar;
+  }
+
+  // Whether the last move is highlighted now.
+  lastShown(c) {
+    return !!c.s.last && c.s.last.key === this.game.turnKey(c.g) && performance.now() < c.s.last.until;
+  }
+
+  // The line over the table: the status, and the last move (what it did; shown again on press).
+  statusRow(c) {
+    const last = c.s.last && c.s.last.key === this.game.turnKey(c.g) ? c.s.last : null;
+    const row = h("div", { class: "status-row" },
+      h("div", { class: "status-line" + (c.mine ? " mine" : "") }, this.game.status(c)));
+    if (!last) return row;
+    const n = { rack: 0, moved: 0, joker: 0 };
+    for (const m of last.marks) for (const k of m) if (k) n[k]++;
+    const parts = [t("game.last_rack", { name: c.name(last.seat), n: n.rack })];
+    if (n.moved) parts.push(t("game.last_moved", { n: n.moved }));
+    if (n.joker) parts.push(t("game.last_joker"));
+    const shown = this.lastShown(c);
+    row.append(h("button", { class: "btn small last-move" + (shown ? " on" : ""), id: "btn-last-move", type: "button",
+      title: parts.join(" · "), "aria-pressed": shown ? "true" : "false", onclick: () => showLastMove() },
+    icon("replay"), t("game.last_move")));
+    if (shown) row.append(h("div", { class: "last-info", id: "last-info", role: "status" },
+      h("span", { class: "key key-rack" }), parts[0],
+      n.moved ? [h("span", { class: "key key-moved" }), parts[1]] : null,
+      n.joker ? [h("span", { class: "key key-joker" }), parts[parts.length - 1]] : null));
+    return row;
   }
 
   // A piece of the move (on the table or the player's own), to drag or tap.
   piece(c, x) {
     const el = pieceEl(x.s, { kind: this.game.piece, die: x.die });
     el.dataset.id = x.id;
-    if (this.canMove(c, x.id)) el.classList.add("movable");
+    el.id = `piece-${x.id}`; // the focus stays on it when the view is drawn again
+    if (this.canMove(c, x.id)) {
+      el.classList.add("movable");
+      // played from the keyboard: Tab to a piece, Enter or Space picks it up (or puts the one
+      // picked up before it), then Enter on a set, "+ new set" or the rack puts it there
+      keyboard(el, () => this.tap(x.id));
+    }
     if (c.s.selection === x.id) el.classList.add("selected");
+    if (x.mark && this.lastShown(c)) el.classList.add("last", `last-${x.mark}`);
     if (x.die != null && x.rack && c.s.rolling.has(x.die)) el.classList.add("rolling");
     draggable(el, {
       root: this.root,
@@ -207,7 +308,12 @@ export class GameView {
       : game.shownHands(c.g)[seat].map((p) => ({ id: `s${seat}.${p.die}`, s: p.face, rack: true, die: p.die }));
     const marking = own && game.marking(c);
     const tray = h("div", { class: [game.trayClass, own ? "rack" : "other-tray", own && c.mine ? "active" : ""].filter(Boolean).join(" "), dataset: { seat } });
-    if (own) tray.addEventListener("click", (e) => { if (!e.target.closest(".piece")) this.tapZone({ kind: "rack" }); });
+    if (own) {
+      tray.addEventListener("click", (e) => { if (!e.target.closest(".piece")) this.tapZone({ kind: "rack" }); });
+      tray.id = "own-rack";
+      tray.setAttribute("aria-label", t("game.rack"));
+      if (c.mine) keyboard(tray, () => this.tapZone({ kind: "rack" }), true);
+    }
     const hinted = own && c.s.hint ? game.hinted(c, items) : new Set();
     for (const x of items) {
       let el;
@@ -238,7 +344,7 @@ export class GameView {
     const shown = game.shownHands(c.g);
     const me = c.seat ?? 0; // a spectator sees the first player's hand at the bottom
     if (shown) shown.forEach((_, i) => { if (i !== me) area.append(this.tray(c, i, false)); });
-    area.append(h("div", { class: "status-line" + (c.mine ? " mine" : "") }, game.status(c)));
+    area.append(this.statusRow(c));
     const melds = h("div", { class: "melds", onclick: (e) => { if (e.target === melds) this.tapZone({ kind: "new" }); } });
     const work = c.s.turn ? c.s.turn.melds : [];
     work.forEach((m, i) => {
@@ -251,12 +357,21 @@ export class GameView {
         el.append(pe);
       }
       el.addEventListener("click", (e) => { if (!e.target.closest(".piece")) this.tapZone({ kind: "meld", meld: i, pos: m.length }); });
+      el.setAttribute("aria-label", t("game.set_label", { n: i + 1, tiles: m.map((x) => faceLabel(x.s)).join(", ") }));
+      if (c.placing) {
+        el.id = `meld-${i}`;
+        keyboard(el, () => this.tapZone({ kind: "meld", meld: i, pos: m.length }), true);
+      }
       const wrap = h("div", { class: "meld-wrap" }, el);
       if (res && !res.ok) wrap.append(h("div", { class: "meld-reason" }, res.reason));
       else if (res && res.ok && fresh && game.meldValues) wrap.append(h("div", { class: "meld-value" }, String(res.value)));
       melds.append(wrap);
     });
-    if (c.placing) melds.append(h("div", { class: "new-meld" + (c.s.selection ? " armed" : ""), onclick: () => this.tapZone({ kind: "new" }) }, t("game.new_meld")));
+    if (c.placing) {
+      const zone = h("div", { class: "new-meld" + (c.s.selection ? " armed" : ""), id: "new-meld", onclick: () => this.tapZone({ kind: "new" }) }, t("game.new_meld"));
+      keyboard(zone, () => this.tapZone({ kind: "new" }));
+      melds.append(zone);
+    }
     if (!work.length && !c.placing) melds.append(h("div", { class: "empty-table muted" }, t(game.emptyTable)));
     area.append(melds);
     if (shown && c.seat == null) area.append(this.tray(c, me, false));
@@ -267,6 +382,10 @@ export class GameView {
     const s = c.s;
     const n = placed(s.turn).length;
     const common = {
+      undo: { id: "btn-undo", label: [icon("undo"), h("span", { class: "btn-text" }, t("game.undo"))], title: t("game.undo_title"),
+        disabled: !c.placing || !(s.turn && s.turn.undo && s.turn.undo.length), onclick: () => this.step(false) },
+      redo: { id: "btn-redo", label: [icon("redo"), h("span", { class: "btn-text" }, t("game.redo"))], title: t("game.redo_title"),
+        disabled: !c.placing || !(s.turn && s.turn.redo && s.turn.redo.length), onclick: () => this.step(true) },
       reset: { id: "btn-reset", label: t("game.reset"), disabled: !c.placing || (!n && !(s.turn && changedTable(s.turn))),
         onclick: () => this.ctl.restart() },
       hint: c.room.settings.hints ? { id: "btn-hint", label: t("game.hint"), disabled: !c.mine, onclick: () => this.askHint() } : null,
@@ -275,6 +394,18 @@ export class GameView {
     const buttons = this.game.controls(c, this.ctl, common).filter(Boolean).map((b) =>
       h("button", { class: "btn" + (b.primary ? " primary" : ""), id: b.id, title: b.title, disabled: b.disabled, onclick: b.onclick }, b.label));
     const dock = h("div", { class: "dock" }, h("div", { class: "controls" }, clock, buttons));
+    if (s.ui.confirmDraw && c.mine) {
+      const draw = c.g.pool_size > 0 ? "draw" : "pass";
+      const close = () => update((st) => { st.ui.confirmDraw = false; });
+      dock.append(h("div", { class: "confirm-box", id: "confirm-draw", role: "alertdialog", "aria-label": t(`game.${draw}`) },
+        h("span", {}, t(`game.confirm_${draw}`)),
+        h("button", { class: "btn small", id: "btn-keep-move", onclick: close }, t("game.keep_move")),
+        h("button", { class: "btn small", id: "btn-draw-anyway", onclick: () => {
+          if (!this.ctl.online()) return;
+          close();
+          this.act({ type: draw });
+        } }, t(`game.${draw}_anyway`))));
+    }
     if (s.hint) {
       const action = !s.hint.loading && this.game.hintAction(s.hint);
       dock.append(h("div", { class: "hint-box" },
@@ -297,12 +428,29 @@ export class GameView {
       const frac = g.turn_seconds ? left / g.turn_seconds : 0;
       clock.style.setProperty("--frac", String(Math.max(0, Math.min(1, frac))));
       clock.classList.toggle("urgent", left <= URGENT);
+      // the last five seconds of one's own turn tick
+      const second = Math.ceil(left);
+      if (second > 5) this.ticked = null;
+      else if (myTurn() && second > 0 && second !== this.ticked) { this.ticked = second; tickSound(); }
     }
     const pause = this.root.querySelector(".pause-left");
     if (pause && s.clock.pause != null) {
       pause.textContent = t("round.next_in", { s: Math.ceil(Math.max(0, (s.clock.pause - performance.now()) / 1000)) });
     }
   }
+}
+
+// Make `el` take the focus and answer Enter and Space like a press (`own`: only when it has the
+// focus itself, not one of its pieces).
+function keyboard(el, press, own = false) {
+  el.tabIndex = 0;
+  el.setAttribute("role", "button");
+  el.addEventListener("keydown", (e) => {
+    if ((e.key !== "Enter" && e.key !== " ") || (own && e.target !== el)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    press();
+  });
 }
 
 function fmtTime(s) {

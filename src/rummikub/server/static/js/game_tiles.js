@@ -1,8 +1,8 @@
 // The tile game's adapter for the one game view (game.js) and the replay viewer: what its
 // hands, table and buttons are. Every rules value comes from the room's rules (room.rules).
 import { t } from "./i18n.js";
-import { faceValue, sortFaces } from "./pieces.js";
-import { placed, tableJson, layOut } from "./turn.js";
+import { faceValue, setsLine, sortFaces } from "./pieces.js";
+import { changedTable, placed, recordStep, tableJson, layOut } from "./turn.js";
 import { h, toast } from "./util.js";
 
 const signed = (s) => `${s > 0 ? "+" : ""}${s}`;
@@ -17,6 +17,7 @@ export const tilesGame = {
   meldValues: true, // a valid set just made shows its value
   emptyTable: "game.empty_table",
   handTitle: "game.tiles_left",
+  handCount: "game.chip_tiles",
 
   // --- the position -------------------------------------------------------------------
   turnKey: (g) => `${g.round}:${g.turn}`,
@@ -28,7 +29,9 @@ export const tilesGame = {
   // a table tile moves once the player has opened; his own placed tiles always
   movable: (c, item) => item.rack || c.g.opened[c.seat],
   marking: () => false,
-  arrange: (items, ui) => sortFaces(items, ui.sort, (x) => x.s),
+  // sorted, or as the player arranged it
+  arrange: (items, ui) => (ui.sort === "hand" ? items : sortFaces(items, ui.sort, (x) => x.s)),
+  arrangeable: true, // the player may drag tiles within his rack
 
   // --- what it looks like -------------------------------------------------------------
   badges: (c, i) => [c.g.opened[i] ? h("span", { class: "opened", title: t("game.opened") }, "✓") : null],
@@ -47,7 +50,7 @@ export const tilesGame = {
   },
 
   // --- actions ------------------------------------------------------------------------
-  controls(c, ctl, { reset, hint }) {
+  controls(c, ctl, { reset, hint, undo, redo }) {
     const sort = c.s.ui.sort;
     const n = placed(c.s.turn).length;
     const ok = c.s.check && c.s.check.play && c.s.check.play.ok;
@@ -55,9 +58,14 @@ export const tilesGame = {
     return [
       { id: "btn-sort", label: t(sort === "789" ? "game.sort_777" : "game.sort_789"), title: t("game.sort_title"),
         onclick: () => ctl.setSort(sort === "789" ? "777" : "789") },
-      reset, hint,
+      undo, redo, reset, hint,
+      // with a move being built, the page asks before drawing (the move would be undone)
       { id: "btn-draw", label: t(`game.${draw}`), disabled: !c.mine,
-        onclick: () => { ctl.restart(); ctl.act({ type: draw }); } },
+        onclick: () => {
+          if (!ctl.online()) return;
+          if (n || changedTable(c.s.turn)) ctl.change((s) => { s.ui.confirmDraw = true; });
+          else ctl.act({ type: draw });
+        } },
       { id: "btn-play", label: t("game.end_turn"), primary: true, disabled: !c.mine || !n || !ok,
         onclick: () => {
           if (!placed(c.s.turn).length) { toast(t("game.place_first"), "error"); return; }
@@ -70,7 +78,7 @@ export const tilesGame = {
   hintAction: (hint) => (hint.table ? "game.hint_apply" : null),
   applyHint(c, ctl) {
     const table = c.s.hint.table;
-    ctl.changeMove((s) => { layOut(s.turn, table); s.hint = null; });
+    ctl.changeMove((s) => { recordStep(s.turn); layOut(s.turn, table); s.hint = null; });
   },
   // the rack tiles a hint plays
   hinted(c, items) {
@@ -82,7 +90,12 @@ export const tilesGame = {
 
   describe(e, name) {
     switch (e.action) {
-      case "play": return t("log.play", { name, tiles: e.tiles.join(" "), n: e.tiles.length }) + (e.hint ? ` ${t("log.hinted")}` : "");
+      case "play": {
+        // by the sets it made (the tiles laid underlined), or else by its tiles
+        const hinted = e.hint ? ` ${t("log.hinted")}` : "";
+        if (e.sets) return [t("log.play_sets", { name, n: e.tiles.length }) + hinted, setsLine(e.sets, e.tiles)];
+        return t("log.play", { name, tiles: e.tiles.join(" "), n: e.tiles.length }) + hinted;
+      }
       case "draw": return t("log.draw", { name });
       case "pass": return t("log.pass", { name });
       case "timeout": return t("log.timeout", { name, n: e.penalty });

@@ -3,7 +3,7 @@
 // no opening, and a score table over the match's rounds. Rules values come from room.rules.
 import { t } from "./i18n.js";
 import { faceValue } from "./pieces.js";
-import { placed, tableJson, layOut } from "./turn.js";
+import { placed, recordStep, tableJson, layOut } from "./turn.js";
 import { h, toast } from "./util.js";
 
 const handOf = (g, seat) => g.hands[seat].map((d) => ({ face: d.face, die: d.die }));
@@ -37,6 +37,7 @@ export const xpressGame = {
   meldValues: false,
   emptyTable: "xpress.empty_table",
   handTitle: "xpress.dice_left",
+  handCount: "xpress.chip_dice",
 
   // --- the position -------------------------------------------------------------------
   turnKey: (g) => `${g.round}:${g.step}`,
@@ -80,7 +81,7 @@ export const xpressGame = {
   },
 
   // --- actions ------------------------------------------------------------------------
-  controls(c, ctl, { reset, hint }) {
+  controls(c, ctl, { reset, hint, undo, redo }) {
     const g = c.g;
     const throwing = c.mine && g.phase === "throw";
     const n = placed(c.s.turn).length;
@@ -96,7 +97,7 @@ export const xpressGame = {
           ctl.change((s) => { s.marked = new Set(); });
           ctl.act({ type: "throw", dice });
         } },
-      reset, hint,
+      undo, redo, reset, hint,
       { id: "btn-end", label: n ? t("xpress.place_end", { n }) : t("game.end_turn"), primary: !throwing,
         disabled: !canEnd, onclick: () => placeAndEnd(c, ctl) },
     ];
@@ -111,7 +112,7 @@ export const xpressGame = {
   applyHint(c, ctl) {
     const hint = c.s.hint;
     if (hint.throw) { ctl.change((s) => { s.marked = new Set(hint.throw); s.hint = null; }); return; }
-    ctl.changeMove((s) => { layOut(s.turn, hint.table, (x) => hint.dice.includes(x.die)); s.hint = null; });
+    ctl.changeMove((s) => { recordStep(s.turn); layOut(s.turn, hint.table, (x) => hint.dice.includes(x.die)); s.hint = null; });
   },
   // the dice a hint throws again or places
   hinted(c, items) {

@@ -25,8 +25,71 @@ function numberOptions(select, lo, hi, fallback) {
   select.value = String(Math.max(lo, Math.min(hi, old)));
 }
 
+// The room's rules in the page: turn time, rounds or a target score, the joker rule and the
+// penalties, each starting from the chosen preset (sent as a rules object over the preset).
+const TURN_TIMES = [30, 45, 60, 90, 120, 180, 240, 300];
+
+function rulesForm(presets, presetSelectEl) {
+  const num = (id, min, max) => h("input", { type: "number", id, min, max, inputmode: "numeric" });
+  const turn = h("select", { id: "room-turn" }, h("option", { value: "" }, t("lobby.no_clock")),
+    TURN_TIMES.map((s) => h("option", { value: s }, t("lobby.seconds", { s }))));
+  const matchKind = h("select", { id: "room-match" }, h("option", { value: "rounds" }, t("lobby.by_rounds")),
+    h("option", { value: "target" }, t("lobby.by_target")));
+  const rounds = num("room-rounds", 1, 20);
+  const target = num("room-target", 50, 1000);
+  const joker = h("select", { id: "room-joker" }, h("option", { value: "free" }, t("lobby.joker_free")),
+    h("option", { value: "strict" }, t("lobby.joker_strict_option")));
+  const invalid = h("select", { id: "room-invalid" }, h("option", { value: "reject" }, t("lobby.invalid_reject")),
+    h("option", { value: "penalty" }, t("lobby.invalid_penalty_option")));
+  const invalidPenalty = num("room-invalid-penalty", 1, 10);
+  const timeoutPenalty = num("room-timeout-penalty", 0, 10);
+  const show = () => {
+    rounds.closest("label").hidden = matchKind.value !== "rounds";
+    target.closest("label").hidden = matchKind.value !== "target";
+    invalidPenalty.closest("label").hidden = invalid.value !== "penalty";
+  };
+  // every field from the preset
+  const fill = () => {
+    const p = presets[presetSelectEl.value];
+    const secs = p.turn_seconds;
+    turn.value = secs == null ? "" : String(TURN_TIMES.reduce((a, b) => (Math.abs(b - secs) < Math.abs(a - secs) ? b : a)));
+    const m = p.match || { rounds: 1, target: null };
+    matchKind.value = m.rounds == null && m.target != null ? "target" : "rounds";
+    rounds.value = String(m.rounds ?? 1);
+    target.value = String(m.target ?? 200);
+    joker.value = p.joker_rule;
+    invalid.value = p.invalid_play;
+    invalidPenalty.value = String(Math.max(1, p.invalid_penalty));
+    timeoutPenalty.value = String(p.timeout_penalty);
+    show();
+  };
+  matchKind.addEventListener("change", show);
+  invalid.addEventListener("change", show);
+  presetSelectEl.addEventListener("change", fill);
+  const clamp = (el) => Math.max(Number(el.min), Math.min(Number(el.max), Math.round(Number(el.value) || Number(el.min))));
+  const label = (key, el) => h("label", {}, h("span", { i18n: key }), el);
+  const el = h("details", { class: "rules-form", id: "room-rules" }, h("summary", { i18n: "lobby.more_rules" }),
+    h("div", { class: "form-row" }, label("lobby.turn_time", turn), label("lobby.match", matchKind),
+      label("lobby.rounds", rounds), label("lobby.target", target)),
+    h("div", { class: "form-row" }, label("lobby.joker_rule", joker), label("lobby.invalid_play", invalid),
+      label("lobby.invalid_penalty", invalidPenalty), label("lobby.timeout_penalty", timeoutPenalty)));
+  fill();
+  // the rules object sent with `create`: the preset, and what the form sets
+  const rules = () => ({
+    preset: presetSelectEl.value,
+    turn_seconds: turn.value === "" ? null : Number(turn.value),
+    match: matchKind.value === "rounds" ? { rounds: clamp(rounds), target: null } : { rounds: null, target: clamp(target) },
+    joker_rule: joker.value,
+    invalid_play: invalid.value,
+    invalid_penalty: clamp(invalidPenalty),
+    timeout_penalty: clamp(timeoutPenalty),
+  });
+  return { el, rules };
+}
+
 async function create(net, msg) {
   try {
+    await net.whenOpen(); // a button pressed while the page still connects waits for it
     const reply = await net.request(msg);
     saveSeat(reply.room, reply.seat, reply.token);
     navigate(`/r/${reply.room}`);
@@ -111,6 +174,7 @@ export class Lobby {
     const quick = h("section", { class: "card card-hero" },
       h("h2", { i18n: "lobby.quick_title" }),
       h("p", { class: "muted", i18n: "lobby.quick_text" }),
+      h("p", {}, h("a", { class: "tutorial-link", id: "tutorial-link", href: "/?tutorial=1", "data-link": true }, t("tutorial.link"))),
       h("div", { class: "form-row" },
         h("label", {}, h("span", { i18n: "lobby.opponents" }), opponents),
         h("label", {}, h("span", { i18n: "lobby.level" }), quickLevel),
@@ -150,6 +214,7 @@ export class Lobby {
     count.addEventListener("change", drawSeats);
     roomPreset.addEventListener("change", drawSeats);
     drawSeats();
+    const form = rulesForm(presets, roomPreset);
     const clamp = (v) => Math.max(graceRange.min ?? v, Math.min(graceRange.max ?? v, v));
     const createCard = h("section", { class: "card" },
       h("h2", { i18n: "lobby.create_title" }),
@@ -157,6 +222,7 @@ export class Lobby {
         h("label", {}, h("span", { i18n: "lobby.players" }), count),
         h("label", {}, h("span", { i18n: "lobby.rules" }), roomPreset)),
       seatList,
+      form.el,
       h("div", { class: "form-row checks" },
         h("label", { class: "check" }, hints, h("span", { i18n: "lobby.hints" })),
         h("label", { class: "check" }, isPublic, h("span", { i18n: "lobby.public" })),
@@ -170,7 +236,7 @@ export class Lobby {
         }
         const roomSettings = { hints: hints.checked, public: isPublic.checked };
         if (grace.value !== "") roomSettings.grace_seconds = clamp(Number(grace.value) || 0);
-        create(net, { type: "create", name, rules: roomPreset.value, seats, settings: roomSettings });
+        create(net, { type: "create", name, rules: form.rules(), seats, settings: roomSettings });
       } }, t("lobby.create")));
 
     // --- Xpress, the dice game
@@ -227,6 +293,32 @@ function gameTag(g) {
   return g.game === "xpress" ? h("span", { class: "tag xpress-tag" }, t("lobby.xpress_tag")) : null;
 }
 
+// What a room plays, in a line: the preset, the turn time, rounds or target, the rules that
+// differ from the usual, hints; then its free seats and how many watch.
+function rulesLine(g) {
+  const r = g.rules || {};
+  const parts = [];
+  if (g.preset) parts.push(t(`preset.${g.preset}`).replace(/\s*\(.*\)$/, ""));
+  if (g.game !== "xpress") {
+    parts.push(r.turn_seconds == null ? t("lobby.no_clock") : t("lobby.seconds_turn", { s: r.turn_seconds }));
+    const m = r.match || {};
+    if (m.target != null) parts.push(t("lobby.to_target", { n: m.target }));
+    else if (m.rounds != null) parts.push(t("lobby.n_rounds", { n: m.rounds }));
+    if (r.joker_rule === "strict") parts.push(t("lobby.joker_strict"));
+    if (r.invalid_play === "penalty") parts.push(t("lobby.invalid_costs", { n: r.invalid_penalty }));
+  }
+  if (g.hints === false) parts.push(t("lobby.no_hints"));
+  return parts.join(" · ");
+}
+
+function roomFacts(g) {
+  const free = g.seats.filter((s) => s.kind === "human" && !s.taken).length;
+  return h("span", { class: "room-facts muted" },
+    h("span", { class: "rules-line" }, rulesLine(g)),
+    g.status === "waiting" ? h("span", { class: "free-seats" }, t("lobby.free_seats", { n: free })) : null,
+    h("span", { class: "spectators" }, t("lobby.watching", { n: g.spectators || 0 })));
+}
+
 function seatNames(seats) {
   return seats.map((s) => s.name || (s.kind === "bot" ? t(`bot.${s.bot}`) : t("seat.free"))).join(", ");
 }
@@ -243,12 +335,12 @@ function drawGames(el, data, most, showMore) {
       el.append(h("button", { class: "btn small more", onclick: showMore }, t("lobby.more", { n: more })));
     }
   };
-  section(t("lobby.waiting"), data.waiting.map((g) => h("li", {},
-    h("span", { class: "code" }, g.code), gameTag(g), h("span", { class: "who" }, seatNames(g.seats)),
+  section(t("lobby.waiting"), data.waiting.map((g) => h("li", { dataset: { code: g.code } },
+    h("span", { class: "code" }, g.code), gameTag(g), h("span", { class: "who" }, seatNames(g.seats), roomFacts(g)),
     h("a", { class: "btn small", href: `/r/${g.code}`, "data-link": true }, t("lobby.join")))),
     data.total?.waiting);
-  section(t("lobby.live"), data.live.map((g) => h("li", {},
-    h("span", { class: "code" }, g.code), gameTag(g), h("span", { class: "who" }, seatNames(g.seats)),
+  section(t("lobby.live"), data.live.map((g) => h("li", { dataset: { code: g.code } },
+    h("span", { class: "code" }, g.code), gameTag(g), h("span", { class: "who" }, seatNames(g.seats), roomFacts(g)),
     h("a", { class: "btn small", href: `/r/${g.code}?watch=1`, "data-link": true }, t("lobby.watch")))),
     data.total?.live);
   section(t("lobby.finished"), data.finished.map((g) => h("li", {},

@@ -21,6 +21,16 @@ export class Net {
     this.ws = null;
     this.retry = 0;
     this.closedByUs = false;
+    this.waiting = []; // resolvers of whenOpen()
+  }
+
+  // Resolves once the connection is open (at once if it is), or after `ms` in any case.
+  whenOpen(ms = 10000) {
+    if (this.open) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      setTimeout(resolve, ms);
+    });
   }
 
   connect() {
@@ -31,6 +41,7 @@ export class Net {
     ws.onopen = () => {
       this.retry = 0;
       this.onStatus("open");
+      for (const resolve of this.waiting.splice(0)) resolve();
       if (this.onOpen) this.onOpen();
     };
     ws.onmessage = (ev) => {

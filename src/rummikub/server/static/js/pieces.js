@@ -1,6 +1,7 @@
 // Pieces: a tile of the tile game or a face of an Xpress die, read from its notation ("R7", "J",
 // "J=R6") and drawn by one renderer. Every view that shows pieces (the table, racks and trays,
 // the score card, the replay) draws them here.
+import { t } from "./i18n.js";
 import { h } from "./util.js";
 
 export const COLOURS = "KRBOGPYW";
@@ -31,6 +32,14 @@ export function sortFaces(items, mode, get = (x) => x) {
   });
 }
 
+// A piece read out in the page's language: "R7" -> "red 7", "7" (a group joker's role) -> "7".
+export function faceLabel(face) {
+  if (/^\d+$/.test(face)) return face;
+  const p = parseFace(face);
+  if (p.joker) return t("piece.joker");
+  return t("piece.tile", { colour: t(`piece.${NAMES[p.colour] || "black"}`), n: p.number });
+}
+
 // Points of a piece left over at the end of a round; a joker counts what the rules say.
 export function faceValue(face, jokerValue) {
   const p = parseFace(face);
@@ -57,13 +66,13 @@ export function pieceEl(face, { kind = "tile", die = null, small = false } = {})
     el.classList.add("joker");
     body.append(h("span", { class: look.markCls, "aria-hidden": "true" }, look.mark));
     if (look.jokerLetter) body.append(h("span", { class: "letter" }, "J"));
-    if (p.role) body.append(h("span", { class: "role" }, p.role));
-    el.setAttribute("aria-label", p.role ? `joker as ${p.role}` : "joker");
+    if (p.role) body.append(h("span", { class: "role" }, `=${p.role}`));
+    el.setAttribute("aria-label", p.role ? t("piece.joker_as", { tile: faceLabel(p.role) }) : t("piece.joker"));
   } else {
     const name = NAMES[p.colour] || "black";
     el.classList.add(`c-${name}`);
     body.append(h("span", { class: "num" }, String(p.number)), h("span", { class: "letter" }, COLOURS[p.colour]));
-    el.setAttribute("aria-label", `${name} ${p.number}`);
+    el.setAttribute("aria-label", faceLabel(face));
   }
   if (body !== el) el.append(body);
   return el;
@@ -78,4 +87,48 @@ export function groupEl(pieces, { kind = "tile", small = true, decorate = null }
     if (decorate) decorate(el, piece);
     return el;
   }));
+}
+
+// Sets written in a line, each a chip of coloured numbers (a move log's play): the pieces
+// `played` (faces) are underlined, and a joker shows what it stands for.
+export function setsLine(sets, played = []) {
+  const left = [...played];
+  return h("span", { class: "sets-line" }, sets.map((m) => h("span", { class: "set-chip" }, m.map((s) => {
+    const k = left.indexOf(baseOf(s));
+    if (k >= 0) left.splice(k, 1);
+    const p = parseFace(s);
+    const cls = p.joker ? "joker" : `c-${NAMES[p.colour] || "black"}`;
+    return h("span", { class: `set-piece ${cls}` + (k >= 0 ? " new" : "") }, p.joker ? `☺${p.role ? `=${p.role}` : ""}` : s);
+  }))));
+}
+
+// The tile each joker of a set stands for, where the set does not say (a record's table writes
+// a joker "J"): "J=R6" in a run, "J=7" in a group. Numbers run 1..`top`. A set that is neither
+// a run nor a group is left as it is.
+export function withRoles(meld, top = 13) {
+  if (!meld.includes("J")) return meld;
+  const ps = meld.map(parseFace);
+  const real = ps.filter((p) => !p.joker);
+  if (!real.length) return meld;
+  const colours = new Set(real.map((p) => p.colour));
+  if (real.length > 1 && real.every((p) => p.number === real[0].number) && colours.size === real.length) {
+    return meld.map((s) => (s === "J" ? `J=${real[0].number}` : s));
+  }
+  if (colours.size !== 1) return meld;
+  const c = COLOURS[real[0].colour];
+  // written in order: each joker takes its place's number
+  const start = ps.findIndex((p) => !p.joker);
+  const first = ps[start].number - start;
+  if (first >= 1 && first + meld.length - 1 <= top && ps.every((p, i) => p.joker || p.number === first + i)) {
+    return meld.map((s, i) => (s === "J" ? `J=${c}${first + i}` : s));
+  }
+  // else the jokers fill the gaps, then go on past the highest number (or before the lowest)
+  const have = new Set(real.map((p) => p.number));
+  const lo = Math.min(...have), hi = Math.max(...have);
+  const roles = [];
+  for (let n = lo; n <= hi; n++) if (!have.has(n)) roles.push(n);
+  for (let n = hi + 1; roles.length < meld.length - real.length && n <= top; n++) roles.push(n);
+  for (let n = lo - 1; roles.length < meld.length - real.length && n >= 1; n--) roles.push(n);
+  let k = 0;
+  return meld.map((s) => (s === "J" && k < roles.length ? `J=${c}${roles[k++]}` : s));
 }

@@ -17,8 +17,14 @@ function removeTiles(rack, tiles) {
 // Racks as the replay shows them: sorted by colour, then number.
 const shownRacks = (racks) => racks.map((r) => sortFaces(r, "789").map((face) => ({ face, die: null })));
 
+// The players' names as the game page shows them: a bot by its level and seat ("Greedy bot 2").
+export function playerNames(record) {
+  return record.players.map((p, i) => (p.kind === "bot" && p.bot ? `${t(`bot.${p.bot}`)} ${i + 1}` : p.name));
+}
+
 function tileSteps(record) {
   const steps = [];
+  const names = playerNames(record);
   record.rounds.forEach((rd, ri) => {
     let racks = rd.racks.map((r) => [...r]);
     let table = [];
@@ -26,7 +32,7 @@ function tileSteps(record) {
     rd.turns.forEach((turn, ti) => {
       racks = racks.map((r) => [...r]);
       const p = turn.player;
-      const name = record.players[p].name;
+      const name = names[p];
       let text;
       if (turn.action === "play") {
         racks[p] = removeTiles(racks[p], turn.play);
@@ -51,7 +57,7 @@ function tileSteps(record) {
 
 function xpressSteps(record) {
   const steps = [];
-  const names = record.players.map((p) => p.name);
+  const names = playerNames(record);
   record.rounds.forEach((rd, ri) => {
     let hands = rd.hands.map((hand) => hand.map((d) => ({ face: d.face, die: d.die })));
     let table = [];

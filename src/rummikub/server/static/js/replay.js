@@ -4,10 +4,10 @@
 // the ends of rounds.
 import { t, translate } from "./i18n.js";
 import { gameOfRecord } from "./games.js";
-import { groupEl, pieceEl } from "./pieces.js";
-import { readRecord } from "./records.js";
+import { groupEl, pieceEl, withRoles } from "./pieces.js";
+import { playerNames, readRecord } from "./records.js";
 import { getState, subscribe, update } from "./store.js";
-import { h, getJSON } from "./util.js";
+import { h, getJSON, icon } from "./util.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const svg = (tag, attrs = {}) => {
@@ -124,21 +124,21 @@ export class ReplayPage {
     const record = r.record;
     this.steps = readRecord(record);
     const last = this.steps.length - 1;
-    const names = record.players.map((p) => p.name);
+    const names = playerNames(record);
     this.slider = h("input", { type: "range", min: 0, max: last, value: r.index, id: "replay-slider", "aria-label": t("replay.position") });
     this.slider.addEventListener("input", () => this.jump(Number(this.slider.value)));
     this.counter = h("span", { class: "replay-counter" });
     this.view = h("div", { class: "replay-view" + (game.css ? ` ${game.css}-replay` : "") });
     this.chart = standingsChart(this.steps, names, (face) => game.value(face, record.rules));
-    const button = (id, title, label, onclick) => h("button", { class: "btn", id, onclick, title: t(title) }, label);
+    const button = (id, title, name, onclick) => h("button", { class: "btn", id, onclick, title: t(title), "aria-label": t(title) }, icon(name));
     this.root.append(h("div", { class: "replay" },
       h("div", { class: "replay-head" }, h("h2", {}, game.replayTitle(this.code)),
         h("p", { class: "muted" }, names.map((n, i) => `${n}: ${game.formatScore(record.totals[i])}`).join(" · "))),
       h("div", { class: "replay-controls" },
-        button("replay-first", "replay.first", "⏮", () => this.jump(0)),
-        button("replay-prev", "replay.prev", "◀", () => this.go(-1)),
-        button("replay-next", "replay.next", "▶", () => this.go(1)),
-        button("replay-last", "replay.last", "⏭", () => this.jump(last)),
+        button("replay-first", "replay.first", "first", () => this.jump(0)),
+        button("replay-prev", "replay.prev", "prev", () => this.go(-1)),
+        button("replay-next", "replay.next", "next", () => this.go(1)),
+        button("replay-last", "replay.last", "last", () => this.jump(last)),
         this.slider, this.counter,
         h("button", { class: "btn", id: "replay-analyse", onclick: () => this.analyse() }, t("replay.analyse"))),
       this.view, this.chart.el));
@@ -148,7 +148,7 @@ export class ReplayPage {
   draw(r) {
     const { game } = this;
     const players = r.record.players;
-    const names = players.map((p) => p.name);
+    const names = playerNames(r.record);
     const s = this.steps[r.index];
     this.slider.value = String(r.index);
     this.chart.mark(r.index);
@@ -166,7 +166,7 @@ export class ReplayPage {
       && (placementLost > 0 || (judged.findings || []).includes("missed-out")) ? judged : null;
     const shownTable = better && r.better ? better.best : s.table;
     const table = h("div", { class: "melds replay-table" + (shownTable !== s.table ? " better" : "") },
-      shownTable.length ? shownTable.map((m) => h("div", { class: "meld-wrap" }, h("div", { class: "meld" }, m.map((f) => pieceEl(f, { kind: game.piece })))))
+      shownTable.length ? shownTable.map((m) => h("div", { class: "meld-wrap" }, h("div", { class: "meld" }, (game.piece === "tile" ? withRoles(m, (r.record.rules && r.record.rules.numbers) || 13) : m).map((f) => pieceEl(f, { kind: game.piece })))))
         : h("div", { class: "empty-table muted" }, t(game.emptyTable)));
     this.view.replaceChildren(h("div", { class: "replay-text" }, s.text));
     if (r.analysing) this.view.append(h("div", { class: "replay-verdict muted" }, t("replay.analysing")));

@@ -3,6 +3,7 @@
 import { t, translate } from "./i18n.js";
 import { GameView } from "./game.js";
 import { gameOf } from "./games.js";
+import { rulesView } from "./rules.js";
 import { enterRoom, getState, leaveRoom, subscribe, update } from "./store.js";
 import { act, botIcon, forgetSeat, getJSON, h, keepFocus, playerName, savedSeat, saveSeat, setPlayerName, toast } from "./util.js";
 
@@ -147,11 +148,10 @@ export class RoomPage {
       h("p", { class: "muted", i18n: "room.invite_text" }),
       h("div", { class: "invite" },
         h("input", { readonly: true, value: link, id: "invite-link", onclick: (e) => e.target.select() }),
-        h("button", { class: "btn", onclick: () => {
-          navigator.clipboard?.writeText(link).then(() => toast(t("room.copied")), () => {});
-        } }, t("room.copy"))),
+        h("button", { class: "btn", id: "copy-link", onclick: () => copyLink(link, card.querySelector("#invite-link")) }, t("room.copy"))),
       h("p", {}, t("room.code"), " ", h("strong", { class: "code big" }, room.code)),
-      h("ul", { class: "seat-list" }, seats));
+      h("ul", { class: "seat-list" }, seats),
+      h("details", { class: "rules-box", id: "waiting-rules" }, h("summary", {}, t("side.rules")), rulesView(room, s.room.game)));
     if (s.seat != null && s.seat === (room.settings.host ?? 0)) {
       card.append(h("button", { class: "btn primary", id: "start-now", onclick: () => act(this.net, { type: "start" }) }, t("room.start_now")));
     } else if (s.seat == null) {
@@ -160,4 +160,25 @@ export class RoomPage {
     card.append(h("p", {}, h("a", { href: "/", "data-link": true, onclick: () => act(this.net, { type: "leave" }) }, t("room.leave"))));
     this.root.append(card);
   }
+}
+
+// Copy the invite link. Browsers refuse the Clipboard API on a plain http:// address (a game on
+// the local network): the share sheet is offered where there is one, and else the link is
+// selected in its field for the player to copy.
+export async function copyLink(link, field) {
+  try {
+    if (!navigator.clipboard) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(link);
+    toast(t("room.copied"));
+    return;
+  } catch { /* refused: fall back */ }
+  if (typeof navigator.share === "function") {
+    try { await navigator.share({ title: t("title"), url: link }); return; } catch (err) {
+      if (err && err.name === "AbortError") return; // the player closed the sheet
+    }
+  }
+  field.focus();
+  field.select();
+  field.setSelectionRange(0, link.length);
+  toast(t("room.copy_select"));
 }

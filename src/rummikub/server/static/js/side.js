@@ -4,13 +4,24 @@
 import { t } from "./i18n.js";
 import { h } from "./util.js";
 import { getState, setDraft, update } from "./store.js";
+import { rulesView } from "./rules.js";
 
-// Keep a list scrolled to its end if it was there (or `always`), else where the reader left it.
+const atEnd = (list) => list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+
+// A list that follows its newest entry (kept scrolled to its end) unless the reader scrolled
+// up; scrolled back to the end, it follows again.
+function followed(list) {
+  list.follow = true;
+  list.addEventListener("scroll", () => { if (list.clientHeight) list.follow = atEnd(list); }, { passive: true });
+  return list;
+}
+
+// Fill a list, scrolled to its end if it follows (or `always`), else where the reader left it.
 function refill(list, items, always = false) {
-  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
   const top = list.scrollTop;
   list.replaceChildren(...items);
-  list.scrollTop = always || atEnd ? list.scrollHeight : top;
+  if (always) list.follow = true;
+  list.scrollTop = list.follow ? list.scrollHeight : top;
 }
 
 export class SidePanel {
@@ -19,9 +30,9 @@ export class SidePanel {
     const s = getState();
     const tab = (name) => h("button", { class: "tab", type: "button", dataset: { tab: name },
       onclick: () => update((st) => { st.ui.sideTab = name; if (name === "chat") st.unread = 0; }) });
-    this.tabs = { log: tab("log"), chat: tab("chat") };
-    this.log = h("ol", { class: "log-list" });
-    this.chat = h("ol", { class: "chat-list" });
+    this.tabs = { log: tab("log"), chat: tab("chat"), rules: tab("rules") };
+    this.log = followed(h("ol", { class: "log-list" }));
+    this.chat = followed(h("ol", { class: "chat-list" }));
     const limit = s.info && s.info.limits ? s.info.limits.chat : null;
     this.input = h("input", { id: "chat-input", maxlength: limit, autocomplete: "off", "data-i18n-placeholder": "side.chat_placeholder" });
     this.input.value = s.draft.chat;
@@ -34,8 +45,9 @@ export class SidePanel {
       setDraft("chat", "");
       send(text);
     } }, this.input, h("button", { class: "btn small", i18n: "side.send" }));
-    this.el = h("aside", { class: "side" }, h("div", { class: "tabs" }, this.tabs.log, this.tabs.chat),
-      h("div", { class: "side-body" }, this.log, this.chat, this.form));
+    this.rules = h("div", { class: "rules-pane", id: "rules-pane" });
+    this.el = h("aside", { class: "side" }, h("div", { class: "tabs" }, this.tabs.log, this.tabs.chat, this.tabs.rules),
+      h("div", { class: "side-body" }, this.log, this.chat, this.rules, this.form));
     this.shown = { chat: null, count: 0, tab: null };
   }
 
@@ -43,19 +55,30 @@ export class SidePanel {
   render(c, describe) {
     const s = c.s;
     const onChat = s.ui.sideTab === "chat";
+    const onRules = s.ui.sideTab === "rules";
+    const onLog = !onChat && !onRules;
     this.tabs.log.textContent = t("side.log");
     this.tabs.chat.textContent = t("side.chat") + (s.unread ? ` (${s.unread})` : "");
-    this.tabs.log.classList.toggle("active", !onChat);
+    this.tabs.rules.textContent = t("side.rules");
+    this.tabs.log.classList.toggle("active", onLog);
     this.tabs.chat.classList.toggle("active", onChat);
-    this.log.hidden = onChat;
+    this.tabs.rules.classList.toggle("active", onRules);
+    this.log.hidden = !onLog;
     this.chat.hidden = !onChat;
+    this.rules.hidden = !onRules;
+    if (onRules && (this.shown.rules !== c.room.rules || this.shown.lang !== t("side.rules"))) {
+      // the room's rules (drawn again when they or the language change)
+      this.shown.rules = c.room.rules;
+      this.shown.lang = t("side.rules");
+      this.rules.replaceChildren(rulesView(c.room, getState().room.game));
+    }
     this.form.hidden = !onChat || c.seat == null;
     refill(this.log, c.g.log.map((e) => h("li", { class: `log-${e.action}` }, describe(e))));
     if (this.shown.chat !== s.chat || this.shown.count !== s.chat.length || this.shown.tab !== s.ui.sideTab) {
       Object.assign(this.shown, { chat: s.chat, count: s.chat.length });
       refill(this.chat, s.chat.map((m) => h("li", {}, h("b", {}, `${m.name}: `), m.text)), true);
     }
-    if (this.shown.tab !== s.ui.sideTab && !onChat) this.log.scrollTop = this.log.scrollHeight;
+    if (this.shown.tab !== s.ui.sideTab && onLog) { this.log.follow = true; this.log.scrollTop = this.log.scrollHeight; }
     this.shown.tab = s.ui.sideTab;
   }
 }

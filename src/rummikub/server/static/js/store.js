@@ -2,7 +2,8 @@
 // (a message from the server), `connection`, `enterRoom`/`leaveRoom` (routing), `update` (what
 // the player does in the page) and `setDraft` (typing). Every change but typing tells the
 // subscribers, which render from the state; views keep no copy of the server's state.
-import { startTurn, mergeChecked } from "./turn.js";
+import { startTurn, mergeChecked, orderRack, restoreSaved, saveable } from "./turn.js";
+import { SHOW_MS, markTurn, tableMarks } from "./follow.js";
 
 const state = {
   conn: "connecting", // the WebSocket: connecting | open | closed
@@ -26,12 +27,18 @@ const state = {
   busy: false, // a move is being sent
   rolling: new Set(), // dice just thrown (they roll once on the screen)
   lastRoll: null,
-  ui: { sideTab: "log", sort: savedSort() },
+  // the last move of another player: {key: the turn it leads to, seat, marks per set and piece
+  // (follow.js), until: when its highlight ends, fly: its pieces are still to fly in}
+  last: null,
+  // sort: 789 | 777 | hand (the player's own order, `order`: the rack's faces); confirmDraw:
+  // the player pressed Draw with a move being built (the page asks first)
+  ui: { sideTab: "log", sort: savedSort(), order: null, confirmDraw: false },
 };
 
 let game = null; // the adapter of the room's game (game_tiles.js / game_xpress.js)
 const subscribers = new Set();
 let rollTimer = null;
+let lastTimer = null;
 
 function savedSort() {
   try { return localStorage.getItem("rummikub.sort") || "789"; } catch { return "789"; }
@@ -51,10 +58,35 @@ export function myTurn() {
   return !!g && state.seat != null && !g.round_over && g.current === state.seat;
 }
 
-// The move starts again from the position the server sent.
-function resetTurn() {
+// The move being built is kept for this tab (sessionStorage), per room and seat: a reload or a
+// reconnect finds it again.
+function savedKey() {
+  return state.room && state.seat != null ? `rummikub.turn.${state.room.code}.${state.seat}` : null;
+}
+
+function saveTurn() {
+  const key = savedKey();
+  if (!key || !state.turn) return;
+  const arranged = state.ui.sort === "hand" ? state.ui.order : null;
+  try { sessionStorage.setItem(key, JSON.stringify({ ...saveable(state.turn), order: arranged })); } catch { /* storage off */ }
+}
+
+function savedTurn() {
+  const key = savedKey();
+  try { return key ? JSON.parse(sessionStorage.getItem(key)) : null; } catch { return null; }
+}
+
+// The move starts again from the position the server sent (`resume`: or from the move this
+// tab kept, if it was built on that position).
+function resetTurn(resume = false) {
   const g = state.view.game;
   state.turn = startTurn(game.turnKey(g), g.table, state.seat == null ? [] : game.hand(g, state.seat));
+  const saved = resume ? savedTurn() : null;
+  if (saved && saved.order && !state.ui.order) Object.assign(state.ui, { sort: "hand", order: saved.order });
+  const resumed = myTurn() && restoreSaved(state.turn, saved);
+  if (!resumed && state.ui.sort === "hand" && state.ui.order) orderRack(state.turn, state.ui.order);
+  if (state.last && state.last.key === state.turn.key) markTurn(state.turn, state.last.marks);
+  state.ui.confirmDraw = false;
   state.selection = null;
   state.check = null;
   state.hint = null;
@@ -72,8 +104,18 @@ function onState(msg) {
     deadline: g.time_left == null ? null : now + g.time_left * 1000,
     pause: g.pause_left == null ? null : now + g.pause_left * 1000,
   };
+  // the table changed by another's move: what the move did (the mover: the log's newest entry)
+  const was = prev && prev.game;
+  const log = g.log || [];
+  const mover = log.length ? log[log.length - 1].seat : was && was.current;
+  if (was && was.round === g.round && mover !== state.seat
+      && JSON.stringify(was.table) !== JSON.stringify(g.table)) {
+    state.last = { key: game.turnKey(g), seat: mover, marks: tableMarks(was.table, g.table), until: 0, fly: true };
+    highlight();
+  } else if (was && was.round !== g.round) state.last = null;
   const keep = state.turn && state.turn.key === game.turnKey(g) && myTurn() && prev && prev.game;
-  if (!keep) resetTurn();
+  if (!keep) resetTurn(true);
+  saveTurn();
   const roll = game.roll ? game.roll(g) : null;
   if (roll && roll.id !== state.lastRoll) {
     // a page opened in the middle of a round shows the dice still
@@ -83,6 +125,25 @@ function onState(msg) {
     rollTimer = setTimeout(() => { state.rolling = new Set(); }, 700);
   }
 }
+
+// Show the last move's highlight for a while (and its pieces flying in), then re-render
+// without it.
+function highlight() {
+  state.last.until = performance.now() + SHOW_MS;
+  state.last.fly = true;
+  clearTimeout(lastTimer);
+  lastTimer = setTimeout(() => notify("last"), SHOW_MS + 50);
+}
+
+// "Last move": show it again.
+export function showLastMove() {
+  if (!state.last) return;
+  highlight();
+  notify("last");
+}
+
+// The view flew the last move's pieces in (a change that re-renders nothing).
+export function flown() { if (state.last) state.last.fly = false; }
 
 // A message from the server.
 export function receive(msg) {
@@ -132,21 +193,25 @@ export function enterRoom(code, adapter, mode) {
   Object.assign(state, {
     room: { code, game: adapter.game, mode }, seat: null, view: null, chat: [], unread: 0,
     turn: null, selection: null, marked: new Set(), check: null, hint: null, busy: false,
-    rolling: new Set(), lastRoll: null, draft: { chat: "" },
+    rolling: new Set(), lastRoll: null, draft: { chat: "" }, last: null,
   });
   state.ui.sideTab = "log";
+  // a rack arranged by hand belongs to its room (the room's tab storage brings it back)
+  if (state.ui.sort === "hand") state.ui.sort = savedSort();
+  state.ui.order = null;
   notify("room");
 }
 
 export function leaveRoom() {
   game = null;
-  Object.assign(state, { room: null, seat: null, view: null, turn: null, chat: [], hint: null, check: null });
+  Object.assign(state, { room: null, seat: null, view: null, turn: null, chat: [], hint: null, check: null, last: null });
 }
 
 // A change the player makes in the page: `change(state)` changes it (it may call `restart`
 // to start the move again from the server's position), then every subscriber renders.
 export function update(change) {
-  change(state, { restart: resetTurn });
+  change(state, { restart: () => resetTurn(false) });
+  saveTurn();
   notify("local");
 }
 

@@ -36,7 +36,8 @@ export function locate(turn, id) {
   return null;
 }
 
-// Move a piece to `target`: {kind: "meld", meld, pos} | {kind: "new"} | {kind: "rack"}. A piece
+// Move a piece to `target`: {kind: "meld", meld, pos} | {kind: "new"} | {kind: "rack", pos?}
+// (a position in the rack as it is shown: the player arranges his rack). A piece
 // that was on the table at the start never goes to the rack (returns "table-stays"). Jokers of
 // the sets touched lose their role until the server reads the sets again. Returns the index of
 // a set just made (to bring it into view), or null.
@@ -48,7 +49,10 @@ export function movePiece(turn, id, target) {
   const touched = new Set();
   let targetMeld = target.kind === "meld" ? turn.melds[target.meld] : null;
   let pos = target.pos;
-  if (from.where === "rack") turn.rack.splice(from.index, 1);
+  if (from.where === "rack") {
+    turn.rack.splice(from.index, 1);
+    if (target.kind === "rack" && target.pos != null && target.pos > from.index) pos = target.pos - 1;
+  }
   else {
     const src = turn.melds[from.meld];
     src.splice(from.index, 1);
@@ -62,6 +66,8 @@ export function movePiece(turn, id, target) {
     targetMeld = [piece];
     turn.melds.push(targetMeld);
     touched.add(targetMeld);
+  } else if (target.pos != null) {
+    turn.rack.splice(Math.max(0, Math.min(pos, turn.rack.length)), 0, piece);
   } else {
     turn.rack.push(piece);
   }
@@ -104,4 +110,56 @@ export function layOut(turn, table, usable = () => true) {
   };
   turn.melds = table.map((m) => m.map((tok) => { const x = take(tok); x.s = tok; return x; }));
   turn.rack = hand;
+}
+
+// --- undo and redo: every step of the move is kept -------------------------------------------
+const copy = (x) => ({ ...x });
+function snapshot(turn) { return { melds: turn.melds.map((m) => m.map(copy)), rack: turn.rack.map(copy) }; }
+function restore(turn, snap) { turn.melds = snap.melds; turn.rack = snap.rack; }
+
+// Before a step of the move: remember the move as it is (a new step forgets what was undone).
+export function recordStep(turn) {
+  turn.undo = [...(turn.undo || []), snapshot(turn)].slice(-200);
+  turn.redo = [];
+}
+
+export function undoStep(turn) {
+  if (!turn.undo || !turn.undo.length) return false;
+  turn.redo = [...(turn.redo || []), snapshot(turn)];
+  restore(turn, turn.undo.pop());
+  return true;
+}
+
+export function redoStep(turn) {
+  if (!turn.redo || !turn.redo.length) return false;
+  turn.undo = [...(turn.undo || []), snapshot(turn)];
+  restore(turn, turn.redo.pop());
+  return true;
+}
+
+// --- the rack in the player's own order ----------------------------------------------------
+// Put the rack in `order` (faces, as the player arranged them); pieces not in it go last.
+export function orderRack(turn, order) {
+  const left = [...order];
+  const rank = (x) => { const k = left.indexOf(x.s); if (k < 0) return Infinity; left[k] = null; return k; };
+  const ranked = turn.rack.map((x) => [rank(x), x]);
+  ranked.sort((a, b) => a[0] - b[0]);
+  turn.rack = ranked.map(([, x]) => x);
+}
+
+// --- kept across a reload: the move as plain data, and back ---------------------------------
+const plain = (x) => ({ s: x.s, rack: x.rack, die: x.die });
+export function saveable(turn) { return { key: turn.key, melds: turn.melds.map((m) => m.map(plain)), rack: turn.rack.map(plain) }; }
+
+// The move `saved` rebuilt on the turn just started, if it holds exactly the turn's pieces.
+export function restoreSaved(turn, saved) {
+  if (!saved || saved.key !== turn.key) return false;
+  const id = (x) => `${baseOf(x.s)}/${x.rack ? "r" : "t"}/${x.die ?? ""}`;
+  const have = [...turn.rack, ...turn.melds.flat()].map(id).sort();
+  const want = [...saved.rack, ...saved.melds.flat()].map(id).sort();
+  if (JSON.stringify(have) !== JSON.stringify(want)) return false;
+  turn.melds = saved.melds.map((m) => m.map((x) => item(x.s, x.rack, x.die)));
+  turn.rack = saved.rack.map((x) => item(x.s, x.rack, x.die));
+  turn.restored = true;
+  return true;
 }

@@ -1,0 +1,139 @@
+// A short interactive tutorial for a first game, played in the page alone (no server): make a
+// set, the opening, rearranging a run, a joker. Each lesson sets a rack and a table; the player
+// drags (or taps) tiles as in the game, and the lesson is done when the table is right.
+import { t, translate } from "./i18n.js";
+import { parseFace, pieceEl, withRoles } from "./pieces.js";
+import { draggable } from "./drag.js";
+import { movePiece, startTurn } from "./turn.js";
+import { h } from "./util.js";
+
+// A set as the rules read it: its value, or null if it is not a set (3+ tiles; a run of one
+// colour and numbers in a row, or a group of one number in different colours; jokers fill in).
+export function setValue(faces, top = 13) {
+  const n = faces.length;
+  const ps = faces.map(parseFace);
+  const real = ps.filter((p) => !p.joker);
+  if (n < 3 || !real.length) return null;
+  const colours = new Set(real.map((p) => p.colour));
+  if (n <= 4 && real.every((p) => p.number === real[0].number) && colours.size === real.length) return real[0].number * n;
+  if (colours.size !== 1) return null;
+  const nums = real.map((p) => p.number).sort((a, b) => a - b);
+  if (new Set(nums).size !== nums.length || nums[nums.length - 1] - nums[0] + 1 > n || n > top) return null;
+  const start = Math.min(nums[0], top - n + 1);
+  return n * start + (n * (n - 1)) / 2;
+}
+
+// Each lesson: the table and the rack it starts from, and when it is done (`table`: the sets
+// of faces, `left`: the rack left, `start`: the lesson's table).
+const LESSONS = [
+  { key: "set", table: [], rack: ["R3", "R4", "R5", "B9", "K12"],
+    done: ({ table }) => table.length === 1 && setValue(table[0]) != null },
+  { key: "opening", table: [], rack: ["K10", "B10", "O10", "R2", "R3", "B6"],
+    done: ({ table }) => table.length > 0 && table.every((m) => setValue(m) != null)
+      && table.reduce((a, m) => a + setValue(m), 0) >= 30 },
+  { key: "rearrange", table: [["B3", "B4", "B5", "B6"]], rack: ["K6", "O6"],
+    done: ({ table, left }) => !left.length && table.every((m) => setValue(m) != null) },
+  { key: "joker", table: [["K8", "J", "K10"]], rack: ["K9", "R2", "R3"],
+    done: ({ table, left }) => !left.length && table.every((m) => setValue(m) != null) },
+];
+
+// The number a piece shows or stands for ("R7" 7, "J=R6" 6, "J=7" 7).
+function number(face) {
+  const p = parseFace(face);
+  return p.joker ? Number((p.role || "0").replace(/^[A-Z]/, "")) : p.number;
+}
+
+export class TutorialPage {
+  constructor(root) {
+    this.root = root;
+    this.index = 0;
+    this.start();
+  }
+
+  destroy() { this.gone = true; }
+
+  start() {
+    const lesson = LESSONS[this.index];
+    this.turn = startTurn(`lesson${this.index}`, lesson.table.map((m) => withRoles(m)), lesson.rack.map((face) => ({ face })));
+    this.selection = null;
+    this.render();
+  }
+
+  state() {
+    return { table: this.turn.melds.map((m) => m.map((x) => x.s)), left: this.turn.rack.map((x) => x.s) };
+  }
+
+  move(id, target) {
+    if (movePiece(this.turn, id, target) === "table-stays") return;
+    // the sets take the roles of their jokers again, as the server would read them
+    this.turn.melds.forEach((m) => {
+      const faces = withRoles(m.map((x) => (x.s.startsWith("J") ? "J" : x.s)));
+      m.forEach((x, i) => { x.s = faces[i]; });
+      // a set laid in the order of its numbers
+      if (setValue(faces) != null) m.sort((a, b) => number(a.s) - number(b.s));
+    });
+    this.selection = null;
+    this.render();
+  }
+
+  tap(id) {
+    if (this.selection && this.selection !== id) {
+      const at = this.turn.melds.findIndex((m) => m.some((x) => x.id === id));
+      if (at >= 0) { this.move(this.selection, { kind: "meld", meld: at, pos: this.turn.melds[at].length }); return; }
+    }
+    this.selection = this.selection === id ? null : id;
+    this.render();
+  }
+
+  zone(target) { if (this.selection) this.move(this.selection, target); }
+
+  piece(x) {
+    const el = pieceEl(x.s, { kind: "tile" });
+    el.dataset.id = x.id;
+    el.classList.add("movable");
+    if (x.rack) el.classList.add("placed");
+    if (this.selection === x.id) el.classList.add("selected");
+    draggable(el, {
+      root: this.root,
+      canMove: () => !this.gone,
+      onTap: () => this.tap(x.id),
+      onDrop: (target) => { if (target) this.move(x.id, target); else this.render(); },
+      onStart: () => {},
+      onEnd: () => {},
+    });
+    return el;
+  }
+
+  render() {
+    if (this.gone) return;
+    const lesson = LESSONS[this.index];
+    const st = this.state();
+    const done = lesson.done(st);
+    const melds = h("div", { class: "melds" });
+    this.turn.melds.forEach((m, i) => {
+      const value = setValue(m.map((x) => x.s));
+      const el = h("div", { class: "meld" + (value == null ? " invalid" : " fresh"), dataset: { index: i },
+        onclick: (e) => { if (!e.target.closest(".piece")) this.zone({ kind: "meld", meld: i, pos: m.length }); } },
+      m.map((x) => this.piece(x)));
+      melds.append(h("div", { class: "meld-wrap" }, el,
+        h("div", { class: value == null ? "meld-reason" : "meld-value" }, value == null ? t("tutorial.not_a_set") : String(value))));
+    });
+    melds.append(h("div", { class: "new-meld" + (this.selection ? " armed" : ""), onclick: () => this.zone({ kind: "new" }) }, t("game.new_meld")));
+    const rack = h("div", { class: "rack active", onclick: (e) => { if (!e.target.closest(".piece")) this.zone({ kind: "rack" }); } },
+      this.turn.rack.map((x) => this.piece(x)));
+    const last = this.index === LESSONS.length - 1;
+    this.root.replaceChildren(h("div", { class: "tutorial game", dataset: { lesson: lesson.key, done: done ? "1" : "" } },
+      h("div", { class: "tutorial-head" },
+        h("h2", {}, t("tutorial.title", { n: this.index + 1, total: LESSONS.length }), " · ", t(`tutorial.${lesson.key}_title`)),
+        h("p", { class: "tutorial-text" }, t(`tutorial.${lesson.key}`)),
+        h("p", { class: "tutorial-result " + (done ? "good" : "muted"), role: "status" }, done ? t(last ? "tutorial.all_done" : "tutorial.well_done") : t("tutorial.try"))),
+      h("section", { class: "table-area" }, melds),
+      h("div", { class: "dock" },
+        h("div", { class: "controls" },
+          h("button", { class: "btn", id: "tutorial-reset", onclick: () => this.start() }, t("game.reset")),
+          last && done ? h("a", { class: "btn primary", id: "tutorial-play", href: "/", "data-link": true }, t("tutorial.play"))
+            : h("button", { class: "btn primary", id: "tutorial-next", disabled: !done, onclick: () => { this.index++; this.start(); } }, t("tutorial.next"))),
+        rack)));
+    translate(this.root);
+  }
+}

@@ -1,0 +1,167 @@
+"""Details of the web client: the replay's buttons are drawn icons (no font needed), its jokers
+say what they stand for, bots are named alike in the game and the replay, and the lobby's felt
+has no seam when the page scrolls. At desktop and phone sizes, on a seeded deal."""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .helpers import Client, ServerProcess, draw_until_round_over
+
+SIZES: dict[str, dict[str, Any]] = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True},
+}
+ARTIFACTS = Path(os.environ.get("RUMMIKUB_ARTIFACTS", "/tmp/rummikub-browser"))
+ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+
+def _context(browser: Any, size: str) -> Any:
+    ctx = browser.new_context(locale="en-GB", **SIZES[size])
+    ctx.set_default_timeout(20_000)
+    ctx.add_init_script("localStorage.setItem('rummikub.lang', 'en');")
+    return ctx
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_replay_draws_its_buttons_names_bots_and_shows_joker_roles(
+    browser: Any, seeded_server: ServerProcess, clients: list[Client], size: str
+) -> None:
+    c = Client(seeded_server.ws_url)
+    clients.append(c)
+    bots = [{"kind": "bot", "level": level} for level in ("greedy", "beginner", "strategic")]
+    joined = c.request(
+        type="create",
+        name="Annabel",
+        rules={"preset": "standard", "rack_size": 6, "opening_value": 10},
+        seats=[{"kind": "human"}, *bots],
+        settings={"bot_delay": 0},
+    )
+    code = joined["room"]
+    ctx = _context(browser, size)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{seeded_server.base}/r/{code}?watch=1")
+    page.wait_for_selector(".players .player")
+    in_game = page.locator(".pname").all_inner_texts()
+    assert in_game[1:] == ["Greedy bot 2", "Beginner bot 3", "Strategic bot 4"]
+    draw_until_round_over(c, timeout=120)
+    with urllib.request.urlopen(f"{seeded_server.base}/api/rooms/{code}/record") as r:
+        record = json.loads(r.read())
+    # the first position with a joker on the table (the deal is position 0)
+    turns = record["rounds"][0]["turns"]
+    step = next(
+        i + 1
+        for i, turn in enumerate(turns)
+        if turn["action"] == "play" and any("J" in meld for meld in turn["table"])
+    )
+    page.goto(f"{seeded_server.base}/replay/{code}")
+    page.wait_for_selector("#replay-next")
+    # the buttons: drawn icons with names, no text a font must have
+    for button in ("#replay-first", "#replay-prev", "#replay-next", "#replay-last"):
+        assert page.locator(f"{button} svg").count() == 1
+        assert page.locator(button).inner_text().strip() == ""
+        assert page.get_attribute(button, "aria-label")
+    head = page.locator(".replay-head").inner_text()
+    assert "Greedy bot 2" in head and "Strategic bot 4" in head and "greedy 2" not in head
+    page.locator("#replay-slider").evaluate(
+        f"s => {{ s.value = '{step}'; s.dispatchEvent(new Event('input')); }}"
+    )
+    page.wait_for_selector(".replay-table .joker")
+    roles = page.locator(".replay-table .joker .role").all_inner_texts()
+    assert len(roles) == page.locator(".replay-table .joker").count()
+    assert all(role.startswith("=") and len(role) > 1 for role in roles), roles
+    page.screenshot(path=str(ARTIFACTS / f"replay-{size}.png"))
+    assert not errors, errors
+    ctx.close()
+
+
+def test_jokers_are_read_as_the_tile_they_stand_for(
+    browser: Any, sqlite_server: ServerProcess
+) -> None:
+    ctx = _context(browser, "desktop")
+    page = ctx.new_page()
+    page.goto(sqlite_server.base + "/")
+    page.wait_for_selector("#player-name")
+    read = page.evaluate(
+        """async () => {
+          const { withRoles } = await import('/static/js/pieces.js');
+          return [['R4', 'J', 'R6'], ['R5', 'J', 'J'], ['K7', 'B7', 'J'], ['R12', 'R13', 'J'],
+                  ['R4', 'R6', 'J'], ['R1', 'K2', 'J']].map((m) => withRoles(m).join(' '));
+        }"""
+    )
+    assert read == [
+        "R4 J=R5 R6",
+        "R5 J=R6 J=R7",
+        "K7 B7 J=7",
+        "R12 R13 J=R11",
+        "R4 R6 J=R5",
+        "R1 K2 J",
+    ]
+    ctx.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_lobby_felt_does_not_end_at_the_window(
+    browser: Any, sqlite_server: ServerProcess, size: str
+) -> None:
+    """The felt is drawn for the window and stays while the page scrolls, over a dark page:
+    scrolled to its end, the page shows the felt's top edge nowhere."""
+    ctx = _context(browser, size)
+    page = ctx.new_page()
+    page.goto(sqlite_server.base + "/")
+    page.wait_for_selector("#player-name")
+    assert page.evaluate("() => document.documentElement.scrollHeight > window.innerHeight")
+    style = page.evaluate(
+        "() => { const b = getComputedStyle(document.body);"
+        " const h = getComputedStyle(document.documentElement);"
+        " return [b.backgroundAttachment, h.backgroundColor]; }"
+    )
+    assert style == ["fixed", "rgb(21, 79, 51)"]
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.screenshot(path=str(ARTIFACTS / f"lobby-scrolled-{size}.png"))
+    ctx.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_rooms_rules_are_one_click_away_in_both_languages(
+    browser: Any, sqlite_server: ServerProcess, clients: list[Client], size: str
+) -> None:
+    c = Client(sqlite_server.ws_url)
+    clients.append(c)
+    rules = {"preset": "tournament", "turn_seconds": 90, "match": {"rounds": 3, "target": None}}
+    code = c.request(
+        type="create", name="Ann", rules=rules, seats=[{"kind": "human"}, {"kind": "human"}]
+    )["room"]
+    ctx = _context(browser, size)
+    page = ctx.new_page()
+    page.goto(f"{sqlite_server.base}/r/{code}?watch=1")
+    # in the waiting room
+    page.click("#waiting-rules summary")
+    text = page.locator("#waiting-rules").inner_text()
+    assert "How to play" in text and "90 seconds a turn" in text
+    assert "The match is 3 rounds." in text
+    # and in the game, a tab of the side panel
+    bea = Client(sqlite_server.ws_url)
+    clients.append(bea)
+    assert bea.request(type="join", room=code, name="Bea")["type"] == "joined"
+    page.wait_for_selector(".tab[data-tab='rules']")
+    page.click(".tab[data-tab='rules']")
+    pane = page.locator("#rules-pane")
+    pane.wait_for()
+    opening = sqlite_server.get("/api/info")[1]["presets"]["tournament"]["opening_value"]
+    assert f"at least {opening} points" in pane.inner_text()
+    assert "This room: Tournament" in pane.inner_text()
+    page.select_option("#lang-select", "sv")
+    page.wait_for_selector("#rules-pane:has-text('Så spelar du')")
+    assert f"minst {opening} poäng" in pane.inner_text()
+    assert "90 sekunder per tur" in pane.inner_text()
+    page.screenshot(path=str(ARTIFACTS / f"rules-{size}.png"))
+    ctx.close()
