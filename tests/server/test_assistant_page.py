@@ -82,11 +82,13 @@ def test_the_page_lays_out_the_best_play(
     assert page.input_value("#assist-table") == "R1 R2 R3 | K5 B5 O5"
     tabs = page.locator(".assist-tab")
     assert tabs.count() == 2
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width == [size["width"], size["width"]]
     assert page.locator("#assist-new-table .piece[data-mark='rack']").count() == 2
     assert page.locator("#assist-new-table .piece[data-mark='kept']").count() == 6
     assert "2 tiles" in page.inner_text("#assist-summary")
     # the joker shows what it stands for
-    assert page.locator("#assist-new-table .piece.joker .role").inner_text() == "R5"
+    assert page.locator("#assist-new-table .piece.joker .role").inner_text() == "=R5"
     tabs.nth(1).click()
     page.wait_for_selector(".assist-tab[aria-selected='true'][data-views='keep-joker']")
     assert page.locator("#assist-new-table .piece[data-mark='rack']").count() == 1
@@ -107,8 +109,9 @@ def test_the_page_lays_out_the_best_play(
     page.fill("#assist-rack", "K1")
     page.click("#assist-go")
     page.wait_for_selector("#assist-nothing")
-    if touch:  # the page fits a phone: no sideways scrolling
-        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    # the page fits the screen: no sideways scrolling, and no zooming out to make it fit
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width == [size["width"], size["width"]]
     page.screenshot(path=f"/tmp/assistant-{size['width']}.png", full_page=True)
     # the one failed request is the refused rack, which the browser logs itself
     assert [e for e in errors if "status of 400" not in e] == [], errors
