@@ -14,7 +14,16 @@ import typer
 from rummikub.core import Rack, RummikubError, Table
 from rummikub.i18n import LANGUAGES, Translator, translator
 
-from .common import fail, load_rules, needs_extra, require_solver
+from .common import (
+    NotOpenedOption,
+    RackOption,
+    RulesOption,
+    TableOption,
+    fail,
+    load_rules,
+    needs_extra,
+    require_solver,
+)
 from .solve import check_letters
 
 __all__ = ["register"]
@@ -51,16 +60,10 @@ def _text(t: Translator, found: list[object], opened: bool) -> list[str]:
 
 
 def assist_command(
-    table: Annotated[
-        str, typer.Option("--table", "-t", help='The table, e.g. "R1 R2 R3 | K5 B5 O5".')
-    ] = "",
-    rack: Annotated[str, typer.Option("--rack", "-r", help='Your rack, e.g. "R4 J K1".')] = "",
-    not_opened: Annotated[
-        bool, typer.Option("--not-opened", help="You have not made your opening yet.")
-    ] = False,
-    rules: Annotated[
-        str, typer.Option(help="Preset name, rules JSON file, or inline JSON.")
-    ] = "standard",
+    table: TableOption = "",
+    rack: RackOption = "",
+    not_opened: NotOpenedOption = False,
+    rules: RulesOption = "standard",
     text: Annotated[
         bool, typer.Option("--text", help="Print the best plays instead of opening the screen.")
     ] = False,

@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -18,6 +18,10 @@ from rummikub.games import AnyGame, get_game
 __all__ = [
     "EXTRAS",
     "SOLVER_BOTS",
+    "NotOpenedOption",
+    "RackOption",
+    "RulesOption",
+    "TableOption",
     "extra_for_module",
     "fail",
     "game_option",
@@ -170,3 +174,15 @@ def progress_bar(quiet: bool, unit: str) -> tuple[Callable[[int, int], None], Ca
         bar.update(task, completed=done, total=total)
 
     return update, bar.stop
+
+
+#: the options that give a position: a table, a rack, whether the player has opened, the rules
+#: (``rummikub solve`` and ``rummikub assist``)
+TableOption = Annotated[
+    str, typer.Option("--table", "-t", help='The table, e.g. "R1 R2 R3 | K5 B5 O5".')
+]
+RackOption = Annotated[str, typer.Option("--rack", "-r", help='The rack, e.g. "R4 J K1".')]
+NotOpenedOption = Annotated[
+    bool, typer.Option("--not-opened", help="The player has not made his opening yet.")
+]
+RulesOption = Annotated[str, typer.Option(help="Preset name, rules JSON file, or inline JSON.")]

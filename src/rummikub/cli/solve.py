@@ -23,7 +23,16 @@ from rummikub.core.tiles import COLOUR_LETTERS
 from rummikub.i18n import LANGUAGES, Translator, translator
 from rummikub.solver import OBJECTIVES, Position, Solution, solve_position
 
-from .common import dumps, fail, load_rules, require_solver
+from .common import (
+    NotOpenedOption,
+    RackOption,
+    RulesOption,
+    TableOption,
+    dumps,
+    fail,
+    load_rules,
+    require_solver,
+)
 
 __all__ = ["register"]
 
@@ -81,16 +90,10 @@ def _human(t: Translator, position: Position, sol: Solution) -> str:
 
 
 def solve_cmd(
-    table: Annotated[
-        str, typer.Option("--table", "-t", help='Table, e.g. "R1 R2 R3 | K5 B5 O5".')
-    ] = "",
-    rack: Annotated[str, typer.Option("--rack", "-r", help='Rack, e.g. "R4 J K1".')] = "",
-    not_opened: Annotated[
-        bool, typer.Option("--not-opened", help="The player has not made the opening meld yet.")
-    ] = False,
-    rules: Annotated[
-        str, typer.Option(help="Preset name, rules JSON file, or inline JSON.")
-    ] = "standard",
+    table: TableOption = "",
+    rack: RackOption = "",
+    not_opened: NotOpenedOption = False,
+    rules: RulesOption = "standard",
     objective: Annotated[str, typer.Option(help="tiles (default), value or min-change.")] = "tiles",
     time_limit: Annotated[
         float | None,
