@@ -68,12 +68,32 @@ def _file_lock(engine: Engine) -> Iterator[None]:
     if not path or path == ":memory:" or fcntl is None:
         yield
         return
-    with open(f"{path}.migrate.lock", "a") as handle:
+    try:
+        handle = open(f"{path}.migrate.lock", "a")  # noqa: SIM115 - closed below
+    except OSError:  # a read-only place: SQLite's own error says so when the file is opened
+        yield
+        return
+    with handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+#: the tables of the first revision (``0001``)
+BASE_TABLES = ("rooms", "seats", "events", "results", "heartbeat")
+
+
+def _complete_base(conn: Connection) -> None:
+    """Make the first revision's tables an older database lacks (a database an older version
+    had only begun, or made by hand), so stamping it as that revision is true."""
+    from .storage import Base  # the models import nothing from here
+
+    present = set(inspect(conn).get_table_names())
+    missing = [Base.metadata.tables[n] for n in BASE_TABLES if n not in present]
+    if missing:
+        Base.metadata.create_all(conn, tables=missing)
 
 
 def migrate(engine: Engine) -> None:
@@ -87,6 +107,7 @@ def migrate(engine: Engine) -> None:
             if current_revision(conn) is None:
                 legacy = _legacy_revision(conn)
                 if legacy is not None:
+                    _complete_base(conn)
                     command.stamp(_config(conn), legacy)
                     conn.commit()
             command.upgrade(_config(conn), "head")
