@@ -22,6 +22,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
+from .models import Base
+
 fcntl: ModuleType | None
 try:
     import fcntl
@@ -88,8 +90,6 @@ BASE_TABLES = ("rooms", "seats", "events", "results", "heartbeat")
 def _complete_base(conn: Connection) -> None:
     """Make the first revision's tables an older database lacks (a database an older version
     had only begun, or made by hand), so stamping it as that revision is true."""
-    from .storage import Base  # the models import nothing from here
-
     present = set(inspect(conn).get_table_names())
     missing = [Base.metadata.tables[n] for n in BASE_TABLES if n not in present]
     if missing:

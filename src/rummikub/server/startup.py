@@ -19,7 +19,8 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from rummikub.core import RummikubError
 
-from .storage import HeartbeatRow, Store, default_db_url, normalise_url
+from .models import HeartbeatRow
+from .storage import Store, default_db_url, normalise_url
 
 __all__ = ["DatabaseUnavailable", "check_writable", "default_url", "open_store", "shown_url"]
 

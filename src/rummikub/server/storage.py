@@ -16,13 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
-    Float,
-    ForeignKey,
-    Integer,
-    String,
-    Text,
-    UniqueConstraint,
     create_engine,
     event,
     insert,
@@ -30,7 +23,17 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
+
+from .models import (
+    AnalysisRow,
+    EventRow,
+    HeartbeatRow,
+    ResultRow,
+    RoomRow,
+    SeatRow,
+)
+from .schema import migrate
 
 __all__ = [
     "Append",
@@ -48,75 +51,6 @@ __all__ = [
 SQLITE_BUSY_SECONDS = 5.0
 #: how long opening a PostgreSQL connection may take
 PG_CONNECT_SECONDS = 10
-
-
-class Base(DeclarativeBase):
-    pass
-
-
-class RoomRow(Base):
-    __tablename__ = "rooms"
-    code: Mapped[str] = mapped_column(String(16), primary_key=True)
-    created_at: Mapped[float] = mapped_column(Float)
-    rules: Mapped[str] = mapped_column(Text)
-    settings: Mapped[str] = mapped_column(Text)
-    seed: Mapped[int] = mapped_column(BigInteger)
-    status: Mapped[str] = mapped_column(String(16), index=True)
-    turn_started: Mapped[float | None] = mapped_column(Float, nullable=True)
-    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
-    game: Mapped[str] = mapped_column(String(16), default="tiles", server_default="tiles")
-
-
-class SeatRow(Base):
-    __tablename__ = "seats"
-    __table_args__ = (UniqueConstraint("room_code", "seat"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), index=True)
-    seat: Mapped[int] = mapped_column(Integer)
-    kind: Mapped[str] = mapped_column(String(8))
-    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    token_hash: Mapped[str | None] = mapped_column(String(128), nullable=True)
-
-
-class EventRow(Base):
-    __tablename__ = "events"
-    __table_args__ = (UniqueConstraint("room_code", "seq"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), index=True)
-    seq: Mapped[int] = mapped_column(Integer)
-    kind: Mapped[str] = mapped_column(String(16))
-    data: Mapped[str] = mapped_column(Text)
-    at: Mapped[float] = mapped_column(Float)
-
-
-class ResultRow(Base):
-    __tablename__ = "results"
-    __table_args__ = (UniqueConstraint("room_code", "round"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), index=True)
-    round: Mapped[int] = mapped_column(Integer)
-    reason: Mapped[str] = mapped_column(String(16))
-    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    scores: Mapped[str] = mapped_column(Text)
-    at: Mapped[float] = mapped_column(Float)
-
-
-class AnalysisRow(Base):
-    """The analysis of a finished game (``rummikub-analysis/1`` JSON), made once on request;
-    ``version`` names the analysis that made it (a newer one makes it again)."""
-
-    __tablename__ = "analyses"
-    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), primary_key=True)
-    version: Mapped[str] = mapped_column(String(32))
-    data: Mapped[str] = mapped_column(Text)
-    at: Mapped[float] = mapped_column(Float)
-
-
-class HeartbeatRow(Base):
-    __tablename__ = "heartbeat"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    at: Mapped[float] = mapped_column(Float)
 
 
 @dataclass(slots=True)
@@ -209,8 +143,6 @@ class Store:
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        from .schema import migrate  # the schema's migrations import the models above
-
         migrate(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 

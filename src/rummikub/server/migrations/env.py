@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from rummikub.server.storage import Base
+from rummikub.server.models import Base
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=Base.metadata)
