@@ -89,27 +89,16 @@ def marked_table(
     most tiles with (each old meld matched once): those shared tiles stayed in their set and are
     ``kept`` too; of the rest, a tile is ``rack`` while ``placed`` still holds one like it, else
     ``moved``. Changed melds come first, so the eye finds them."""
-    left = Counter(m.key() for m in new.melds)
-    gone: list[Counter[Tile]] = []  # the old melds not found unchanged in the new table
-    for m in old.melds:
-        if left[m.key()] > 0:
-            left[m.key()] -= 1
-        else:
-            gone.append(Counter(m.tiles))
     readings = [read_meld(m, rules) for m in new.melds]
-    same = Counter(m.key() for m in old.melds)
-    is_kept = []
-    for meld in new.melds:
-        is_kept.append(same[meld.key()] > 0)
-        same[meld.key()] -= 1
+    is_kept = _found(new.melds, old.melds)
+    still = _found(old.melds, new.melds)
+    gone = [Counter(m.tiles) for m, f in zip(old.melds, still, strict=True) if not f]
     # each changed meld's base: the old meld it shares most tiles with (largest overlaps first)
     overlaps = sorted(
-        (
-            (-sum((g & Counter(r.tiles)).values()), i, j)
-            for i, r in enumerate(readings)
-            if not is_kept[i]
-            for j, g in enumerate(gone)
-        )
+        (-sum((g & Counter(r.tiles)).values()), i, j)
+        for i, r in enumerate(readings)
+        if not is_kept[i]
+        for j, g in enumerate(gone)
     )
     shared: dict[int, Counter[Tile]] = {}
     used: set[int] = set()
@@ -117,35 +106,35 @@ def marked_table(
         if negative < 0 and i not in shared and j not in used:
             shared[i] = gone[j] & Counter(readings[i].tiles)
             used.add(j)
-    rows: list[list[Mark | None]] = []
-    for i, reading in enumerate(readings):
-        if is_kept[i]:
-            rows.append(["kept"] * len(reading.tiles))
-            continue
-        base = shared.get(i, Counter[Tile]())
-        row: list[Mark | None] = []
-        for tile in reading.tiles:
-            if base[tile] > 0:
-                base[tile] -= 1
-                row.append("kept")
-            else:
-                row.append(None)
-        rows.append(row)
     rack_left = Counter(placed)
     out_changed: list[tuple[MarkedTile, ...]] = []
     out_kept: list[tuple[MarkedTile, ...]] = []
-    for reading, row, whole in zip(readings, rows, is_kept, strict=True):
+    for i, reading in enumerate(readings):
+        base = shared.get(i, Counter[Tile]())
         marked = []
-        for tile, label, mark in zip(reading.tiles, reading.labels(), row, strict=True):
-            if mark is None:
-                if rack_left[tile] > 0:
-                    rack_left[tile] -= 1
-                    mark = "rack"
-                else:
-                    mark = "moved"
+        for tile, label in zip(reading.tiles, reading.labels(), strict=True):
+            mark: Mark
+            if is_kept[i] or base[tile] > 0:
+                base[tile] -= 1
+                mark = "kept"
+            elif rack_left[tile] > 0:
+                rack_left[tile] -= 1
+                mark = "rack"
+            else:
+                mark = "moved"
             marked.append(MarkedTile(tile, label, mark))
-        (out_kept if whole else out_changed).append(tuple(marked))
+        (out_kept if is_kept[i] else out_changed).append(tuple(marked))
     return tuple(out_changed + out_kept)
+
+
+def _found(melds: Sequence[Meld], among: Sequence[Meld]) -> list[bool]:
+    """For each of ``melds``, whether it is found unchanged in ``among`` (each found once)."""
+    pool = Counter(m.key() for m in among)
+    out = []
+    for m in melds:
+        out.append(pool[m.key()] > 0)
+        pool[m.key()] -= 1
+    return out
 
 
 def alternatives(
@@ -198,6 +187,6 @@ def _same(a: Solution, b: Solution) -> bool:
     """The same rack tiles placed and the same new table (melds compared as multisets)."""
 
     def melds(t: Table) -> Counter[tuple[Tile, ...]]:
-        return Counter(Meld(m.tiles).key() for m in t.melds)
+        return Counter(m.key() for m in t.melds)
 
     return Counter(a.play) == Counter(b.play) and melds(a.table) == melds(b.table)
