@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummikub.core import Rack, RummikubError, Table
+from rummikub.core import RummikubError
 from rummikub.i18n import LANGUAGES, Translator, translator
 
 from .common import (
@@ -26,20 +27,20 @@ from .common import (
 )
 from .solve import check_letters
 
+if TYPE_CHECKING:
+    from rummikub.solver.assistant import Alternative
+
 __all__ = ["register"]
 
 #: how each mark shows in plain text
 MARKS = {"rack": "*", "moved": "~", "kept": ""}
 
 
-def _text(t: Translator, found: list[object], opened: bool) -> list[str]:
-    from rummikub.solver.assistant import Alternative
-
+def _text(t: Translator, found: Sequence[Alternative], opened: bool) -> list[str]:
     if not found:
         return [t("assist.nothing") if opened else t("assist.no_opening")]
     lines: list[str] = []
     for alt in found:
-        assert isinstance(alt, Alternative)
         views = " · ".join(t(f"assist.view.{v}") for v in alt.views)
         tiles = " ".join(str(x) for x in alt.play)
         lines.append(f"{views}:")
@@ -95,18 +96,18 @@ def assist_command(
         return
     if not rack.strip():
         raise fail("give your rack with --rack (and the table with --table)")
-    from rummikub.solver.assistant import alternatives
+    from rummikub.solver.assistant import alternatives, read_position
 
     t = translator(lang)
     try:
-        board = Table.parse(table.upper().strip().strip("|"))
-        found = alternatives(board, Rack.parse(rack.upper()).tiles, opened=opened, rules=rule_obj)
+        board, tiles = read_position(table, rack)
+        found = alternatives(board, tiles, opened=opened, rules=rule_obj)
     except RummikubError as exc:
         raise fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps({"alternatives": [a.to_json() for a in found]}))
         return
-    for line in _text(t, list(found), opened):
+    for line in _text(t, found, opened):
         typer.echo(line)
 
 

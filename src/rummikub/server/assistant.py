@@ -15,8 +15,8 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query
 from fastapi.responses import FileResponse, JSONResponse
 
-from rummikub.core import PRESETS, Rack, RummikubError, Table
-from rummikub.solver.assistant import alternatives
+from rummikub.core import PRESETS, RummikubError
+from rummikub.solver.assistant import alternatives, read_position
 
 from .codes import ServerCode
 from .refusals import ClientError
@@ -41,8 +41,7 @@ def assist(table: str, rack: str, *, opened: bool, preset: str) -> dict[str, Any
             f"unknown preset {preset!r} (presets: {', '.join(PRESETS)})",
             params={"field": "preset"},
         )
-    board = Table.parse(table.replace("\n", "|").strip().strip("|"))
-    tiles = Rack.parse(rack).tiles
+    board, tiles = read_position(table, rack)
     found = alternatives(board, tiles, opened=opened, rules=rules, time_limit=SECONDS_PER_VIEW)
     return {
         "table": board.to_json(),

@@ -24,12 +24,21 @@ from typing import Any, Literal
 
 from ..core.melds import Meld, read_meld
 from ..core.rules import Rules, preset
-from ..core.table import Table
+from ..core.table import Rack, Table
 from ..core.tiles import Tile
 from .api import solve
 from .solution import Solution
 
-__all__ = ["VIEWS", "Alternative", "Mark", "MarkedTile", "View", "alternatives", "marked_table"]
+__all__ = [
+    "VIEWS",
+    "Alternative",
+    "Mark",
+    "MarkedTile",
+    "View",
+    "alternatives",
+    "marked_table",
+    "read_position",
+]
 
 _STANDARD = preset("standard")
 View = Literal["most-tiles", "most-value", "fewest-changes", "keep-joker"]
@@ -125,6 +134,14 @@ def marked_table(
             marked.append(MarkedTile(tile, label, mark))
         (out_kept if is_kept[i] else out_changed).append(tuple(marked))
     return tuple(out_changed + out_kept)
+
+
+def read_position(table: str, rack: str) -> tuple[Table, tuple[Tile, ...]]:
+    """A table and a rack as people type them: any case, sets split by ``|`` or by new lines,
+    stray ``|`` at the ends ignored. Raises :class:`~rummikub.core.NotationError` naming the
+    token that is not a tile."""
+    sets = table.upper().replace("\n", "|").strip().strip("|")
+    return Table.parse(sets), Rack.parse(rack.upper()).tiles
 
 
 def _found(melds: Sequence[Meld], among: Sequence[Meld]) -> list[bool]:

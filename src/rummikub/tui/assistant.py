@@ -15,9 +15,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Static
 
-from rummikub.core import Rack, Role, Rules, RummikubError, Table, parse_tile, preset
+from rummikub.core import Rack, Role, Rules, RummikubError, parse_tile, preset
 from rummikub.i18n import Translator, translator
-from rummikub.solver.assistant import Alternative, alternatives
+from rummikub.solver.assistant import Alternative, alternatives, read_position
 
 from .tiles import TileLook, tile_text
 
@@ -128,8 +128,7 @@ class AssistantApp(App[None]):
         rack_text = self.query_one("#rack", Input).value
         opened = self.query_one("#opened", Checkbox).value
         try:
-            table = Table.parse(table_text.upper().strip().strip("|"))
-            rack = Rack.parse(rack_text.upper()).tiles
+            table, rack = read_position(table_text, rack_text)
             self.found = alternatives(table, rack, opened=opened, rules=self.rules)
         except RummikubError as exc:
             self.found = []
