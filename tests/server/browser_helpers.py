@@ -3,6 +3,7 @@ re-rendered under the pointer (it re-renders on every server message)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
@@ -65,3 +66,40 @@ def build_melds(page: Any, melds: list[list[str]], piece: str, pieces: str) -> N
                 page.locator(f'.meld[data-index="{index}"]'),
                 f"document.querySelectorAll({pieces!r}).length < {before}",
             )
+
+
+def seat_page(
+    browser: Any,
+    base: str,
+    joined: dict[str, Any],
+    *,
+    lang: str = "en",
+    scripts: tuple[str, ...] = (),
+    wait: str | None = ".rack .tile",
+    console: bool = False,
+    timeout: int = 20_000,
+    **context: Any,
+) -> Any:
+    """A new browser context holding the seat of ``joined`` (the ``joined`` reply of a
+    ``create``), in ``lang``, with ``scripts`` run before the page's own; the room's page opened
+    and ``wait`` awaited. ``page.errors`` collects the page's errors (with ``console``, its
+    console errors too)."""
+    ctx = browser.new_context(locale="en-GB", **context)
+    ctx.set_default_timeout(timeout)
+    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
+    ctx.add_init_script(
+        f"localStorage.setItem('rummikub.seat.{joined['room']}', {seat!r});"
+        f"localStorage.setItem('rummikub.lang', '{lang}');"
+    )
+    for script in scripts:
+        ctx.add_init_script(script)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    if console:
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.errors = errors
+    page.goto(f"{base}/r/{joined['room']}")
+    if wait is not None:
+        page.wait_for_selector(wait)
+    return page

@@ -4,14 +4,14 @@ that draws a shape per colour. On a seeded deal, at desktop and phone sizes."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .helpers import Client, ServerProcess
+from .browser_helpers import seat_page
+from .helpers import Client, ServerProcess, create_vs_bots
 
 ARTIFACTS = Path(os.environ.get("RUMMIKUB_ARTIFACTS", "/tmp/rummikub-browser"))
 ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -26,26 +26,10 @@ def _game_page(
 ) -> Any:
     c = Client(server.ws_url)
     clients.append(c)
-    joined = c.request(
-        type="create",
-        name="Ann",
-        seats=[{"kind": "human"}, {"kind": "bot", "level": "beginner"}],
-        settings={"bot_delay": 0},
+    joined = create_vs_bots(c, bots=1)
+    return seat_page(
+        browser, server.base, joined, lang=lang, wait="#btn-draw:not([disabled])", **SIZES[size]
     )
-    ctx = browser.new_context(locale="en-GB", **SIZES[size])
-    ctx.set_default_timeout(20_000)
-    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    ctx.add_init_script(
-        f"localStorage.setItem('rummikub.seat.{joined['room']}', {seat!r});"
-        f"localStorage.setItem('rummikub.lang', '{lang}');"
-    )
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    page.goto(f"{server.base}/r/{joined['room']}")
-    page.wait_for_selector("#btn-draw:not([disabled])")
-    return page
 
 
 FOCUSED = "() => document.activeElement && document.activeElement.id"

@@ -6,14 +6,14 @@ At desktop (1280×800) and phone (390×844, touch) sizes, on seeded deals."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .helpers import Client, ServerProcess, draw_and_wait, game
+from .browser_helpers import seat_page
+from .helpers import Client, ServerProcess, create_vs_bots, draw_and_wait, game
 
 # screenshots kept as test artifacts (CI may upload the folder)
 ARTIFACTS = Path(os.environ.get("RUMMIKUB_ARTIFACTS", "/tmp/rummikub-browser"))
@@ -37,19 +37,7 @@ window.AudioContext = class extends window.AudioContext {
 
 
 def _seat_page(browser: Any, server: ServerProcess, joined: dict[str, Any], **kw: Any) -> Any:
-    ctx = browser.new_context(locale="en-GB", **kw)
-    ctx.set_default_timeout(20_000)
-    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    ctx.add_init_script(f"localStorage.setItem('rummikub.seat.{joined['room']}', {seat!r});")
-    ctx.add_init_script(COUNT)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(f"{server.base}/r/{joined['room']}")
-    page.wait_for_selector(".rack .tile")
-    page.errors = errors
-    return page
+    return seat_page(browser, server.base, joined, scripts=(COUNT,), console=True, **kw)
 
 
 def _vs_greedy(server: ServerProcess, clients: list[Client]) -> dict[str, Any]:
@@ -217,13 +205,7 @@ def test_the_last_seconds_of_ones_turn_tick(
 ) -> None:
     c = Client(seeded_server.ws_url)
     clients.append(c)
-    joined = c.request(
-        type="create",
-        name="Ann",
-        rules={"preset": "standard", "turn_seconds": 7},
-        seats=[{"kind": "human"}, {"kind": "bot", "level": "beginner"}],
-        settings={"bot_delay": 0},
-    )
+    joined = create_vs_bots(c, bots=1, rules={"preset": "standard", "turn_seconds": 7})
     page = _seat_page(browser, seeded_server, joined, **SIZES["desktop"])
     _my_turn(page)
     # five ticks, one a second, as the clock runs out (a tone each)

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .helpers import Client, ServerProcess, draw_until_round_over
+from .helpers import Client, ServerProcess, create_vs_bots, draw_until_round_over
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
 ARTIFACTS = Path(os.environ.get("RUMMIKUB_ARTIFACTS", "/tmp/rummikub-browser"))
@@ -118,12 +118,7 @@ def test_a_tile_held_at_the_edge_scrolls_a_crowded_table(
 ) -> None:
     c = Client(seeded_server.ws_url)
     clients.append(c)
-    joined = c.request(
-        type="create",
-        name="Ann",
-        seats=[{"kind": "human"}, {"kind": "bot", "level": "beginner"}],
-        settings={"bot_delay": 0},
-    )
+    joined = create_vs_bots(c, bots=1)
     page = _page(browser, seeded_server, joined)
     page.wait_for_selector("#btn-draw:not([disabled])")
     area = page.locator(".table-area")

@@ -5,7 +5,6 @@ phone. Always kept as test artifacts; with ``RUMMIKUB_DOC_SHOTS=1`` also written
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from .browser_helpers import seat_page
 from .helpers import ROOT, Client, ServerProcess
 
 ARTIFACTS = Path(os.environ.get("RUMMIKUB_ARTIFACTS", "/tmp/rummikub-browser"))
@@ -36,15 +36,10 @@ def test_the_readme_pictures_of_the_web_game(
         {"kind": "bot", "level": "expert"},
     ]
     joined = c.request(type="create", name="Ann", seats=seats, settings={"bot_delay": 0})
-    ctx = browser.new_context(locale="en-GB", reduced_motion="reduce", **SIZES[size])
-    ctx.set_default_timeout(30_000)
-    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    ctx.add_init_script(
-        f"localStorage.setItem('rummikub.seat.{joined['room']}', {seat!r});"
-        "localStorage.setItem('rummikub.lang', 'en');"
-    )
-    page = ctx.new_page()
-    page.goto(f"{seeded_server.base}/r/{joined['room']}")
+    page = seat_page(
+        browser, seeded_server.base, joined, wait=None, timeout=30_000, reduced_motion="reduce",
+        **SIZES[size],
+    )  # fmt: skip
     # draw until a bot has put down sets, and show the last move
     for _ in range(30):
         page.wait_for_selector("#btn-draw:not([disabled])")
@@ -66,4 +61,4 @@ def test_the_readme_pictures_of_the_web_game(
     if os.environ.get("RUMMIKUB_DOC_SHOTS"):
         DOCS.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(shot, DOCS / f"web-{size}.png")
-    ctx.close()
+    page.context.close()

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from .browser_helpers import drag_until
-from .helpers import Client, ServerProcess
+from .browser_helpers import drag_until, seat_page
+from .helpers import Client, ServerProcess, create_vs_bots
 
 SIZES: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
@@ -26,26 +26,8 @@ def _start(
 ) -> tuple[Any, dict[str, Any]]:
     c = Client(server.ws_url)
     clients.append(c)
-    joined = c.request(
-        type="create",
-        name="Ann",
-        seats=[{"kind": "human"}, {"kind": "bot", "level": "beginner"}],
-        settings={"bot_delay": 0},
-    )
-    assert joined["type"] == "joined", joined
-    ctx = browser.new_context(locale="en-GB", **SIZES[size])
-    ctx.set_default_timeout(20_000)
-    seat = json.dumps({"seat": joined["seat"], "token": joined["token"]})
-    ctx.add_init_script(
-        f"localStorage.setItem('rummikub.seat.{joined['room']}', {seat!r});"
-        "localStorage.setItem('rummikub.lang', 'en');"
-    )
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    page.goto(f"{server.base}/r/{joined['room']}")
-    page.wait_for_selector("#btn-draw:not([disabled])")
+    joined = create_vs_bots(c, bots=1)
+    page = seat_page(browser, server.base, joined, wait="#btn-draw:not([disabled])", **SIZES[size])
     return page, joined
 
 
