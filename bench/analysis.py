@@ -17,9 +17,21 @@ from rummikub.analysis import analyse
 from rummikub.bots import get_bot, play_match
 from rummikub.core import preset
 from rummikub.core.tiles_game import TILES
-from rummikub.games import load_any
+from rummikub.games import AnyRecord, load_any
 from rummikub.xpress import XpressRules
 from rummikub.xpress.dice_game import XPRESS
+
+
+def timed(records: list[AnyRecord]) -> tuple[list[float], list[int]]:
+    """The seconds each record's analysis took, and its turns."""
+    times: list[float] = []
+    turns: list[int] = []
+    for rec in records:
+        started = time.perf_counter()
+        result = analyse(rec)
+        times.append(time.perf_counter() - started)
+        turns.append(len(result.turns))
+    return times, turns
 
 
 def main() -> None:
@@ -29,29 +41,23 @@ def main() -> None:
     parser.add_argument("--bots", default="beginner,random,beginner,random", help="four levels")
     args = parser.parse_args()
     levels = args.bots.split(",")
-    times: list[float] = []
-    turns: list[int] = []
+    tiles = []
     for g in range(args.games):
         bots = [get_bot(level, args.seed * 100 + g * 10 + k) for k, level in enumerate(levels)]
-        match = play_match(preset("standard"), bots, args.seed + g)
-        rec = load_any(TILES.match_record(match))
-        started = time.perf_counter()
-        result = analyse(rec)
-        times.append(time.perf_counter() - started)
-        turns.append(len(result.turns))
+        tiles.append(
+            load_any(TILES.match_record(play_match(preset("standard"), bots, args.seed + g)))
+        )
+    times, turns = timed(tiles)
     print(
         f"{args.games} games of 4 players, {sum(turns) / len(turns):.0f} turns a game "
         f"(max {max(turns)}): {sum(times) / len(times):.2f} s a game, worst {max(times):.2f} s, "
         f"{sum(turns) / sum(times):.0f} turns/s"
     )
-    times, turns = [], []
+    dice = []
     for g in range(args.games):
-        dice = [get_bot("greedy", g, game="xpress"), get_bot("random", g + 1, game="xpress")]
-        rec = load_any(XPRESS.match_record(play_match(XpressRules(), dice, args.seed + g)))
-        started = time.perf_counter()
-        result = analyse(rec)
-        times.append(time.perf_counter() - started)
-        turns.append(len(result.turns))
+        bots = [get_bot("greedy", g, game="xpress"), get_bot("random", g + 1, game="xpress")]
+        dice.append(load_any(XPRESS.match_record(play_match(XpressRules(), bots, args.seed + g))))
+    times, turns = timed(dice)
     print(
         f"{args.games} Xpress matches, {sum(turns) / len(turns):.0f} turns a match: "
         f"{sum(times) / len(times):.2f} s a match, worst {max(times):.2f} s, "

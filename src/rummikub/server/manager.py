@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -36,7 +37,7 @@ from .connection import Connection
 from .creation import RoomMaker
 from .dispatch import Dispatcher
 from .lobby import LOBBY_TTL, Lobby
-from .metrics import Metrics, room_counts
+from .metrics import Metrics
 from .persistence import HEARTBEAT_SECONDS, RETRY_SECONDS, STORAGE_DOWN, Persistence, StorageDown
 from .records import RECORD_CACHE, Records
 from .refusals import ClientError
@@ -268,7 +269,7 @@ class RoomManager:
     def _metric_values(self) -> dict[str, Any]:
         writer = self.storage.writer
         return {
-            "rooms": room_counts(rt.room.status for rt in self.rooms.values()),
+            "rooms": Counter(rt.room.status for rt in self.rooms.values()),
             "damaged": len(self.damaged),
             "connections": self.open_connections,
             "events": writer.items,

@@ -18,15 +18,14 @@ metric                                 what
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-__all__ = ["CONTENT_TYPE", "Metrics", "room_counts"]
+__all__ = ["CONTENT_TYPE", "Metrics"]
 
 #: the media type of the text format
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -83,8 +82,3 @@ class Metrics:
 
     def text(self) -> bytes:
         return generate_latest(self.registry)
-
-
-def room_counts(statuses: Iterable[str]) -> dict[str, int]:
-    """How many rooms have each status."""
-    return dict(Counter(statuses))
