@@ -88,8 +88,7 @@ class RummikubEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # un
         self._seeds = random.Random(seed)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         size = spec.feature_size(rules, players)
-        limit = getattr(spec, "limit", 24)
-        self.limit = limit
+        limit = self.limit = spec.limit
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(-BOUND, BOUND, shape=(size,), dtype=np.float32),

@@ -24,6 +24,8 @@ class GameSpec(Protocol):
 
     #: the registered game's name (``tiles``, ``xpress``)
     game: str
+    #: the most candidates offered: the size of the action space
+    limit: int
 
     def feature_size(self, rules: Any, players: int) -> int:
         """The length of :meth:`features` for ``players`` players under ``rules``."""
