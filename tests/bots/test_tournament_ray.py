@@ -68,3 +68,16 @@ def test_the_commands_take_ray(tmp_path: Path, local_ray: Any) -> None:
     local = runner.invoke(app, ["analyse", str(records), "-q", "--json"])
     assert analyses == [json.loads(line) for line in local.output.splitlines()]
     assert len(analyses) == 2
+
+
+def test_simulate_on_ray_writes_what_a_local_run_writes(tmp_path: Path, local_ray: Any) -> None:
+    runner = CliRunner()
+    args = ["simulate", "--bots", "greedy,random", "-p", "2", "-n", "4", "--seed", "11", "-q"]
+    here, there = tmp_path / "here.jsonl", tmp_path / "there.jsonl"
+    assert runner.invoke(app, [*args, "-o", str(here)]).exit_code == 0
+    result = runner.invoke(app, [*args, "-o", str(there), "--ray", "local"])
+    assert result.exit_code == 0, result.output
+    mine = [untimed(json.loads(line)) for line in here.read_text().splitlines()]
+    theirs = [untimed(json.loads(line)) for line in there.read_text().splitlines()]
+    assert [r["seed"] for r in theirs] == [11, 12, 13, 14]  # in game order
+    assert mine == theirs

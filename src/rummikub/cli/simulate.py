@@ -10,8 +10,8 @@ from typing import Annotated, Any
 
 import typer
 
+from rummikub.bots.simulate import resume_point, write_records
 from rummikub.bots.simulate import simulate as run_simulation
-from rummikub.bots.simulate import write_records
 from rummikub.core import RummikubError
 
 from .common import fail, game_option, load_game_rules, require_solver
@@ -44,6 +44,24 @@ def simulate(
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
     game: Annotated[str, typer.Option(help="Which game: tiles or xpress.")] = "tiles",
+    workers: Annotated[
+        int, typer.Option("--workers", "-j", help="Games played at once in local processes.")
+    ] = 1,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            help="Play the games on a Ray cluster: its address, 'auto' or 'local'. Needs the "
+            "ray extra.",
+        ),
+    ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Keep the records already in --out (a run cut short) and play the rest.",
+        ),
+    ] = False,
 ) -> None:
     """Play complete games between built-in bots and write one record per line."""
     the_game = game_option(game)
@@ -53,6 +71,8 @@ def simulate(
         raise fail("--bots needs at least one bot level")
     if games < 1:
         raise fail("--games must be at least 1")
+    if workers < 1:
+        raise fail("--workers must be at least 1")
     try:
         rule_obj = load_game_rules(the_game, rules)
         seats = (
@@ -60,25 +80,30 @@ def simulate(
         )
         if the_game.name == "tiles":
             require_solver(levels)
-        records = run_simulation(the_game, rule_obj, levels, games=games, seed=seed, players=seats)
+        done = resume_point(out, seed=seed, games=games) if resume else 0
+        records = run_simulation(
+            the_game, rule_obj, levels, games=games, seed=seed, players=seats, start=done,
+            workers=workers, ray=ray,
+        )  # fmt: skip
         started = time.perf_counter()
         rounds = [0]
 
         def progress() -> Iterator[dict[str, Any]]:
-            for i, rec in enumerate(records):
+            for i, rec in enumerate(records, done + 1):
                 rounds[0] += len(rec["rounds"])
                 if not quiet and sys.stderr.isatty():
-                    typer.echo(f"\r{i + 1}/{games} games", err=True, nl=False)
+                    typer.echo(f"\r{i}/{games} games", err=True, nl=False)
                 yield rec
 
-        count = write_records(progress(), out)
+        count = write_records(progress(), out, append=resume)
     except RummikubError as exc:
         raise fail(str(exc)) from None
     elapsed = time.perf_counter() - started
     if not quiet:
         typer.echo(
             f"\n{count} {the_game.name} games ({rounds[0]} rounds) in {elapsed:.1f}s "
-            f"({count / elapsed:.1f} games/s) -> {out}",
+            f"({count / max(elapsed, 1e-9):.1f} games/s) -> {out}"
+            + (f" (after the {done} already there)" if done else ""),
             err=True,
         )
 
