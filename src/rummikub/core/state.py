@@ -98,7 +98,24 @@ def _check_running(state: RoundState) -> None:
         raise UsageError("the round is over", code=Code.ROUND_OVER)
 
 
+class _LastLegal:
+    """The last play found legal, with its state and meld readings. A turn asks the same
+    question up to three times (the caller's check, the match's, :func:`apply`'s); both objects
+    are immutable, so the same two objects (by identity) have the same answer."""
+
+    entry: tuple[RoundState, Play, list[Reading]] | None = None
+
+
 def _check(state: RoundState, play: Play) -> list[Reading]:
+    last = _LastLegal.entry  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is state and last[1] is play:
+        return last[2]
+    readings = _verify(state, play)
+    _LastLegal.entry = (state, play, readings)
+    return readings
+
+
+def _verify(state: RoundState, play: Play) -> list[Reading]:
     rules = state.rules
     _check_running(state)
     if not play.tiles:
