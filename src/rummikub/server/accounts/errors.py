@@ -18,8 +18,12 @@ class AccountCode(StrEnum):
     #: ``min``, ``max``
     PASSWORD_LENGTH = "password-length"
     PASSWORD_IS_NAME = "password-is-name"
+    #: a name taken or reserved: one answer for both
+    NAME_UNAVAILABLE = "name-unavailable"
     #: one answer for a wrong name and a wrong password (no user enumeration)
     BAD_LOGIN = "bad-login"
+    #: no session, or one that expired or was logged out
+    NOT_LOGGED_IN = "not-logged-in"
     #: ``retry_after`` seconds
     LOCKED = "locked"
 
