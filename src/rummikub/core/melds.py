@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 from .errors import Code, IllegalPlayError, NotationError, Param
@@ -297,11 +296,34 @@ def read_meld(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> Reading:
     """Judge a meld; return its reading or raise :class:`IllegalPlayError` saying why not."""
     if not isinstance(meld, Meld):
         meld = Meld(tuple(meld))
-    return _read_cached(meld, rules)
+    known = _readings(rules)
+    got = known.get(meld)
+    if got is None:
+        got = _read(meld, rules)
+        if len(known) >= _READINGS_PER_RULES:
+            known.clear()
+        known[meld] = got
+    return got
 
 
-@lru_cache(maxsize=65536)
-def _read_cached(meld: Meld, rules: Rules) -> Reading:
+#: the readings of valid melds, per rule set: found by the rules object's identity (hashing a
+#: rules object costs as much as reading a short meld); each entry holds its rules object, so
+#: an id is never reused while its entry lives
+_READINGS: dict[int, tuple[Rules, dict[Meld, Reading]]] = {}
+_READINGS_PER_RULES = 65536
+_RULE_SETS = 64
+
+
+def _readings(rules: Rules) -> dict[Meld, Reading]:
+    entry = _READINGS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_READINGS) >= _RULE_SETS:
+            _READINGS.clear()
+        entry = _READINGS[id(rules)] = (rules, {})
+    return entry[1]
+
+
+def _read(meld: Meld, rules: Rules) -> Reading:
     tiles = meld.tiles
     roles: tuple[Role | None, ...] = meld.roles or (None,) * len(tiles)
     for t in tiles:
