@@ -91,11 +91,44 @@ def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> list[int
     """Raise if the position cannot occur under ``rules``: a tile the rules do not have, more
     copies of a tile (or jokers) than the set holds, or an invalid meld on the table.
     Returns the value of every table meld (as read)."""
+    values, table_counts = _table_facts(table, rules)
+    colours, numbers = rules.colours, rules.numbers
+    counts = table_counts.copy()
+    jk = colours * numbers
+    for t in rack:
+        c = t.colour
+        if c < 0:
+            counts[jk] += 1
+        elif c < colours and 1 <= t.number <= numbers:
+            counts[c * numbers + t.number - 1] += 1
+        else:
+            raise IllegalPlayError(
+                f"rack tile {t} is not a tile of these rules",
+                code=Code.NOT_A_TILE,
+                params={"tile": str(t)},
+            )
+    if counts[jk] > rules.jokers or max(counts) > rules.copies:
+        _too_many(table, rack, rules)
+    return list(values)
+
+
+class _LastTable:
+    """The last table checked, with its meld values and tile counts: in a game the same table
+    object is solved again turn after turn until someone plays (tables and rules are
+    immutable, so the same two objects have the same facts)."""
+
+    entry: tuple[Table, Rules, tuple[int, ...], list[int]] | None = None
+
+
+def _table_facts(table: Table, rules: Rules) -> tuple[tuple[int, ...], list[int]]:
+    """The value of every meld of ``table`` and its tile counts by flat index (colour *
+    numbers + number - 1, jokers last); raises for an invalid meld."""
+    last = _LastTable.entry
+    if last is not None and last[0] is table and last[1] is rules:
+        return last[2], last[3]
     values: list[int] = []
     colours, numbers = rules.colours, rules.numbers
     gmax = max_group_size(colours)
-    # tile counts by flat index colour * numbers + number - 1 (jokers last); every table tile
-    # is valid once its meld is, every rack tile once checked
     counts = [0] * (colours * numbers + 1)
     jk = colours * numbers
     for i, meld in enumerate(table.melds):
@@ -114,21 +147,9 @@ def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> list[int
         for t in meld.tiles:
             c = t.colour
             counts[jk if c < 0 else c * numbers + t.number - 1] += 1
-    for t in rack:
-        c = t.colour
-        if c < 0:
-            counts[jk] += 1
-        elif c < colours and 1 <= t.number <= numbers:
-            counts[c * numbers + t.number - 1] += 1
-        else:
-            raise IllegalPlayError(
-                f"rack tile {t} is not a tile of these rules",
-                code=Code.NOT_A_TILE,
-                params={"tile": str(t)},
-            )
-    if counts[jk] > rules.jokers or max(counts) > rules.copies:
-        _too_many(table, rack, rules)
-    return values
+    facts = (tuple(values), counts)
+    _LastTable.entry = (table, rules, *facts)
+    return facts
 
 
 def _too_many(table: Table, rack: Sequence[Tile], rules: Rules) -> None:
