@@ -99,11 +99,12 @@ ALLOWED: dict[str, frozenset[str]] = {
     "testing": frozenset({"core", "games", "bots"}),
     "analysis": frozenset({"core", "solver", "xpress", "games", "bots"}),
     "envs": frozenset({"core", "solver", "xpress", "games", "bots"}),
+    "ratings": frozenset({"core", "games", "bots"}),
     "tui": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"}),
-    "server": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"}),
-    "cli": frozenset(
-        {"core", "i18n", "solver", "xpress", "games", "bots", "analysis", "tui", "server"}
-    ),
+    "server": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"})
+    | {"ratings"},
+    "cli": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis", "tui"})
+    | {"server", "ratings"},
 }
 ROOT = "rummikub"  # the package's own __init__: the core re-exported
 ALLOWED_FROM_ROOT = frozenset({"core"})

@@ -37,6 +37,7 @@ EXTRAS = {
     "solver": "the solver and the bots (numpy, numba)",
     "tui": "the terminal game (Textual)",
     "server": "the web server (FastAPI, uvicorn, SQLAlchemy)",
+    "ratings": "player ratings (OpenSkill)",
 }
 
 
@@ -57,6 +58,8 @@ EXTRA_MODULES = {
     "psycopg": "server",
     "platformdirs": "server",
     "starlette": "server",
+    "openskill": "ratings",
+    "argon2": "server",
 }
 
 #: Built-in bot levels that play with the solver (``random`` and ``beginner`` do not).

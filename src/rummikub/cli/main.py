@@ -10,7 +10,7 @@ from typing import Any
 import typer
 from typer.core import TyperOption
 
-from . import analyse, assist, bots, play, records, serve, simulate, solve, xpress
+from . import analyse, assist, bots, play, ratings, records, serve, simulate, solve, xpress
 from .common import extra_for_module, needs_extra
 
 app = typer.Typer(
@@ -38,6 +38,7 @@ analyse.register(app)
 assist.register(app)
 bots.register(app)
 play.register(app)
+ratings.register(app)
 simulate.register(app)
 serve.register(app)
 solve.register(app)

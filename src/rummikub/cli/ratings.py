@@ -1,0 +1,68 @@
+"""``rummikub ratings``: the bots' ratings, and their calibration from tournaments."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rummikub.core import RummikubError
+
+from .common import fail
+
+__all__ = ["register"]
+
+app = typer.Typer(help="Player ratings: the bots' fixed ratings and their calibration.")
+
+
+@app.command("bots")
+def bots_command(
+    game: Annotated[str, typer.Option(help="Which game: tiles or xpress.")] = "tiles",
+) -> None:
+    """The bots' fixed ratings (the shipped calibration), strongest first."""
+    from rummikub.ratings import bot_ratings, calibration, display
+
+    field = bot_ratings(game)
+    if not field:
+        raise fail(f"no calibrated bots for the game {game!r}")
+    for level, r in sorted(field.items(), key=lambda kv: -kv[1].mu):
+        typer.echo(f"{level:<10} {display(r):>5}   mu {r.mu:6.2f}   sigma {r.sigma:.2f}")
+    typer.echo(f"(from {calibration()['rated_games']} games: {calibration()['made_by']})")
+
+
+@app.command("calibrate")
+def calibrate_command(
+    results: Annotated[
+        list[Path], typer.Argument(help="Tournament results files (rummikub tournament -o).")
+    ],
+    anchor: Annotated[str, typer.Option(help="The bot put at a new player's estimate.")] = "greedy",
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Write the calibration here (JSON).")
+    ] = None,
+) -> None:
+    """Rate the bots from their tournament games (every game in file order, the model the
+    players are rated with) and print or write the calibration."""
+    from rummikub.ratings import calibrate, display, read_results
+    from rummikub.ratings.calibrate import to_json
+
+    try:
+        games, tournaments = read_results(results)
+        found = calibrate(games, anchor=anchor)
+    except (RummikubError, OSError) as exc:
+        raise fail(str(exc)) from None
+    files = " ".join(shlex.quote(p.name) for p in results)
+    doc = to_json(found, f"rummikub ratings calibrate {files} --anchor {anchor}", len(games),
+                  tournaments)  # fmt: skip
+    if out is not None:
+        out.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    for game, field in found.items():
+        typer.echo(f"{game}:")
+        for level, r in sorted(field.items(), key=lambda kv: -kv[1].mu):
+            typer.echo(f"  {level:<10} {display(r):>5}   mu {r.mu:6.2f}   sigma {r.sigma:.2f}")
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="ratings")

@@ -1,0 +1,80 @@
+"""The bots' ratings: calibrated from real tournament games, anchored on greedy, shipped with
+the package and shown by ``rummikub ratings``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rummikub.bots.tournament import run_tournament
+from rummikub.bots.tournament.results import TournamentConfig
+from rummikub.cli.main import app
+from rummikub.core import UsageError, preset
+from rummikub.ratings import bot_rating, bot_ratings, calibrate, calibration, read_results
+from rummikub.ratings.model import MU
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A seeded tournament of random, beginner and greedy (12 games)."""
+    out = tmp_path_factory.mktemp("calibration") / "t.jsonl"
+    config = TournamentConfig(
+        ("random", "beginner", "greedy"), 2, 40, preset("standard").to_dict(), None, "tiles"
+    )
+    run_tournament(config, 12, out, workers=1)
+    return out
+
+
+def test_the_calibration_orders_the_levels_and_anchors_greedy(results: Path) -> None:
+    games, tournaments = read_results([results])
+    assert len(games) == 12 and tournaments[0].bots == ("random", "beginner", "greedy")
+    field = calibrate(games)["tiles"]
+    assert field["greedy"].mu == pytest.approx(MU)
+    assert field["random"].mu < field["greedy"].mu
+    assert all(r.sigma < 25 / 3 for r in field.values())  # every bot played and was learned
+    with pytest.raises(UsageError, match="no 'expert' to anchor"):
+        calibrate(games, anchor="expert")
+
+
+def test_the_command_writes_what_it_prints(results: Path, tmp_path: Path) -> None:
+    out = tmp_path / "bots.json"
+    result = CliRunner().invoke(app, ["ratings", "calibrate", str(results), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(out.read_text())
+    assert doc["rated_games"] == 12
+    assert doc["made_by"] == "rummikub ratings calibrate t.jsonl --anchor greedy"
+    assert doc["tournaments"][0]["seed"] == 40
+    assert set(doc["games"]["tiles"]) == {"random", "beginner", "greedy"}
+    assert "greedy" in result.output and "tiles:" in result.output
+    bad = CliRunner().invoke(app, ["ratings", "calibrate", str(tmp_path / "none.jsonl")])
+    assert bad.exit_code != 0 and "none.jsonl" in bad.output
+
+
+def test_the_shipped_calibration_loads_and_ranks_the_levels() -> None:
+    tiles = bot_ratings("tiles")
+    assert set(tiles) == {"random", "beginner", "greedy", "strategic", "expert"}
+    # measured: random (any legal play) beats beginner (new melds from its rack only)
+    assert tiles["beginner"].mu < tiles["random"].mu < tiles["greedy"].mu < tiles["strategic"].mu
+    assert tiles["greedy"].mu == pytest.approx(MU)
+    xpress = bot_ratings("xpress")
+    assert xpress["random"].mu < xpress["greedy"].mu
+    assert calibration()["rated_games"] >= 700
+    with pytest.raises(UsageError, match="no rating for the tiles bot 'nobody'"):
+        bot_rating("nobody")
+
+
+def test_the_command_lists_the_bots() -> None:
+    result = CliRunner().invoke(app, ["ratings", "bots"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[-1].startswith("(from ")
+    assert [line.split()[0] for line in lines[:-1]] == [
+        "expert",
+        "strategic",
+        "greedy",
+        "random",
+        "beginner",
+    ]  # strongest estimate first
