@@ -10,7 +10,19 @@ from typing import Any
 import typer
 from typer.core import TyperOption
 
-from . import analyse, assist, bots, play, ratings, records, serve, simulate, solve, xpress
+from . import (
+    accounts,
+    analyse,
+    assist,
+    bots,
+    play,
+    ratings,
+    records,
+    serve,
+    simulate,
+    solve,
+    xpress,
+)
 from .common import extra_for_module, needs_extra
 
 app = typer.Typer(
@@ -34,6 +46,7 @@ def _flag_type(self: TyperOption, ctx: Any) -> str | None:
 TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
 
 records.register(app)
+accounts.register(app)
 analyse.register(app)
 assist.register(app)
 bots.register(app)

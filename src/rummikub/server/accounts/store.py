@@ -144,6 +144,16 @@ class AccountStore:
             done = s.execute(delete(SessionRow).where(SessionRow.account_id == account.id))
         return int(getattr(done, "rowcount", 0) or 0)
 
+    def find(self, name: str) -> Account | None:
+        """The account named ``name`` (whatever its case), if there is one."""
+        with self._session() as s:
+            row = s.execute(
+                select(AccountRow.id, AccountRow.name).where(
+                    AccountRow.name_key == name_key(name.strip()), AccountRow.deleted_at.is_(None)
+                )
+            ).first()
+        return None if row is None else Account(row.id, row.name)
+
     # -- passwords and deleting ----------------------------------------------------------
     def change_password(self, account: Account, old: str, new: str, now: float) -> str:
         """Change the password (the old one must match); every other session ends. Returns

@@ -1,0 +1,285 @@
+"""Accounts over HTTP: signing up, logging in and out, the session, changing the password,
+deleting the account; players' profiles and the leaderboards.
+
+The session is a cookie (``HttpOnly``, ``SameSite=Lax``, ``Secure`` when the page came over
+TLS) that the WebSocket handshake carries too. Every request that changes something must come
+from a page of this server: a ``POST`` with a JSON body (which another site's form cannot
+send) and an allowed ``Origin``; once logged in it must also carry the session's CSRF token in
+``X-CSRF-Token`` (the page gets it from ``GET /api/account``). Sign-ups and logins are limited
+per client address, and an account is locked for a while after repeated wrong passwords
+(:mod:`.accounts.lockout`). A wrong name and a wrong password get the same answer.
+
+The password hashing (Argon2id, tens of milliseconds) and the database work run on a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Path, Query, Request
+from fastapi.responses import JSONResponse
+
+from .accounts import AccountCode, AccountError, csrf_token, csrf_valid
+from .accounts.store import SESSION_DAYS, Account, AccountStore, Standing
+from .http_limits import BucketTable, client_key
+from .origins import OriginPolicy
+
+__all__ = ["COOKIE", "CSRF_HEADER", "register"]
+
+COOKIE = "rummikub_session"
+CSRF_HEADER = "x-csrf-token"
+#: the CSRF token is an HMAC of the session token (the secret) under this fixed key
+CSRF_KEY = b"rummikub-csrf/1"
+GAMES = ("tiles", "xpress")
+MAX_FIELD = 300  #: the longest name or password field read
+MONTH = 30 * 86400.0
+
+_STATUS = {
+    AccountCode.BAD_LOGIN: 401,
+    AccountCode.NOT_LOGGED_IN: 401,
+    AccountCode.LOCKED: 429,
+    AccountCode.NAME_UNAVAILABLE: 409,
+}
+
+
+def _error(code: str, message: str, status: int, **params: Any) -> JSONResponse:
+    headers = {}
+    if "retry_after" in params:
+        headers["Retry-After"] = str(params["retry_after"])
+    body = {"error": message, "code": code, "params": params}
+    return JSONResponse(body, status, headers=headers)
+
+
+def _refusal(exc: AccountError) -> JSONResponse:
+    return _error(exc.code, str(exc), _STATUS.get(exc.code, 400), **exc.params)
+
+
+def _standing(s: Standing) -> dict[str, Any]:
+    return {
+        "name": s.account.name,
+        "rating": s.display,
+        "mu": round(s.rating.mu, 3),
+        "sigma": round(s.rating.sigma, 3),
+        "games": s.games,
+        "wins": s.wins,
+    }
+
+
+def register(
+    app: FastAPI,
+    accounts: Callable[[], AccountStore],
+    origins: OriginPolicy,
+    *,
+    signups: BucketTable | None = None,
+    logins: BucketTable | None = None,
+) -> None:
+    """Add the account endpoints to ``app``; ``accounts()`` gives the store once the server
+    has started. ``signups``/``logins``: the limits per client address (defaults: 5 sign-ups,
+    then one a minute; 10 logins, then one every 5 s)."""
+    signups = signups or BucketTable(1 / 60, 5)
+    logins = logins or BucketTable(0.2, 10)
+
+    def session_of(request: Request) -> str | None:
+        return request.cookies.get(COOKIE)
+
+    async def current(request: Request) -> Account | None:
+        token = session_of(request)
+        if not token:
+            return None
+        return await asyncio.to_thread(accounts().session, token, time.time())
+
+    def from_our_page(request: Request, *, logged_in: bool) -> JSONResponse | None:
+        """``None`` when the request may change something, else the refusal."""
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            return _error("bad-message", "send the fields as JSON", 415)
+        if not origins.allows(request.headers.get("origin"), request.headers.get("host")):
+            return _error("csrf", "this request did not come from this server's pages", 403)
+        if logged_in and not csrf_valid(
+            session_of(request), request.headers.get(CSRF_HEADER), CSRF_KEY
+        ):
+            return _error("csrf", "the request lacks this session's CSRF token", 403)
+        return None
+
+    async def fields(request: Request, *names: str) -> dict[str, str] | JSONResponse:
+        try:
+            body = await request.json()
+        except ValueError:
+            return _error("bad-json", "the body is not JSON", 400)
+        if not isinstance(body, dict):
+            return _error("bad-message", "the body must be a JSON object", 400)
+        out = {}
+        for name in names:
+            value = body.get(name)
+            if not isinstance(value, str) or len(value) > MAX_FIELD:
+                return _error("bad-message", f"{name} must be text", 400, field=name)
+            out[name] = value
+        return out
+
+    def signed_in(request: Request, account: Account, token: str) -> JSONResponse:
+        response = JSONResponse(
+            {"account": {"id": account.id, "name": account.name},
+             "csrf": csrf_token(token, CSRF_KEY)}
+        )  # fmt: skip
+        response.set_cookie(
+            COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax",
+            secure=request.url.scheme == "https", path="/",
+        )  # fmt: skip
+        return response
+
+    def limited(table: BucketTable, request: Request, what: str) -> JSONResponse | None:
+        wait = table.take(client_key(request.scope))
+        if wait > 0:
+            retry = max(1, round(wait + 0.5))
+            return _error("rate-limited", f"too many {what}: try again later", 429,
+                          retry_after=retry)  # fmt: skip
+        return None
+
+    @app.get("/api/account")
+    async def session_route(request: Request) -> JSONResponse:
+        """Who this browser is logged in as (``account`` null for a guest), and the CSRF
+        token its requests must carry."""
+        account = await current(request)
+        if account is None:
+            return JSONResponse({"account": None, "csrf": None})
+        token = session_of(request) or ""
+        return JSONResponse(
+            {"account": {"id": account.id, "name": account.name},
+             "csrf": csrf_token(token, CSRF_KEY)}
+        )  # fmt: skip
+
+    @app.post("/api/account/signup")
+    async def signup(request: Request) -> JSONResponse:
+        refused = from_our_page(request, logged_in=False) or limited(signups, request, "sign-ups")
+        if refused is not None:
+            return refused
+        got = await fields(request, "name", "password")
+        if isinstance(got, JSONResponse):
+            return got
+        try:
+            account, token = await asyncio.to_thread(
+                accounts().sign_up, got["name"], got["password"], time.time()
+            )
+        except AccountError as exc:
+            return _refusal(exc)
+        return signed_in(request, account, token)
+
+    @app.post("/api/account/login")
+    async def login(request: Request) -> JSONResponse:
+        refused = from_our_page(request, logged_in=False) or limited(logins, request, "logins")
+        if refused is not None:
+            return refused
+        got = await fields(request, "name", "password")
+        if isinstance(got, JSONResponse):
+            return got
+        try:
+            account, token = await asyncio.to_thread(
+                accounts().log_in, got["name"], got["password"], time.time()
+            )
+        except AccountError as exc:
+            return _refusal(exc)
+        return signed_in(request, account, token)
+
+    async def logged_in(request: Request) -> Account | JSONResponse:
+        refused = from_our_page(request, logged_in=True)
+        if refused is not None:
+            return refused
+        account = await current(request)
+        if account is None:
+            return _error(AccountCode.NOT_LOGGED_IN, "not logged in", 401)
+        return account
+
+    def signed_out() -> JSONResponse:
+        response = JSONResponse({"account": None, "csrf": None})
+        response.delete_cookie(COOKIE, path="/")
+        return response
+
+    @app.post("/api/account/logout")
+    async def logout(request: Request) -> JSONResponse:
+        account = await logged_in(request)
+        if isinstance(account, JSONResponse):
+            return account
+        await asyncio.to_thread(accounts().log_out, session_of(request) or "")
+        return signed_out()
+
+    @app.post("/api/account/logout-all")
+    async def logout_all(request: Request) -> JSONResponse:
+        """End every session of the account, on every browser."""
+        account = await logged_in(request)
+        if isinstance(account, JSONResponse):
+            return account
+        await asyncio.to_thread(accounts().log_out_everywhere, account)
+        return signed_out()
+
+    @app.post("/api/account/password")
+    async def password(request: Request) -> JSONResponse:
+        account = await logged_in(request)
+        if isinstance(account, JSONResponse):
+            return account
+        got = await fields(request, "old", "new")
+        if isinstance(got, JSONResponse):
+            return got
+        try:
+            token = await asyncio.to_thread(
+                accounts().change_password, account, got["old"], got["new"], time.time()
+            )
+        except AccountError as exc:
+            return _refusal(exc)
+        return signed_in(request, account, token)
+
+    @app.post("/api/account/delete")
+    async def delete(request: Request) -> JSONResponse:
+        """Delete the account: name, password, sessions and ratings go; the games it played
+        stay, under an anonymous name."""
+        account = await logged_in(request)
+        if isinstance(account, JSONResponse):
+            return account
+        got = await fields(request, "password")
+        if isinstance(got, JSONResponse):
+            return got
+        try:
+            await asyncio.to_thread(accounts().delete, account, got["password"], time.time())
+        except AccountError as exc:
+            return _refusal(exc)
+        return signed_out()
+
+    @app.get("/api/leaderboard")
+    async def leaderboard(
+        game: Annotated[str, Query(pattern="^(tiles|xpress)$")] = "tiles",
+        period: Annotated[str, Query(pattern="^(all|month)$")] = "all",
+        offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
+        limit: Annotated[int, Query(ge=1, le=100)] = 50,
+    ) -> dict[str, Any]:
+        """The best shown ratings: of everyone, or of those who played a rated game in the
+        last 30 days; paged."""
+        since = time.time() - MONTH if period == "month" else None
+        rows = await asyncio.to_thread(
+            accounts().leaderboard, game, since=since, offset=offset, limit=limit
+        )
+        return {
+            "game": game, "period": period, "offset": offset,
+            "players": [{"place": offset + i + 1, **_standing(s)} for i, s in enumerate(rows)],
+        }  # fmt: skip
+
+    @app.get("/api/players/{name}")
+    async def profile(name: Annotated[str, Path(max_length=64)]) -> JSONResponse:
+        """A player's ratings, games and wins per game, and his rating after each of his last
+        rated games."""
+        store = accounts()
+        account = await asyncio.to_thread(store.find, name)
+        if account is None:
+            return _error("no-such-player", f"no player named {name!r}", 404, name=name)
+
+        def gather() -> dict[str, Any]:
+            out: dict[str, Any] = {"name": account.name, "games": {}}
+            for game in GAMES:
+                standing = store.rating(account, game)
+                out["games"][game] = {
+                    **_standing(standing),
+                    "history": [{"at": at, "rating": r} for at, r in store.history(account, game)],
+                }
+            return out
+
+        return JSONResponse(await asyncio.to_thread(gather))
