@@ -105,11 +105,18 @@ def _play_one_round(browser: Any, server: ServerProcess, c: Client) -> tuple[Any
                 counts["hint"] += 1
             page.wait_for_selector("#btn-end:not([disabled])")
             assert page.locator(".meld.invalid").count() == 0
+            before = page.get_attribute(".game", "data-turn")
             page.click("#btn-end")
-            # placing may already have changed the sequence number: wait for the turn to pass
+            # the button sends two actions, the placement and the end of the turn: wait until
+            # both are done (two steps later: the turn has passed; a fast bot may have moved
+            # and passed it back already) or the round is over
             page.wait_for_function(
-                "() => !document.querySelector('.dice-tray.rack.active') || "
-                "!!document.querySelector('.overlay .score-card')"
+                "(b) => { if (document.querySelector('.overlay .score-card')) return true;"
+                " const [r0, s0] = b.split(':').map(Number);"
+                " const [r, s] = document.querySelector('.game').dataset.turn.split(':')"
+                ".map(Number); return r !== r0 || s >= s0 + 2; }",
+                arg=before,
+                timeout=60_000,
             )
             continue
         _wait_change(page, seq)

@@ -28,7 +28,7 @@ class Attempts:
 
 def locked_for(state: Attempts, now: float) -> float:
     """Seconds the account stays locked (0: a password may be tried)."""
-    return max(0.0, state.locked_until - now)
+    return max(0.0, min(MAX_LOCK, state.locked_until - now))  # min: float rounding
 
 
 def after_failure(state: Attempts, now: float) -> Attempts:
