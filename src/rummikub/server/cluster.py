@@ -1,0 +1,249 @@
+"""One node of a cluster (``rummikub serve --db postgresql://… --broker redis://…``): the
+leases of its rooms, taking over the rooms of nodes that died, and stopping at once for the
+rooms it may no longer run.
+
+Every :data:`BEAT_SECONDS` the node tells the broker it lives and renews the leases of its rooms
+(:mod:`.leases`); a room whose lease was lost is dropped at once. Should the broker or the
+database not answer, the leases are not renewed, and the node drops all its rooms
+:data:`SAFETY_SECONDS` before they could expire, by its own clock (self-fencing): their clients
+are disconnected, reconnect to any node and resume there. Each beat the node also takes over
+unfinished rooms whose lease expired (or that never had one): each is restored from its event log
+as a restart restores it, its clocks going on with the time their players had at the last
+renewal, its bots playing again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from rummikub.core import RummikubError
+
+from .broker import Broker
+from .leases import ACTIVE, Claim, Leases
+from .relay import MOVED_CLOSE, Relay
+from .reopen import reopen
+from .runtime import RoomRuntime
+from .storage import Store
+
+__all__ = [
+    "BEAT_SECONDS",
+    "LEASE_SECONDS",
+    "SAFETY_SECONDS",
+    "ClusterNode",
+    "default_node_name",
+]
+
+log = logging.getLogger("rummikub.server")
+
+T = TypeVar("T")
+
+#: how often a node renews its leases and looks for rooms to take over
+BEAT_SECONDS = 1.0
+#: how long a lease lasts after its renewal
+LEASE_SECONDS = 5.0
+#: how long before its leases could expire a node that could not renew them stops
+SAFETY_SECONDS = 1.5
+#: rooms one node takes over per beat (the others are left to the next beat, or other nodes)
+CLAIMS_PER_BEAT = 50
+
+
+def default_node_name() -> str:
+    """The host's name and the process id: unique on a machine and across machines."""
+    return f"{socket.gethostname()}-{os.getpid()}"
+
+
+class ClusterNode:
+    """The cluster side of one room manager. ``restored(rt, last_renewed)`` sets a room taken
+    over going (grace periods, clocks, bots); ``dropped(rt)`` tells the manager a room left."""
+
+    def __init__(
+        self,
+        node: str,
+        broker_url: str,
+        store: Store,
+        rooms: dict[str, RoomRuntime],
+        relay: Relay,
+        *,
+        restored: Callable[[RoomRuntime], Awaitable[None]],
+        dropped: Callable[[RoomRuntime], None],
+    ) -> None:
+        self.node = node
+        self.store = store
+        self.rooms = rooms
+        self.relay = relay
+        self.leases = Leases(store.engine, node, LEASE_SECONDS)
+        store.fence = self.leases
+        self.broker = Broker(
+            broker_url,
+            node,
+            store.engine.url.database or "rummikub",
+            on_room=relay.on_room,
+            on_node=relay.on_node,
+            on_moved=relay.on_moved,
+        )
+        relay.broker = self.broker
+        self._restored = restored
+        self._dropped = dropped
+        # the leases have their own thread: a long queue of writes never delays a renewal
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="rummikub-lease")
+        self._tasks: list[asyncio.Task[None]] = []
+        #: when (the node's monotonic clock) the last renewal that succeeded began
+        self.renewed_at = time.monotonic()
+        self.takeovers = 0
+        self.drops = 0
+        self.healthy = False
+        #: the rooms at the last beat (a room gone since is no longer renewed)
+        self._seen: set[str] = set()
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+
+    async def start(self) -> None:
+        await self.broker.start()
+        self.healthy = await self.broker.beat(LEASE_SECONDS)
+        self.renewed_at = time.monotonic()
+        await self._take_over()
+        self._tasks = [asyncio.create_task(self._beat()), asyncio.create_task(self._watch())]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        with contextlib.suppress(Exception):
+            await self._run(self.leases.give_up)
+        await self.broker.close()
+        self._db.shutdown(wait=False, cancel_futures=True)
+
+    # -- the beat --------------------------------------------------------------------
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(BEAT_SECONDS)
+            try:
+                await self.beat()
+            except Exception:
+                log.exception("cluster beat failed")
+
+    async def beat(self) -> None:
+        began = time.monotonic()
+        if not await self.broker.beat(LEASE_SECONDS):
+            self.healthy = False
+            log.warning("broker unreachable (%s): leases not renewed", self.broker.error)
+            return
+        try:
+            lost = await asyncio.wait_for(self._run(self.leases.renew), LEASE_SECONDS)
+        except Exception as exc:
+            self.healthy = False
+            log.warning("database unreachable: leases not renewed: %s", exc)
+            return
+        self.renewed_at = began
+        self.healthy = True
+        for code in lost:
+            self.drop(code, "its lease was lost")
+        for code in self._seen - set(self.rooms):  # forgotten by the reaper
+            self.leases.release(code)
+        self._seen = set(self.rooms)
+        await self.broker.follow(list(self.rooms))
+        await self.broker.unfollow(self.broker.rooms - set(self.rooms))
+        await self._take_over()
+        await self.relay.reap()
+
+    async def _watch(self) -> None:
+        """Self-fencing: every room dropped before its lease could expire when the leases
+        could not be renewed (the broker or the database cut off)."""
+        while True:
+            await asyncio.sleep(0.2)
+            if time.monotonic() - self.renewed_at > LEASE_SECONDS - SAFETY_SECONDS:
+                for code in list(self.rooms):
+                    self.drop(code, "this node is cut off from the broker or the database")
+
+    # -- rooms coming and going ------------------------------------------------------
+    def drop(self, code: str, why: str) -> None:
+        """Stop running the room ``code`` at once: its clients reconnect elsewhere."""
+        rt = self.rooms.pop(code, None)
+        self.leases.release(code)
+        if rt is None:
+            return
+        self.drops += 1
+        if rt.room.status in ACTIVE:
+            log.warning("room %s dropped: %s", code, why)
+        rt.cancel_timers()
+        for conn in list(rt.conns):
+            conn.room = conn.seat = None
+            if conn.remote:
+                self.relay.close_remote(conn)
+            else:
+                conn.closed = True
+                asyncio.get_running_loop().create_task(conn.safe_close(MOVED_CLOSE))
+        rt.conns.clear()
+        self._dropped(rt)
+
+    async def _take_over(self) -> None:
+        if time.monotonic() - self.renewed_at > LEASE_SECONDS - SAFETY_SECONDS:
+            return
+        found = await self._run(self.leases.claimable, CLAIMS_PER_BEAT)
+        for code, epoch in found:
+            if code in self.rooms:
+                continue
+            claim = await self._run(self.leases.claim, code, epoch)
+            if claim is not None:
+                await self._restore(claim)
+
+    async def _restore(self, claim: Claim) -> None:
+        sr = await self._run(self.store.load_room, claim.code)
+        if sr is None or sr.status not in ACTIVE:
+            self.leases.release(claim.code)
+            return
+        now = time.time()
+        try:
+            rt = reopen(sr, claim.last_renewed, now, {})
+        except (RummikubError, KeyError, TypeError, ValueError) as exc:
+            log.error("room %s cannot be taken over: %s", claim.code, exc)
+            rt = None
+        if rt is None:  # a damaged log: left alone (its record stays readable)
+            self.leases.release(claim.code)
+            return
+        rt.last_seen = now
+        self.rooms[claim.code] = rt
+        self.takeovers += 1
+        await self.broker.follow([claim.code])
+        await self._restored(rt)
+        self.broker.publish(self.broker.moved, claim.code)
+        log.warning("room %s taken over (epoch %d)", claim.code, claim.epoch)
+
+    # -- what the API shows ----------------------------------------------------------
+    async def owner(self, code: str) -> str | None:
+        if code in self.rooms:
+            return self.node
+        return await self._run(self.leases.owner, code)
+
+    async def nodes(self) -> dict[str, int]:
+        """How many unfinished rooms each node runs."""
+        counts: dict[str, int] = {}
+        for node in (await self._run(self.leases.owners)).values():
+            counts[node] = counts.get(node, 0) + 1
+        return counts
+
+    async def is_active(self, code: str) -> bool:
+        sr = await self._run(lambda: self.store.load_room(code, events=False))
+        return sr is not None and sr.status in ACTIVE
+
+    def status(self) -> dict[str, Any]:
+        return {
+            "node": self.node,
+            "healthy": self.healthy,
+            "renewed": round(time.monotonic() - self.renewed_at, 1),
+            "broker_error": self.broker.error,
+            "takeovers": self.takeovers,
+            "drops": self.drops,
+            "fenced_writes": self.leases.refused,
+        }
