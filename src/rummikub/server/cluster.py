@@ -217,7 +217,7 @@ class ClusterNode:
         self.takeovers += 1
         await self.broker.follow([claim.code])
         await self._restored(rt)
-        self.broker.publish(self.broker.moved, claim.code)
+        self.broker.publish(self.broker.moved, f"{claim.code} {self.node}")
         log.warning("room %s taken over (epoch %d)", claim.code, claim.epoch)
 
     # -- what the API shows ----------------------------------------------------------

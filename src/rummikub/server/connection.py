@@ -50,8 +50,10 @@ class Connection:
         self.last_limit_notice = 0.0
         self.writer: asyncio.Task[None] | None = None
         #: in a cluster (:mod:`.relay`): the room of another node this client is forwarded
-        #: to, the client's number on this node, and whether it is another node's client
+        #: to and the node that answers for it, the client's number on this node, and whether
+        #: it is another node's client
         self.proxy: str | None = None
+        self.via: str | None = None
         self.ident = 0
         self.remote = False
 

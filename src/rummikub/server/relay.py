@@ -148,7 +148,7 @@ class Relay:
 
     def _forget(self, conn: Connection) -> None:
         self.proxied.pop(conn.ident, None)
-        conn.proxy = None
+        conn.proxy = conn.via = None
 
     def unproxy(self, conn: Connection) -> None:
         """Stop forwarding ``conn`` (it left, or goes elsewhere): its room's node lets go of
@@ -167,10 +167,11 @@ class Relay:
 
     def on_node(self, data: str) -> None:
         """A message of another node's room for a client of this node."""
-        ident, _, text = data.partition(" ")
+        ident, via, text = data.split(" ", 2)
         conn = self.proxied.get(int(ident))
         if conn is None:
             return
+        conn.via = via
         if text.startswith("!"):
             self._forget(conn)
             conn.closed = True
@@ -178,10 +179,14 @@ class Relay:
             return
         conn.send_text(text)
 
-    def on_moved(self, code: str) -> None:
-        """Another node took the room ``code`` over: its clients here enter it again."""
-        for conn in [c for c in self.proxied.values() if c.proxy == code]:
-            self._moved(conn)
+    def on_moved(self, data: str) -> None:
+        """The node named in ``data`` (``CODE NODE``) took the room over: the clients here
+        the room's former node answered enter it again (those the new node answers already
+        stay)."""
+        code, _, holder = data.partition(" ")
+        for conn in list(self.proxied.values()):
+            if conn.proxy == code and conn.via is not None and conn.via != holder:
+                self._moved(conn)
 
     # -- the room's node -------------------------------------------------------------
     def on_room(self, code: str, data: str) -> None:
@@ -199,7 +204,7 @@ class Relay:
             if json.loads(text).get("type") not in ("join", "resume", "watch"):
                 # a client of this room's former node: it must enter the room again
                 self._broker().publish(
-                    self._broker().node_channel(key[0]), f"{key[1]} !{MOVED_CLOSE}"
+                    self._broker().node_channel(key[0]), f"{key[1]} {self.node} !{MOVED_CLOSE}"
                 )
                 return
             remote = self._open(key, str(head["a"]), str(head["p"]))
@@ -211,11 +216,11 @@ class Relay:
         channel = broker.node_channel(node)
 
         async def send(text: str) -> None:
-            broker.publish(channel, f"{ident} {text}")
+            broker.publish(channel, f"{ident} {self.node} {text}")
 
         async def close(code: int) -> None:
             self.remote.pop(key, None)
-            broker.publish(channel, f"{ident} !{code}")
+            broker.publish(channel, f"{ident} {self.node} !{code}")
 
         conn = self._new_remote(send, close, client, person)
         remote = _Remote(conn)
@@ -241,7 +246,9 @@ class Relay:
                 del self.remote[key]
                 remote.inbox.put_nowait(None)
                 node, ident = key
-                self._broker().publish(self._broker().node_channel(node), f"{ident} !{MOVED_CLOSE}")
+                self._broker().publish(
+                    self._broker().node_channel(node), f"{ident} {self.node} !{MOVED_CLOSE}"
+                )
 
     async def reap(self) -> None:
         """Let go of the clients of nodes that died (a player's grace period starts)."""
