@@ -4,6 +4,7 @@ broker stops running its rooms (no split brain) and its writes are refused (fenc
 
 from __future__ import annotations
 
+import urllib.request
 import uuid
 from typing import Any
 
@@ -85,6 +86,8 @@ def test_a_game_goes_on_when_its_node_is_killed(
         assert runner(nodes[2], code) == names[0]
         status, health = nodes[1].get("/api/health")
         assert status == 200 and health["nodes"] == {names[0]: 1}
+        status, lobby = nodes[2].get("/api/rooms")  # every node's lobby lists every room
+        assert [r["code"] for r in lobby["live"]] == [code]
 
         made, last = _play({0: ann, 1: bob}, eve, 8)
         assert made == 8
@@ -123,6 +126,10 @@ def test_a_game_goes_on_when_its_node_is_killed(
         verify(load_record(record))
         turns = record["rounds"][0]["turns"]
         assert len(turns) == made + more  # every move, once
+        with urllib.request.urlopen(nodes[2].base + "/metrics", timeout=10) as r:
+            metrics = r.read().decode()
+        assert "rummikub_broker_published_total" in metrics
+        assert "rummikub_takeovers_total" in metrics
     finally:
         for n in nodes:
             n.stop()

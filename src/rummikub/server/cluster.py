@@ -20,7 +20,7 @@ import logging
 import os
 import socket
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -28,9 +28,12 @@ from rummikub.core import RummikubError
 
 from .broker import Broker
 from .leases import ACTIVE, Claim, Leases
+from .lobby import Lobby
 from .relay import MOVED_CLOSE, Relay
 from .reopen import reopen
+from .restore import empty_room
 from .runtime import RoomRuntime
+from .scheduling import Scheduler
 from .storage import Store
 
 __all__ = [
@@ -61,8 +64,7 @@ def default_node_name() -> str:
 
 
 class ClusterNode:
-    """The cluster side of one room manager. ``restored(rt, last_renewed)`` sets a room taken
-    over going (grace periods, clocks, bots); ``dropped(rt)`` tells the manager a room left."""
+    """The cluster side of one room manager: its rooms' leases, the broker, failover."""
 
     def __init__(
         self,
@@ -71,9 +73,8 @@ class ClusterNode:
         store: Store,
         rooms: dict[str, RoomRuntime],
         relay: Relay,
-        *,
-        restored: Callable[[RoomRuntime], Awaitable[None]],
-        dropped: Callable[[RoomRuntime], None],
+        scheduler: Scheduler,
+        lobby: Lobby,
     ) -> None:
         self.node = node
         self.store = store
@@ -90,8 +91,8 @@ class ClusterNode:
             on_moved=relay.on_moved,
         )
         relay.broker = self.broker
-        self._restored = restored
-        self._dropped = dropped
+        self.scheduler = scheduler
+        self.lobby = lobby
         # the leases have their own thread: a long queue of writes never delays a renewal
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummikub-lease")
         self._tasks: list[asyncio.Task[None]] = []
@@ -103,8 +104,9 @@ class ClusterNode:
         #: the rooms at the last beat (a room gone since is no longer renewed)
         self._seen: set[str] = set()
 
-    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+    async def _run(self, fn: Callable[..., T], *args: Any, **kw: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, lambda: fn(*args, **kw))
 
     async def start(self) -> None:
         await self.broker.start()
@@ -185,7 +187,7 @@ class ClusterNode:
                 conn.closed = True
                 asyncio.get_running_loop().create_task(conn.safe_close(MOVED_CLOSE))
         rt.conns.clear()
-        self._dropped(rt)
+        self.lobby.invalidate()
 
     async def _take_over(self) -> None:
         if time.monotonic() - self.renewed_at > LEASE_SECONDS - SAFETY_SECONDS:
@@ -216,11 +218,42 @@ class ClusterNode:
         self.rooms[claim.code] = rt
         self.takeovers += 1
         await self.broker.follow([claim.code])
-        await self._restored(rt)
+        await self._set_going(rt)
         self.broker.publish(self.broker.moved, f"{claim.code} {self.node}")
         log.warning("room %s taken over (epoch %d)", claim.code, claim.epoch)
 
+    async def _set_going(self, rt: RoomRuntime) -> None:
+        """A room taken over: set it going as a restart does (grace periods, clocks, bots)."""
+        room = rt.room
+        now = time.time()
+        if room.turn_started is not None:
+            with contextlib.suppress(Exception):  # stored with its next write otherwise
+                await self._run(self.store.update_room, room.code, turn_started=room.turn_started)
+                rt.row["turn_started"] = room.turn_started
+        for seat in room.seats:
+            if seat.kind == "human" and seat.taken and room.started:
+                seat.disconnected_at = now
+                self.scheduler.arm_grace(rt, seat)
+        self.scheduler.schedule(rt)
+        self.lobby.invalidate()
+
     # -- what the API shows ----------------------------------------------------------
+    async def room_info(self, code: str) -> dict[str, Any] | None:
+        """``GET /api/rooms/CODE`` of a room another node runs, from the database."""
+        sr = await self._run(self.store.load_room, code, events=False)
+        owner = await self.owner(code)
+        if sr is None or (owner is None and sr.status not in ACTIVE):
+            return None
+        room = empty_room(sr)
+        return {
+            "code": code,
+            "status": sr.status,
+            **room.lobby_info(),
+            "seats": [s.public() for s in room.seats],
+            "host": room.settings.host,
+            "node": owner,
+        }
+
     async def owner(self, code: str) -> str | None:
         if code in self.rooms:
             return self.node
@@ -234,8 +267,21 @@ class ClusterNode:
         return counts
 
     async def is_active(self, code: str) -> bool:
-        sr = await self._run(lambda: self.store.load_room(code, events=False))
+        sr = await self._run(self.store.load_room, code, events=False)
         return sr is not None and sr.status in ACTIVE
+
+    def counts(self) -> dict[str, float]:
+        """This node's cluster metrics (:data:`.metrics.CLUSTER`)."""
+        return {
+            "broker_published": self.broker.published,
+            "broker_received": self.broker.received,
+            "connections_proxied": len(self.relay.proxied),
+            "connections_remote": len(self.relay.remote),
+            "takeovers": self.takeovers,
+            "rooms_dropped": self.drops,
+            "fenced_writes": self.leases.refused,
+            "cluster_healthy": int(self.healthy),
+        }
 
     def status(self) -> dict[str, Any]:
         return {

@@ -46,7 +46,7 @@ from .records import RECORD_CACHE, Records
 from .refusals import ClientError
 from .relay import Relay
 from .reopen import reopen_rooms
-from .restore import Damage, empty_room
+from .restore import Damage
 from .room import Room
 from .runtime import RoomRuntime
 from .scheduling import FINISHED_KEEP_SECONDS, REAP_SECONDS, WAITING_IDLE_SECONDS, Scheduler
@@ -96,6 +96,8 @@ class RoomManager:
         """``broker`` (a ``redis://`` URL) makes this server a node of a cluster named
         ``node`` (:mod:`.cluster`); without it the server runs every room of its database."""
         self.store = store
+        self.cluster: ClusterNode | None = None
+        self.relay: Relay | None = None
         self.rooms: dict[str, RoomRuntime] = {}
         #: rooms whose stored log could not be replayed: kept, reported, record readable
         #: (``None`` for the room when not even its row could be read)
@@ -128,8 +130,6 @@ class RoomManager:
         self.metrics = Metrics(self._metric_values)
         self.storage.writer.on_commit = self.metrics.committed
         self.started_at = time.time()
-        self.cluster: ClusterNode | None = None
-        self.relay: Relay | None = None
         if broker is not None:
             self._join_cluster(broker, node)
 
@@ -152,8 +152,8 @@ class RoomManager:
             self.store,
             self.rooms,
             self.relay,
-            restored=self._restored,
-            dropped=lambda rt: self._lobby.invalidate(),
+            self.scheduler,
+            self._lobby,
         )
         self.dispatcher.intercept = self.relay.intercept
         cluster = self.cluster
@@ -164,21 +164,6 @@ class RoomManager:
     def _cluster(self) -> ClusterNode:
         assert self.cluster is not None
         return self.cluster
-
-    async def _restored(self, rt: RoomRuntime) -> None:
-        """A room taken over from a node that died: set it going as a restart does."""
-        room = rt.room
-        now = time.time()
-        if room.turn_started is not None:
-            with contextlib.suppress(Exception):  # stored at its next write otherwise
-                await self.db(self.store.update_room, room.code, turn_started=room.turn_started)
-                rt.row["turn_started"] = room.turn_started
-        for seat in room.seats:
-            if seat.kind == "human" and seat.taken and room.started:
-                seat.disconnected_at = now
-                self.scheduler.arm_grace(rt, seat)
-        self.scheduler.schedule(rt)
-        self._lobby.invalidate()
 
     # -- storage state (kept here for the callers of the manager) ----------------------
     @property
@@ -327,19 +312,7 @@ class RoomManager:
             return info
         if info is not None:
             return {**info, "node": self.cluster.node}
-        sr = await self.db(lambda: self.store.load_room(code, events=False))
-        owner = await self.cluster.owner(code)
-        if sr is None or (owner is None and sr.status not in ("waiting", "playing")):
-            return None
-        room = empty_room(sr)
-        return {
-            "code": code,
-            "status": sr.status,
-            **room.lobby_info(),
-            "seats": [s.public() for s in room.seats],
-            "host": room.settings.host,
-            "node": owner,
-        }
+        return await self.cluster.room_info(code)
 
     def _local_info(self, code: str) -> dict[str, Any] | None:
         rt = self.rooms.get(code)
@@ -372,6 +345,7 @@ class RoomManager:
             "events": writer.items,
             "batches": writer.batches,
             "storage_up": int(self.storage.down_since is None),
+            "cluster": None if self.cluster is None else self.cluster.counts(),
         }
 
     def ready(self) -> bool:
