@@ -4,6 +4,7 @@ broker stops running its rooms (no split brain) and its writes are refused (fenc
 
 from __future__ import annotations
 
+import signal
 import urllib.request
 import uuid
 from typing import Any
@@ -174,3 +175,47 @@ def test_a_node_cut_off_from_its_broker_stops_and_another_takes_over(
         finally:
             cut.stop()
             other.stop()
+
+
+def test_a_frozen_node_wakes_up_to_find_its_room_taken_and_stops(
+    pg_url: str, redis_url: str, clients: list[Client]
+) -> None:
+    """SIGSTOP the room's node (as a long pause or a cut network would): another node takes
+    the room over; when the first wakes up it drops the room instead of playing on (no split
+    brain), and the game's record stays whole."""
+    names = _names(2)
+    first, second = (node(pg_url, redis_url, name) for name in names)
+    try:
+        first.start()
+        second.start()
+        ann = Client(first.ws_url)
+        clients.append(ann)
+        joined = create_vs_bots(ann, bots=1)
+        code = joined["room"]
+        for _ in range(2):
+            mine = ann.wait_state(lambda s: s["game"] is not None and ann.my_turn())
+            draw_and_wait(ann, game(mine))
+        assert first.proc is not None
+        first.proc.send_signal(signal.SIGSTOP)
+        try:
+            eventually(lambda: runner(second, code) == names[1], "the second node to take over")
+            ann2 = Client(second.ws_url)
+            clients.append(ann2)
+            back = ann2.request(type="resume", room=code, token=joined["token"], timeout=PATIENCE)
+            assert back["type"] == "joined", back
+            mine = ann2.wait_state(lambda s: s["game"] is not None and ann2.my_turn())
+            draw_and_wait(ann2, game(mine))
+        finally:
+            first.proc.send_signal(signal.SIGCONT)
+        eventually(lambda: rooms_run(first) == 0, "the woken node to drop the room")
+        status, health = first.get("/api/health")
+        assert health["cluster"]["drops"] >= 1
+        assert runner(first, code) == names[1]
+        final = draw_until_round_over(ann2, PATIENCE)
+        assert game(final)["results"]
+        status, record = second.get(f"/api/rooms/{code}/record")
+        assert status == 200, record
+        verify(load_record(record))
+    finally:
+        first.stop()
+        second.stop()
