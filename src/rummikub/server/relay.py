@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,7 +79,9 @@ class Relay:
         self._disconnect = disconnect
         self._detach = detach
         self._is_active = is_active
-        self._next = 0
+        # the clients' numbers start at random: a node restarted under the same name never
+        # reuses a number another node still knows as one of its clients
+        self._next = secrets.randbits(40) << 16
         #: this node's clients forwarded to other nodes, by their number
         self.proxied: dict[int, Connection] = {}
         #: other nodes' clients in this node's rooms, by (node, number)
