@@ -74,6 +74,8 @@ def test_a_game_goes_on_when_its_node_is_killed(
             name="Ann",
             rules={"preset": "standard"},
             seats=[{"kind": "human"}, {"kind": "human"}],
+            # no stand-in may move for a player while he reconnects, however slow the machine
+            settings={"grace_seconds": 3600},
         )
         assert joined["type"] == "joined", joined
         code = joined["room"]
