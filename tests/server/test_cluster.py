@@ -4,6 +4,7 @@ broker stops running its rooms (no split brain) and its writes are refused (fenc
 
 from __future__ import annotations
 
+import json
 import signal
 import urllib.request
 import uuid
@@ -218,6 +219,54 @@ def test_a_frozen_node_wakes_up_to_find_its_room_taken_and_stops(
         status, record = second.get(f"/api/rooms/{code}/record")
         assert status == 200, record
         verify(load_record(record))
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_a_damaged_game_is_kept_by_one_node_and_reported_to_every_client(
+    pg_url: str, redis_url: str, clients: list[Client]
+) -> None:
+    """A game whose log cannot be replayed is taken by one node, kept there and reported (as a
+    server alone does), its lease held: no node tries it over and over."""
+    import psycopg
+
+    names = _names(2)
+    first, second = (node(pg_url, redis_url, name) for name in names)
+    try:
+        first.start()
+        c = Client(first.ws_url)
+        clients.append(c)
+        joined = create_vs_bots(c, bots=1)
+        code = joined["room"]
+        for _ in range(4):
+            mine = c.wait_state(lambda s: s["game"] is not None and c.my_turn())
+            draw_and_wait(c, game(mine))
+        c.close()
+        first.stop(keep_log=True)  # a clean stop gives the lease up
+        with psycopg.connect(pg_url, autocommit=True) as conn:  # a turn nobody could play
+            bad = {"action": {"action": "play", "tiles": ["R1"], "table": [["R1", "R2", "R3"]]}}
+            conn.execute(
+                "UPDATE events SET data = %s WHERE room_code = %s AND seq = ("
+                "SELECT seq FROM events WHERE room_code = %s AND kind = 'turn' "
+                "ORDER BY seq OFFSET 3 LIMIT 1)",
+                (json.dumps(bad), code, code),
+            )
+        second.start()
+
+        def reported() -> bool:
+            return [d["code"] for d in second.get("/api/health")[1]["damaged"]] == [code]
+
+        eventually(reported, "the second node to find the game damaged")
+        first.start()
+        again = Client(first.ws_url)  # a client of the other node hears why it cannot resume
+        clients.append(again)
+        reply = again.request(type="resume", room=code, token=joined["token"], timeout=PATIENCE)
+        assert reply["type"] == "error" and reply["code"] == "damaged", reply
+        assert first.get("/api/health")[1]["damaged"] == []
+        with psycopg.connect(pg_url) as conn:
+            row = conn.execute("SELECT node, epoch FROM leases WHERE code = %s", (code,)).fetchone()
+        assert row == (names[1], 2)  # taken once, and kept
     finally:
         first.stop()
         second.stop()

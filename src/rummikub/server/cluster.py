@@ -31,7 +31,8 @@ from .leases import ACTIVE, Claim, Leases
 from .lobby import Lobby
 from .relay import MOVED_CLOSE, Relay
 from .reopen import reopen
-from .restore import empty_room
+from .restore import Damage, empty_room
+from .room import Room
 from .runtime import RoomRuntime
 from .scheduling import Scheduler
 from .storage import Store
@@ -75,6 +76,7 @@ class ClusterNode:
         relay: Relay,
         scheduler: Scheduler,
         lobby: Lobby,
+        damaged: dict[str, tuple[Room | None, Damage]],
     ) -> None:
         self.node = node
         self.store = store
@@ -93,6 +95,7 @@ class ClusterNode:
         relay.broker = self.broker
         self.scheduler = scheduler
         self.lobby = lobby
+        self.damaged = damaged
         # the leases have their own thread: a long queue of writes never delays a renewal
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummikub-lease")
         self._tasks: list[asyncio.Task[None]] = []
@@ -151,11 +154,13 @@ class ClusterNode:
         self.healthy = True
         for code in lost:
             self.drop(code, "its lease was lost")
-        for code in self._seen - set(self.rooms):  # forgotten by the reaper
+        for code in self._seen - set(self.rooms) - set(self.damaged):  # reaped rooms
             self.leases.release(code)
         self._seen = set(self.rooms)
-        await self.broker.follow(list(self.rooms))
-        await self.broker.unfollow(self.broker.rooms - set(self.rooms))
+        # the damaged games too: a client entering one hears why it cannot, as on one server
+        mine = set(self.rooms) | set(self.damaged)
+        await self.broker.follow(mine)
+        await self.broker.unfollow(self.broker.rooms - mine)
         await self._take_over()
         await self.relay.reap()
 
@@ -207,12 +212,15 @@ class ClusterNode:
             return
         now = time.time()
         try:
-            rt = reopen(sr, claim.last_renewed, now, {})
+            rt = reopen(sr, claim.last_renewed, now, self.damaged)
         except (RummikubError, KeyError, TypeError, ValueError) as exc:
-            log.error("room %s cannot be taken over: %s", claim.code, exc)
+            damage = Damage(0, "room", f"{type(exc).__name__}: {exc}", 0)
+            log.error("room %s cannot be taken over: its row: %s", claim.code, damage.error)
+            self.damaged[claim.code] = (None, damage)
             rt = None
-        if rt is None:  # a damaged log: left alone (its record stays readable)
-            self.leases.release(claim.code)
+        if rt is None:
+            # a damaged game: kept here and reported (its record readable), its lease held so
+            # that no other node tries it again and again
             return
         rt.last_seen = now
         self.rooms[claim.code] = rt

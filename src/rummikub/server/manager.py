@@ -138,6 +138,7 @@ class RoomManager:
         self.relay = Relay(
             name,
             self.rooms,
+            self.damaged.keys(),
             receive=self.receive,
             new_remote=lambda send, close, client, person: self.new_connection(
                 send, close, client=client, person=person, remote=True
@@ -154,6 +155,7 @@ class RoomManager:
             self.relay,
             self.scheduler,
             self._lobby,
+            self.damaged,
         )
         self.dispatcher.intercept = self.relay.intercept
         cluster = self.cluster

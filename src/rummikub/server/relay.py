@@ -21,7 +21,7 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +61,7 @@ class Relay:
         self,
         node: str,
         rooms: dict[str, RoomRuntime],
+        damaged: Collection[str],
         *,
         receive: Callable[[Connection, str], Awaitable[None]],
         new_remote: Callable[
@@ -73,6 +74,7 @@ class Relay:
     ) -> None:
         self.node = node
         self.rooms = rooms
+        self.damaged = damaged
         self.broker: Broker | None = None
         self._receive = receive
         self._new_remote = new_remote
@@ -99,7 +101,7 @@ class Relay:
         raw = text if isinstance(text, str) else text.decode("utf-8", "replace")
         if isinstance(msg, p.JoinMsg | p.ResumeMsg | p.WatchMsg):
             code = msg.room.upper()
-            if code in self.rooms:
+            if code in self.rooms or code in self.damaged:
                 self.unproxy(conn)
                 return False
             if conn.proxy != code:
