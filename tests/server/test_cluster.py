@@ -8,6 +8,7 @@ import json
 import signal
 import urllib.request
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from rummikub.core import load_record, verify
@@ -270,3 +271,46 @@ def test_a_damaged_game_is_kept_by_one_node_and_reported_to_every_client(
     finally:
         first.stop()
         second.stop()
+
+
+def test_a_player_of_another_node_is_let_go_when_he_leaves_or_his_node_dies(
+    pg_url: str, redis_url: str, clients: list[Client]
+) -> None:
+    """The room's node sees a forwarded player go as it sees its own: when his socket closes,
+    and when the node he is connected to dies (its liveness in Redis lapses)."""
+    names = _names(3)
+    nodes = [node(pg_url, redis_url, name) for name in names]
+    try:
+        for n in nodes:
+            n.start()
+        ann = Client(nodes[0].ws_url)
+        clients.append(ann)
+        joined = ann.request(
+            type="create",
+            name="Ann",
+            rules={"preset": "standard"},
+            seats=[{"kind": "human"}, {"kind": "human"}],
+            settings={"grace_seconds": 3600},
+        )
+        code = joined["room"]
+
+        def bob_connected(connected: bool) -> Callable[[dict[str, Any]], bool]:
+            return lambda s: s["room"]["seats"][1]["connected"] is connected
+
+        bob = Client(nodes[1].ws_url)
+        bob_joined = bob.request(type="join", room=code, name="Bob")
+        assert bob_joined["type"] == "joined", bob_joined
+        ann.wait_state(bob_connected(True))
+        bob.close()  # his socket closes: the room's node hears it through Redis
+        ann.wait_state(bob_connected(False), PATIENCE)
+
+        bob2 = Client(nodes[2].ws_url)
+        back = bob2.request(type="resume", room=code, token=bob_joined["token"])
+        assert back["type"] == "joined", back
+        ann.wait_state(bob_connected(True))
+        nodes[2].kill()  # the node he is connected to dies: nobody says goodbye
+        ann.wait_state(bob_connected(False), PATIENCE)
+        assert runner(nodes[1], code) == names[0]  # the room stays where it was
+    finally:
+        for n in nodes:
+            n.stop()
