@@ -224,7 +224,10 @@ class Relay:
             broker.publish(channel, f"{ident} {self.node} {text}")
 
         async def close(code: int) -> None:
-            self.remote.pop(key, None)
+            # cut off here (a client that does not read): let go of it, and close its socket
+            gone = self.remote.pop(key, None)
+            if gone is not None:
+                gone.inbox.put_nowait(None)
             broker.publish(channel, f"{ident} {self.node} !{code}")
 
         conn = self._new_remote(send, close, client, person)
