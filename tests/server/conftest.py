@@ -64,6 +64,39 @@ def db_url(
 
 
 @pytest.fixture
+def pg_url(pg_admin_url: str | None) -> Iterator[str]:
+    """A fresh, empty PostgreSQL database (a cluster's nodes share one)."""
+    if not pg_admin_url:
+        _missing("PostgreSQL (RUMMIKUB_TEST_PG_URL)")
+        return
+    url, name = _fresh_pg_database(pg_admin_url)
+    try:
+        yield url
+    finally:
+        _drop_pg_database(pg_admin_url, name)
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    """The Redis a cluster's nodes share (``RUMMIKUB_TEST_REDIS_URL``; .ci/run starts one)."""
+    url = os.environ.get("RUMMIKUB_TEST_REDIS_URL")
+    if not url:
+        _missing("Redis (RUMMIKUB_TEST_REDIS_URL)")
+    assert url is not None
+    return url
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> str:
+    """The ``redis-server`` program, for a test that starts (and kills) a Redis of its own."""
+    found = shutil.which("redis-server")
+    if found is None:
+        _missing("redis-server")
+    assert found is not None
+    return found
+
+
+@pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'rummikub.db'}"
 

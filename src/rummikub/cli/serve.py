@@ -47,6 +47,19 @@ def serve(
         help="Requests to /api/ a client address may make at once.",
         envvar="RUMMIKUB_API_BURST",
     ),
+    broker: str | None = typer.Option(
+        None,
+        "--broker",
+        help="Run as a node of a cluster: the Redis URL every node shares (redis://host:6379/0); "
+        "needs --db postgresql://... (docs/cluster.md).",
+        envvar="RUMMIKUB_BROKER",
+    ),
+    node: str | None = typer.Option(
+        None,
+        "--node",
+        help="This node's name in the cluster (default: host name and process id).",
+        envvar="RUMMIKUB_NODE",
+    ),
 ) -> None:
     """Start the game server; open the printed address in a browser to play."""
     try:
@@ -61,7 +74,12 @@ def serve(
         origins = tuple(normalise_origin(o) for o in [*(allow_origin or []), *origins_from_env()])
         url = db or default_url()
         config = ServerConfig(
-            db_url=url, allowed_origins=origins, api_rate=api_rate, api_burst=api_burst
+            db_url=url,
+            allowed_origins=origins,
+            api_rate=api_rate,
+            api_burst=api_burst,
+            broker_url=broker,
+            node=node,
         )
 
         def ready(address: str) -> None:
@@ -69,6 +87,8 @@ def serve(
             typer.echo(f"Games are stored in {shown_url(url)}. Press Ctrl+C to stop.")
             if origins:
                 typer.echo(f"Pages from {', '.join(origins)} may connect too.")
+            if broker:
+                typer.echo(f"A node of the cluster on {shown_url(broker)}.")
 
         run(host, port, config=config, on_ready=ready)
     except RummikubError as exc:

@@ -46,7 +46,8 @@ class ServerConfig:
     (``https://game.example.org``) besides the server's own whose pages may open the WebSocket.
     ``api_rate``/``api_burst``: requests per second and burst per client address to ``/api/...``;
     ``page_rate``/``page_burst``: the same for pages and static files (a rate of 0: no limit);
-    ``http_clients``: how many addresses the limits remember."""
+    ``http_clients``: how many addresses the limits remember. ``broker_url`` (``redis://``)
+    makes the server a node of a cluster named ``node`` (docs/cluster.md)."""
 
     db_url: str | None = None
     rate: float = 20.0
@@ -58,6 +59,8 @@ class ServerConfig:
     page_rate: float = 50.0
     page_burst: float = 500.0
     http_clients: int = 4096
+    broker_url: str | None = None
+    node: str | None = None
 
 
 def _person(client_id: str | None) -> str | None:
@@ -93,7 +96,14 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         except DatabaseUnavailable as exc:
             app.state.startup_error = exc
             raise
-        manager = RoomManager(store, rate=cfg.rate, burst=cfg.burst, bot_threads=cfg.bot_threads)
+        manager = RoomManager(
+            store,
+            rate=cfg.rate,
+            burst=cfg.burst,
+            bot_threads=cfg.bot_threads,
+            broker=cfg.broker_url,
+            node=cfg.node,
+        )
         await manager.start()
         state["manager"] = manager
         try:
@@ -171,13 +181,13 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
         limit: Annotated[int, Query(ge=1, le=MAX_ROOMS_PAGE)] = 50,
     ) -> dict[str, Any]:
-        out = mgr().lobby(offset, limit)
+        out = await mgr().lobby(offset, limit)
         out["finished"] = await mgr().finished()
         return out
 
     @app.get("/api/rooms/{code}")
     async def room(code: str) -> JSONResponse:
-        info = mgr().room_info(code)
+        info = await mgr().room_info(code)
         if info is None:
             missing = ClientError(
                 ServerCode.NO_SUCH_ROOM,
@@ -209,7 +219,7 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     async def health() -> dict[str, Any]:
         """``ok`` is false while storage is down or a room could not be restored; the
         details say which."""
-        return mgr().health()
+        return await mgr().health()
 
     @app.get("/api/ready")
     async def ready() -> JSONResponse:

@@ -49,6 +49,13 @@ class Connection:
         self.dropped = 0
         self.last_limit_notice = 0.0
         self.writer: asyncio.Task[None] | None = None
+        #: in a cluster (:mod:`.relay`): the room of another node this client is forwarded
+        #: to and the node that answers for it, the client's number on this node, and whether
+        #: it is another node's client
+        self.proxy: str | None = None
+        self.via: str | None = None
+        self.ident = 0
+        self.remote = False
 
     def start(self) -> None:
         self.writer = asyncio.create_task(self._write())

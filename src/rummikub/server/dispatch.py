@@ -8,7 +8,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -51,6 +51,9 @@ class Dispatcher:
         self.rooms = rooms
         self._cpu = cpu
         self._check = check
+        #: in a cluster: forwards a message about another node's room and says it did
+        #: (:meth:`.Relay.intercept`)
+        self.intercept: Callable[[Connection, Any, str | bytes], Awaitable[bool]] | None = None
 
     async def receive(self, conn: Connection, text: str | bytes) -> None:
         """Handle one raw message from a client."""
@@ -71,7 +74,8 @@ class Dispatcher:
             )
             return
         try:
-            await self.dispatch(conn, msg)
+            if self.intercept is None or not await self.intercept(conn, msg, text):
+                await self.dispatch(conn, msg)
         except ClientError as exc:
             conn.send(exc.reply(msg.id))
         except RummikubError as exc:

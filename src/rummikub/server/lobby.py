@@ -1,5 +1,8 @@
 """The lobby's lists: the public rooms waiting for players and being played (a page of each,
-built at most once a second) and the recently finished public games."""
+built at most once a second) and the recently finished public games.
+
+A node of a cluster lists the rooms of the other nodes too, read from the shared database (at
+most once a second; who is connected to them and their spectators are not shown)."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ import time
 from typing import Any
 
 from .persistence import Persistence
+from .restore import AnyRoom, empty_room
 from .runtime import RoomRuntime
 
 __all__ = ["LOBBY_TTL", "Lobby"]
@@ -21,6 +25,25 @@ class Lobby:
         self.rooms = rooms
         self._lobby: tuple[float, dict[str, list[dict[str, Any]]]] | None = None
         self._finished: tuple[float, list[dict[str, Any]]] | None = None
+        #: in a cluster: the public rooms of the other nodes, and when they were read
+        self.shared = False
+        self._others: tuple[float, list[AnyRoom]] | None = None
+
+    async def refresh(self) -> None:
+        """In a cluster: read the rooms of the other nodes again (at most once a second)."""
+        now = time.monotonic()
+        if not self.shared or (self._others is not None and now - self._others[0] < LOBBY_TTL):
+            return
+        stored = await self.storage.db(self.storage.store.active)
+        rooms = []
+        for sr in stored:
+            if sr.code in self.rooms or not sr.settings.get("public", True):
+                continue
+            room = empty_room(sr)
+            room.status = "playing" if sr.status == "playing" else "waiting"
+            rooms.append(room)
+        self._others = (now, rooms)
+        self._lobby = None
 
     def invalidate(self, *, finished: bool = False) -> None:
         """A room changed what the lobby shows (and, with ``finished``, a game ended)."""
@@ -53,8 +76,12 @@ class Lobby:
         now = time.monotonic()
         if self._lobby is None or now - self._lobby[0] > LOBBY_TTL:
             waiting, live = [], []
-            for rt in self.rooms.values():
-                room = rt.room
+            rooms = [
+                (rt.room, sum(1 for c in rt.conns if c.seat is None)) for rt in self.rooms.values()
+            ]
+            if self._others is not None:
+                rooms += [(r, 0) for r in self._others[1] if r.code not in self.rooms]
+            for room, spectators in rooms:
                 if not room.settings.public:
                     continue
                 info = {
@@ -65,7 +92,7 @@ class Lobby:
                     "hints": room.settings.hints,
                     "seats": [s.public() for s in room.seats],
                     "status": room.status,
-                    "spectators": sum(1 for c in rt.conns if c.seat is None),
+                    "spectators": spectators,
                     "created_at": room.created_at,
                 }
                 if room.status == "waiting":

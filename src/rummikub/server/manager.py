@@ -10,7 +10,9 @@ that act on them, each in its own module:
 - :mod:`.reopen` — the unfinished rooms rebuilt when the server starts;
 - :mod:`.dispatch` — a client message turned into the room action and the reply;
 - :mod:`.lobby` and :mod:`.records` — what the HTTP API lists and serves;
-- :mod:`.broadcast` — every client's view of a room.
+- :mod:`.broadcast` — every client's view of a room;
+- :mod:`.cluster` and :mod:`.relay` — with a broker (``--broker``), the node of a cluster: the
+  leases of its rooms, failover, and the clients of other nodes' rooms.
 
 Every change to a room happens under that room's :class:`asyncio.Lock`. Outgoing messages go
 through a bounded queue per connection, so a slow or flooding client never holds up a room or
@@ -33,6 +35,7 @@ from rummikub.solver.warm import warm_up
 from .admission import Admission, Limits
 from .analyses import Analyses
 from .broadcast import broadcast
+from .cluster import ClusterNode, default_node_name
 from .connection import Connection
 from .creation import RoomMaker
 from .dispatch import Dispatcher
@@ -41,6 +44,7 @@ from .metrics import Metrics
 from .persistence import HEARTBEAT_SECONDS, RETRY_SECONDS, STORAGE_DOWN, Persistence, StorageDown
 from .records import RECORD_CACHE, Records
 from .refusals import ClientError
+from .relay import Relay
 from .reopen import reopen_rooms
 from .restore import Damage
 from .room import Room
@@ -86,8 +90,14 @@ class RoomManager:
         burst: float = 60.0,
         bot_threads: int = 2,
         limits: Limits | None = None,
+        broker: str | None = None,
+        node: str | None = None,
     ) -> None:
+        """``broker`` (a ``redis://`` URL) makes this server a node of a cluster named
+        ``node`` (:mod:`.cluster`); without it the server runs every room of its database."""
         self.store = store
+        self.cluster: ClusterNode | None = None
+        self.relay: Relay | None = None
         self.rooms: dict[str, RoomRuntime] = {}
         #: rooms whose stored log could not be replayed: kept, reported, record readable
         #: (``None`` for the room when not even its row could be read)
@@ -106,6 +116,7 @@ class RoomManager:
             next_round=lambda rt: self.turns.next_round(rt),
         )
         self._lobby = Lobby(self.storage, self.rooms)
+        self._lobby.shared = broker is not None
         self.turns = Turns(self.storage, self.scheduler, self._lobby)
         self.seating = Seating(
             self.storage, self.scheduler, self.turns, self._lobby, self.rooms, self.damaged
@@ -119,6 +130,42 @@ class RoomManager:
         self.metrics = Metrics(self._metric_values)
         self.storage.writer.on_commit = self.metrics.committed
         self.started_at = time.time()
+        if broker is not None:
+            self._join_cluster(broker, node)
+
+    def _join_cluster(self, broker: str, node: str | None) -> None:
+        name = node or default_node_name()
+        self.relay = Relay(
+            name,
+            self.rooms,
+            self.damaged.keys(),
+            receive=self.receive,
+            new_remote=lambda send, close, client, person: self.new_connection(
+                send, close, client=client, person=person, remote=True
+            ),
+            disconnect=self.disconnect,
+            detach=lambda conn: self.seating.detach(conn, leaving=False),
+            is_active=lambda code: self._cluster().is_active(code),
+        )
+        self.cluster = ClusterNode(
+            name,
+            broker,
+            self.store,
+            self.rooms,
+            self.relay,
+            self.scheduler,
+            self._lobby,
+            self.damaged,
+        )
+        self.dispatcher.intercept = self.relay.intercept
+        cluster = self.cluster
+        self.storage.fenced = lambda code: cluster.drop(
+            code, "a write was refused: another node holds its lease"
+        )
+
+    def _cluster(self) -> ClusterNode:
+        assert self.cluster is not None
+        return self.cluster
 
     # -- storage state (kept here for the callers of the manager) ----------------------
     @property
@@ -139,14 +186,17 @@ class RoomManager:
         # load the solver's compiled kernels in the background (compile them, the first time
         # after an install), so the first bot move or hint does not pay for it
         self._warm = self._cpu.submit(_warm_up)
-        now = await reopen_rooms(self.storage, self.rooms, self.damaged)
-        for rt in self.rooms.values():
-            rt.last_seen = now
-            for seat in rt.room.seats:
-                if seat.kind == "human" and seat.taken and rt.room.started:
-                    seat.disconnected_at = now
-                    self.scheduler.arm_grace(rt, seat)
-            self.scheduler.schedule(rt)
+        if self.cluster is not None:  # the rooms nobody runs are taken over
+            await self.cluster.start()
+        else:
+            now = await reopen_rooms(self.storage, self.rooms, self.damaged)
+            for rt in self.rooms.values():
+                rt.last_seen = now
+                for seat in rt.room.seats:
+                    if seat.kind == "human" and seat.taken and rt.room.started:
+                        seat.disconnected_at = now
+                        self.scheduler.arm_grace(rt, seat)
+                self.scheduler.schedule(rt)
         self.storage.start_heartbeat()
         self.scheduler.start_reaper()
 
@@ -158,6 +208,8 @@ class RoomManager:
                 await asyncio.shield(asyncio.wrap_future(self._warm))
 
     async def stop(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()
         self.storage.cancel()
         self.scheduler.cancel()
         for rt in self.rooms.values():
@@ -200,7 +252,10 @@ class RoomManager:
         *,
         client: str = "unknown",
         person: str | None = None,
+        remote: bool = False,
     ) -> Connection:
+        """A client's connection (``remote``: a client of another node of the cluster, in a
+        room of this one; not counted among this server's connections)."""
         conn = Connection(
             send,
             close,
@@ -209,8 +264,10 @@ class RoomManager:
             client=client,
             person=person,
         )
+        conn.remote = remote
         conn.start()
-        self.open_connections += 1
+        if not remote:
+            self.open_connections += 1
         return conn
 
     async def receive(self, conn: Connection, text: str | bytes) -> None:
@@ -221,7 +278,10 @@ class RoomManager:
         await self.dispatcher.dispatch(conn, msg)
 
     async def disconnect(self, conn: Connection) -> None:
-        self.open_connections -= 1
+        if not conn.remote:
+            self.open_connections -= 1
+        if self.relay is not None:
+            self.relay.unproxy(conn)
         await conn.finish()
         with contextlib.suppress(ClientError):
             await self.seating.detach(conn, leaving=False)
@@ -239,12 +299,24 @@ class RoomManager:
     async def finished(self) -> list[dict[str, Any]]:
         return await self._lobby.finished()
 
-    def lobby(self, offset: int = 0, limit: int = 50) -> dict[str, Any]:
-        """The public rooms, newest first, a page of each list (:meth:`.Lobby.lobby`)."""
+    async def lobby(self, offset: int = 0, limit: int = 50) -> dict[str, Any]:
+        """The public rooms, newest first, a page of each list (:meth:`.Lobby.lobby`); in a
+        cluster those of every node."""
+        await self._lobby.refresh()
         return self._lobby.lobby(offset, limit)
 
-    def room_info(self, code: str) -> dict[str, Any] | None:
+    async def room_info(self, code: str) -> dict[str, Any] | None:
+        """What ``GET /api/rooms/CODE`` shows; in a cluster with the node running the room
+        (``node``), whichever node it is."""
         code = code.upper()
+        info = self._local_info(code)
+        if self.cluster is None:
+            return info
+        if info is not None:
+            return {**info, "node": self.cluster.node}
+        return await self.cluster.room_info(code)
+
+    def _local_info(self, code: str) -> dict[str, Any] | None:
         rt = self.rooms.get(code)
         if rt is None:
             if code in self.damaged:
@@ -275,14 +347,31 @@ class RoomManager:
             "events": writer.items,
             "batches": writer.batches,
             "storage_up": int(self.storage.down_since is None),
+            "cluster": None if self.cluster is None else self.cluster.counts(),
         }
 
     def ready(self) -> bool:
         """Whether this server should be sent players: started, and its database takes writes
-        (``GET /api/ready``: 200 or 503, for a load balancer)."""
+        (``GET /api/ready``: 200 or 503, for a load balancer); a node of a cluster also needs
+        its leases renewed (the broker and the database answer)."""
+        if self.cluster is not None and not self.cluster.healthy:
+            return False
         return self.storage.down_since is None
 
-    def health(self) -> dict[str, Any]:
+    async def health(self) -> dict[str, Any]:
+        """``GET /api/health``; in a cluster with this node's state and how many unfinished
+        rooms each node runs."""
+        out = self._health()
+        if self.cluster is not None:
+            out["cluster"] = self.cluster.status()
+            try:
+                out["nodes"] = await self.cluster.nodes()
+            except Exception as exc:  # the database is down: the storage part says so
+                out["nodes"] = None
+                out["cluster"]["error"] = str(exc).splitlines()[0][:200]
+        return out
+
+    def _health(self) -> dict[str, Any]:
         storage = self.storage_status()
         return {
             "ok": storage["ok"] and not self.damaged,

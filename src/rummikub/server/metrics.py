@@ -14,6 +14,19 @@ metric                                 what
 ``rummikub_write_seconds``             histogram of the time one group commit took
 ``rummikub_storage_up``                1 while the database takes writes, 0 while it is down
 =====================================  =========================================================
+
+A node of a cluster (``--broker``) has these too:
+
+=====================================  =========================================================
+``rummikub_broker_published_total``    messages this node published to the broker
+``rummikub_broker_received_total``     messages this node received from the broker
+``rummikub_connections_proxied``       this node's clients forwarded to other nodes' rooms
+``rummikub_connections_remote``        other nodes' clients in this node's rooms
+``rummikub_takeovers_total``           rooms this node took over from nodes that died
+``rummikub_rooms_dropped_total``       rooms this node stopped running (lease lost, cut off)
+``rummikub_fenced_writes_total``       writes refused: the node no longer held the lease
+``rummikub_cluster_healthy``           1 while this node renews its leases
+=====================================  =========================================================
 """
 
 from __future__ import annotations
@@ -61,6 +74,28 @@ class _Now(Collector):
         yield GaugeMetricFamily(
             "rummikub_storage_up", "1 while the database takes writes.", value=now["storage_up"]
         )
+        cluster = now.get("cluster")
+        if cluster is not None:
+            yield from _cluster(cluster)
+
+
+#: the metrics of a cluster node: name, help, counter (or gauge)
+CLUSTER = (
+    ("broker_published", "Messages published to the broker.", True),
+    ("broker_received", "Messages received from the broker.", True),
+    ("connections_proxied", "This node's clients forwarded to other nodes' rooms.", False),
+    ("connections_remote", "Other nodes' clients in this node's rooms.", False),
+    ("takeovers", "Rooms taken over from nodes that died.", True),
+    ("rooms_dropped", "Rooms this node stopped running (lease lost, cut off).", True),
+    ("fenced_writes", "Writes refused: the node no longer held the room's lease.", True),
+    ("cluster_healthy", "1 while this node renews its leases.", False),
+)
+
+
+def _cluster(values: dict[str, float]) -> Iterator[Metric]:
+    for name, text, counter in CLUSTER:
+        kind = CounterMetricFamily if counter else GaugeMetricFamily
+        yield kind(f"rummikub_{name}", text, value=values[name])
 
 
 class Metrics:

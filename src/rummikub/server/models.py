@@ -12,6 +12,7 @@ __all__ = [
     "Base",
     "EventRow",
     "HeartbeatRow",
+    "LeaseRow",
     "ResultRow",
     "RoomRow",
     "SeatRow",
@@ -85,3 +86,16 @@ class HeartbeatRow(Base):
     __tablename__ = "heartbeat"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     at: Mapped[float] = mapped_column(Float)
+
+
+class LeaseRow(Base):
+    """Which node of a cluster runs a room (``rummikub serve --broker``): ``node`` holds it
+    until ``expires_at`` (the database's clock, seconds since the epoch) and renews it while
+    it lives; ``epoch`` goes up by one each time another node takes the room over, and every
+    write about the room checks it (fencing)."""
+
+    __tablename__ = "leases"
+    code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), primary_key=True)
+    node: Mapped[str] = mapped_column(String(64), index=True)
+    epoch: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)

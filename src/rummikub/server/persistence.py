@@ -24,7 +24,7 @@ from .refusals import ClientError
 from .restore import logged, replay, stored_room, stored_row
 from .room import Room
 from .runtime import RoomRuntime, stored_seat
-from .storage import Append, Store
+from .storage import Append, Fenced, Store
 from .writer import GroupWriter
 
 __all__ = [
@@ -94,6 +94,9 @@ class Persistence:
         self.down_since: float | None = None
         self.error: str | None = None
         self.outages = 0
+        #: in a cluster: called with a room whose write was refused (another node holds its
+        #: lease); the room is dropped at once
+        self.fenced: Callable[[str], None] | None = None
 
     # -- lifecycle -------------------------------------------------------------------
     def start_heartbeat(self) -> None:
@@ -138,6 +141,8 @@ class Persistence:
             raise StorageDown()
         try:
             await self.db(fn, *args, **kw)
+        except Fenced:
+            raise self._lost(rt) from None
         except Exception as exc:
             self.rollback(rt)
             self.failed(exc)
@@ -151,6 +156,8 @@ class Persistence:
             raise StorageDown()
         try:
             await self.writer.append(item)
+        except Fenced:
+            raise self._lost(rt) from None
         except Exception as exc:
             rt.uncertain = True  # the commit may have happened although its answer was lost
             self.rollback(rt)
@@ -159,6 +166,16 @@ class Persistence:
         rt.events.append(logged(item.ev))
         if item.room:
             rt.row.update(item.room)
+
+    def _lost(self, rt: RoomRuntime) -> ClientError:
+        """A write refused by the fencing check: the room is dropped (its clients reconnect
+        to the node that runs it now)."""
+        if self.fenced is not None:
+            self.fenced(rt.room.code)
+        return ClientError(
+            ServerCode.STORAGE_UNAVAILABLE,
+            "this game moved to another server; nothing changed here — reconnect and try again",
+        )
 
     def rollback(self, rt: RoomRuntime) -> None:
         """Put the room back exactly as stored: rebuilt from its stored row, seats and log."""
@@ -224,7 +241,11 @@ class Persistence:
                 room = rt.room
                 if room.in_turn and room.turn_started is not None:
                     room.turn_started += paused
-                    await self.db(self.store.update_room, code, turn_started=room.turn_started)
+                    try:
+                        await self.db(self.store.update_room, code, turn_started=room.turn_started)
+                    except Fenced:
+                        self._lost(rt)
+                        continue
                     rt.row["turn_started"] = room.turn_started
                 if room.pause_until is not None:
                     room.pause_until += paused

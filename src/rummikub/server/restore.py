@@ -26,6 +26,7 @@ __all__ = [
     "Damage",
     "LoggedEvent",
     "Replayed",
+    "empty_room",
     "logged",
     "replay",
     "stored_room",
@@ -64,7 +65,8 @@ def logged(ev: StoredEvent) -> LoggedEvent:
     return (ev.seq, ev.kind, json.dumps(ev.data, separators=(",", ":")), ev.at)
 
 
-def _empty_room(sr: StoredRoom) -> AnyRoom:
+def empty_room(sr: StoredRoom) -> AnyRoom:
+    """The room of a stored row and seats, before any event of its log."""
     seats = [
         Seat(s.seat, "bot" if s.kind == "bot" else "human", s.bot, s.name, s.token_hash)
         for s in sr.seats
@@ -93,7 +95,7 @@ def replay(sr: StoredRoom, events: list[LoggedEvent] | None = None) -> Replayed:
     """The room of ``sr`` with its log replayed (``events``, when given, instead of
     ``sr.events``). Raises only when the room row itself is unreadable (bad rules); a bad
     event stops the replay and is reported in :attr:`Replayed.damage`."""
-    room = _empty_room(sr)
+    room = empty_room(sr)
     log = events if events is not None else [logged(ev) for ev in sr.events]
     damage: Damage | None = None
     good = 0

@@ -9,7 +9,7 @@ import uvicorn
 
 from .app import ServerConfig, create_app
 from .protocol import MAX_MESSAGE_BYTES
-from .startup import open_store
+from .startup import check_cluster, open_store
 
 __all__ = ["serve"]
 
@@ -27,10 +27,13 @@ def serve(
 
     ``db_url`` (if given) replaces ``config.db_url``. The database is opened before the server
     listens: one that cannot be opened or written raises
-    :class:`~rummikub.server.startup.DatabaseUnavailable` naming it and the cause."""
+    :class:`~rummikub.server.startup.DatabaseUnavailable` naming it and the cause; cluster
+    options (``config.broker_url``) without PostgreSQL raise
+    :class:`~rummikub.server.startup.BadClusterOptions`."""
     cfg = config or ServerConfig()
     if db_url is not None:
         cfg = dataclasses.replace(cfg, db_url=db_url)
+    check_cluster(cfg.db_url, cfg.broker_url)
     store = open_store(cfg.db_url)
     try:
         app = create_app(cfg, store=store)

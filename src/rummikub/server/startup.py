@@ -22,7 +22,15 @@ from rummikub.core import RummikubError
 from .models import HeartbeatRow
 from .storage import Store, default_db_url, normalise_url
 
-__all__ = ["DatabaseUnavailable", "check_writable", "default_url", "open_store", "shown_url"]
+__all__ = [
+    "BadClusterOptions",
+    "DatabaseUnavailable",
+    "check_cluster",
+    "check_writable",
+    "default_url",
+    "open_store",
+    "shown_url",
+]
 
 
 class DatabaseUnavailable(RummikubError):
@@ -32,6 +40,24 @@ class DatabaseUnavailable(RummikubError):
         self.url = url
         self.reason = reason
         super().__init__(f"cannot open the database {url}: {reason}")
+
+
+class BadClusterOptions(RummikubError):
+    """``--broker`` with options a cluster cannot run on."""
+
+
+def check_cluster(db_url: str | None, broker_url: str | None) -> None:
+    """A node of a cluster needs a shared PostgreSQL database and a Redis broker."""
+    if broker_url is None:
+        return
+    if not broker_url.startswith(("redis://", "rediss://", "unix://")):
+        raise BadClusterOptions(
+            f"--broker {shown_url(broker_url)}: a Redis URL is needed (redis://host:6379/0)"
+        )
+    if db_url is None or not normalise_url(db_url).startswith("postgresql"):
+        raise BadClusterOptions(
+            "--broker needs a database every node shares: --db postgresql://user@host/db"
+        )
 
 
 def shown_url(url: str) -> str:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import (
     create_engine,
@@ -22,7 +22,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from .models import (
@@ -37,6 +37,8 @@ from .schema import migrate
 
 __all__ = [
     "Append",
+    "Fence",
+    "Fenced",
     "Store",
     "StoredEvent",
     "StoredRoom",
@@ -95,6 +97,25 @@ class StoredRoom:
     game: str = "tiles"
 
 
+class Fenced(Exception):
+    """A write about rooms whose lease this node does not hold (any more): another node runs
+    them. Nothing of the transaction is stored."""
+
+    def __init__(self, codes: Collection[str]) -> None:
+        self.codes = frozenset(codes)
+        super().__init__(f"not the lease holder of {', '.join(sorted(self.codes))}")
+
+
+class Fence(Protocol):
+    """The leases of a cluster node (:mod:`.leases`), checked inside every write's
+    transaction: ``take`` the lease of a room being created, ``check`` that the rooms written
+    are still held (or raise :class:`Fenced`)."""
+
+    def take(self, conn: Connection, code: str) -> None: ...
+
+    def check(self, conn: Connection, codes: Collection[str]) -> None: ...
+
+
 def default_db_url() -> str:
     """``sqlite:///<user data dir>/rummikub/rummikub.db`` (the directory is created)."""
     from platformdirs import user_data_dir
@@ -145,6 +166,13 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         migrate(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        #: the leases of a cluster node: every write about a room checks them (``None``: one
+        #: server alone, nothing to check)
+        self.fence: Fence | None = None
+
+    def _check(self, conn: Connection, codes: Collection[str]) -> None:
+        if self.fence is not None:
+            self.fence.check(conn, codes)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -177,9 +205,13 @@ class Store:
                         token_hash=seat.token_hash,
                     )
                 )
+            if self.fence is not None:
+                s.flush()
+                self.fence.take(s.connection(), room.code)
 
     def update_seat(self, code: str, seat: StoredSeat) -> None:
         with self._session.begin() as s:
+            self._check(s.connection(), (code,))
             s.execute(
                 update(SeatRow)
                 .where(SeatRow.room_code == code, SeatRow.seat == seat.seat)
@@ -231,6 +263,7 @@ class Store:
                     }
                 )
         with self.engine.begin() as conn:
+            self._check(conn, {it.code for it in items})
             conn.execute(insert(EventRow), events)
             for code, values in rooms.items():
                 conn.execute(update(RoomRow).where(RoomRow.code == code).values(**values))
@@ -239,6 +272,7 @@ class Store:
 
     def update_room(self, code: str, **values: Any) -> None:
         with self._session.begin() as s:
+            self._check(s.connection(), (code,))
             s.execute(update(RoomRow).where(RoomRow.code == code).values(**values))
 
     def beat(self, at: float | None = None) -> None:
@@ -271,6 +305,18 @@ class Store:
             if row is None:
                 return None
             return self._fill(s, _room(row), events)
+
+    def active(self, limit: int = 1000) -> list[StoredRoom]:
+        """The newest unfinished rooms with their seats but not their events (the lobby of a
+        cluster: the rooms of every node)."""
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(RoomRow)
+                .where(RoomRow.status.in_(("waiting", "playing")))
+                .order_by(RoomRow.created_at.desc())
+                .limit(limit)
+            ).all()
+            return [self._fill(s, _room(r), False) for r in rows]
 
     def load_active(self) -> list[StoredRoom]:
         """Every room whose game is not finished (waiting for players or being played)."""
