@@ -19,7 +19,8 @@ from rummikub.bots.registry import bot_levels
 from rummikub.core import PRESETS
 from rummikub.i18n import LANGUAGES, catalogue_bytes
 
-from . import assistant
+from . import account_api, assistant
+from .accounts.store import AccountStore
 from .codes import ServerCode
 from .headers import SecurityHeadersMiddleware
 from .http_limits import BucketTable, RateLimitMiddleware
@@ -85,6 +86,7 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     ``app.state.startup_error`` as well as raised."""
     cfg = config or ServerConfig()
     state: dict[str, RoomManager] = {}
+    accounts: dict[str, AccountStore] = {}
     origins = OriginPolicy(cfg.allowed_origins)
     refusals_logged = TokenBucket(1.0, 10.0)  # a page retrying cannot flood the log
     given = [store] if store is not None else []
@@ -106,6 +108,7 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         )
         await manager.start()
         state["manager"] = manager
+        accounts["store"] = AccountStore(store.engine)
         try:
             yield
         finally:
@@ -252,6 +255,7 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         return FileResponse(index)
 
     assistant.register(app, index, lambda: mgr().solver_ready())
+    account_api.register(app, lambda: accounts["store"], origins)
 
     @app.get("/replay/{code}", include_in_schema=False)
     async def replay_page(code: str) -> FileResponse:

@@ -16,11 +16,11 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from rummikub.ratings import Rating, display
 
+from ..models import AccountRow, RatingHistoryRow, RatingRow, SessionRow
 from .errors import AccountCode, AccountError
 from .lockout import Attempts, after_failure, locked_for
 from .names import check_name, name_key
 from .passwords import check_password, hash_password, verify_password
-from .tables import AccountRow, RatingHistoryRow, RatingRow, SessionRow
 from .tokens import new_token, token_hash
 
 __all__ = ["SESSION_DAYS", "Account", "AccountStore", "Standing"]
