@@ -257,6 +257,15 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     assistant.register(app, index, lambda: mgr().solver_ready())
     account_api.register(app, lambda: accounts["store"], origins)
 
+    @app.get("/account", include_in_schema=False)
+    @app.get("/leaderboard", include_in_schema=False)
+    async def account_pages() -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/players/{name}", include_in_schema=False)
+    async def profile_page(name: str) -> FileResponse:
+        return FileResponse(index)
+
     @app.get("/replay/{code}", include_in_schema=False)
     async def replay_page(code: str) -> FileResponse:
         return FileResponse(index)

@@ -1,4 +1,4 @@
-// Entry point: language, routing (lobby, room, replay, assistant), the connection and its status line.
+// Entry point: language, routing (lobby, room, replay, assistant, account, profiles, leaderboard), the connection and its status line.
 // Server messages go into the store (store.js); the page of the route renders from it.
 import { pickLanguage, setLanguage, language, onLanguage, t } from "./i18n.js";
 import { loadInfo } from "./info.js";
@@ -7,6 +7,7 @@ import { Lobby } from "./lobby.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
 import { AssistantPage } from "./assistant.js";
+import { AccountPage, LeaderboardPage, ProfilePage, drawAccountLink, loadSession, onAccount } from "./account.js";
 import { TutorialPage } from "./tutorial.js";
 import { connection, receive, subscribe } from "./store.js";
 import { navigate, toast, saveSeat } from "./util.js";
@@ -55,6 +56,9 @@ function route() {
     page = new ReplayPage(app, replay[1].toUpperCase(), { analyse });
   }
   else if (path === "/assistant") page = new AssistantPage(app);
+  else if (path === "/account") page = new AccountPage(app);
+  else if (path === "/leaderboard") page = new LeaderboardPage(app);
+  else if (path.startsWith("/players/")) page = new ProfilePage(app, decodeURIComponent(path.slice("/players/".length)));
   else if (new URLSearchParams(location.search).has("tutorial")) page = new TutorialPage(app);
   else page = new Lobby(app, net);
 }
@@ -69,6 +73,7 @@ document.addEventListener("click", (ev) => {
 window.addEventListener("popstate", route);
 window.addEventListener("rummikub:route", route);
 
+const navAccount = document.getElementById("nav-account");
 const select = document.getElementById("lang-select");
 let wordSwitch = null; // words the colour-blind switch in the page's language
 select.addEventListener("change", () => setLanguage(select.value));
@@ -76,10 +81,12 @@ onLanguage((lang) => {
   select.value = lang;
   document.title = t("title");
   if (wordSwitch) wordSwitch();
+  drawAccountLink(navAccount);
   if (page) page.render("language");
 });
 
-await Promise.all([setLanguage(pickLanguage()), loadInfo().catch(() => null)]);
+await Promise.all([setLanguage(pickLanguage()), loadInfo().catch(() => null), loadSession()]);
+onAccount(() => drawAccountLink(navAccount));
 select.value = language();
 wordSwitch = colourBlindSwitch(document.getElementById("cb-switch"));
 net.connect();

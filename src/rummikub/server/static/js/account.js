@@ -1,0 +1,253 @@
+// Accounts (optional: a guest plays without one): /account to sign up, log in and manage the
+// account; /players/NAME a player's profile with his rating over time; /leaderboard the best
+// ratings, of all time or of the last 30 days. The session is an HttpOnly cookie the server
+// sets; requests that change something carry the session's CSRF token.
+import { errorText, t } from "./i18n.js";
+import { h, getJSON, toast } from "./util.js";
+
+let session = { account: null, csrf: null };
+const listeners = new Set();
+
+export function currentAccount() { return session.account; }
+export function onAccount(fn) { listeners.add(fn); fn(session.account); }
+
+function setSession(s) {
+  session = { account: s.account || null, csrf: s.csrf || null };
+  for (const fn of listeners) fn(session.account);
+}
+
+export async function loadSession() {
+  try { setSession(await getJSON("/api/account")); } catch { setSession({}); }
+}
+
+async function post(path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (session.csrf) headers["X-CSRF-Token"] = session.csrf;
+  const res = await fetch(path, { method: "POST", headers, body: JSON.stringify(body || {}) });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw data;
+  return data;
+}
+
+const field = (id, key, type = "text", extra = {}) =>
+  h("label", {}, h("span", { i18n: key }), h("input", { id, type, required: true, ...extra }));
+
+export class AccountPage {
+  constructor(root) {
+    this.root = root;
+    this.error = null;
+    this.draw = () => this.build();
+    listeners.add(this.draw);
+    this.build();
+  }
+
+  destroy() { listeners.delete(this.draw); }
+  render(what) { if (what === "language") this.build(); }
+
+  async run(form, action) {
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    try {
+      await action();
+    } catch (err) {
+      this.showError(form, err.code ? errorText(err) : t("error.generic"));
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  showError(form, text) {
+    const out = form.querySelector(".form-error");
+    out.textContent = text;
+    out.hidden = false;
+  }
+
+  value(id) { return this.root.querySelector(`#${id}`).value; }
+
+  build() {
+    const a = session.account;
+    const page = h("div", { class: "lobby account-page" });
+    if (!a) {
+      const signup = h("form", { class: "card", id: "signup-form", onsubmit: (ev) => {
+        ev.preventDefault();
+        this.run(signup, async () => {
+          setSession(await post("/api/account/signup", { name: this.value("signup-name"), password: this.value("signup-password") }));
+          toast(t("account.welcome", { name: session.account.name }));
+        });
+      } },
+        h("h2", { i18n: "account.signup_title" }),
+        h("p", { class: "muted", i18n: "account.signup_text" }),
+        h("div", { class: "form-row" },
+          field("signup-name", "account.name", "text", { autocomplete: "username", maxlength: 20 }),
+          field("signup-password", "account.password", "password", { autocomplete: "new-password", minlength: 8 })),
+        h("p", { class: "form-error", role: "alert", hidden: true }),
+        h("button", { class: "btn primary", type: "submit", id: "signup-submit" }, t("account.signup")));
+      const login = h("form", { class: "card", id: "login-form", onsubmit: (ev) => {
+        ev.preventDefault();
+        this.run(login, async () => {
+          setSession(await post("/api/account/login", { name: this.value("login-name"), password: this.value("login-password") }));
+        });
+      } },
+        h("h2", { i18n: "account.login_title" }),
+        h("div", { class: "form-row" },
+          field("login-name", "account.name", "text", { autocomplete: "username" }),
+          field("login-password", "account.password", "password", { autocomplete: "current-password" })),
+        h("p", { class: "form-error", role: "alert", hidden: true }),
+        h("button", { class: "btn primary", type: "submit", id: "login-submit" }, t("account.login")));
+      page.append(signup, login);
+    } else {
+      const me = h("section", { class: "card card-hero", id: "account-card" },
+        h("h2", {}, t("account.logged_in_as", { name: a.name })),
+        h("p", {}, h("a", { href: `/players/${encodeURIComponent(a.name)}`, "data-link": true, id: "my-profile" }, t("account.profile_link"))),
+        h("div", { class: "form-row" },
+          h("button", { class: "btn", id: "logout", onclick: async () => { setSession(await post("/api/account/logout")); } }, t("account.logout")),
+          h("button", { class: "btn", id: "logout-all", onclick: async () => {
+            setSession(await post("/api/account/logout-all"));
+            toast(t("account.logged_out_all"));
+          } }, t("account.logout_all"))));
+      const password = h("form", { class: "card", id: "password-form", onsubmit: (ev) => {
+        ev.preventDefault();
+        this.run(password, async () => {
+          setSession(await post("/api/account/password", { old: this.value("old-password"), new: this.value("new-password") }));
+          toast(t("account.password_changed"));
+        });
+      } },
+        h("h2", { i18n: "account.password_title" }),
+        h("div", { class: "form-row" },
+          field("old-password", "account.old_password", "password", { autocomplete: "current-password" }),
+          field("new-password", "account.new_password", "password", { autocomplete: "new-password", minlength: 8 })),
+        h("p", { class: "form-error", role: "alert", hidden: true }),
+        h("button", { class: "btn", type: "submit" }, t("account.change_password")));
+      const remove = h("form", { class: "card", id: "delete-form", onsubmit: (ev) => {
+        ev.preventDefault();
+        if (!confirm(t("account.delete_confirm"))) return;
+        this.run(remove, async () => {
+          setSession(await post("/api/account/delete", { password: this.value("delete-password") }));
+          toast(t("account.deleted"));
+        });
+      } },
+        h("h2", { i18n: "account.delete_title" }),
+        h("p", { class: "muted", i18n: "account.delete_text" }),
+        h("div", { class: "form-row" }, field("delete-password", "account.password", "password", { autocomplete: "current-password" })),
+        h("p", { class: "form-error", role: "alert", hidden: true }),
+        h("button", { class: "btn", type: "submit" }, t("account.delete")));
+      page.append(me, password, remove);
+    }
+    page.append(h("p", { class: "account-links" }, h("a", { href: "/leaderboard", "data-link": true }, t("account.leaderboard_link"))));
+    this.root.replaceChildren(page);
+  }
+}
+
+// The rating after each rated game as a line (the newest on the right).
+function ratingGraph(history) {
+  if (history.length < 2) return h("p", { class: "muted", id: "no-graph" }, t("profile.no_graph"));
+  const w = 600, ht = 160, pad = 8;
+  const ys = history.map((p) => p.rating);
+  const lo = Math.min(...ys), hi = Math.max(...ys), span = Math.max(1, hi - lo);
+  const pts = ys.map((y, i) => `${(pad + (i * (w - 2 * pad)) / (ys.length - 1)).toFixed(1)},${(ht - pad - ((y - lo) * (ht - 2 * pad)) / span).toFixed(1)}`);
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${ht}`);
+  svg.setAttribute("class", "rating-graph");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("profile.graph_label", { from: ys[0], to: ys[ys.length - 1] }));
+  const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+  line.setAttribute("points", pts.join(" "));
+  svg.append(line);
+  return svg;
+}
+
+export class ProfilePage {
+  constructor(root, name) {
+    this.root = root;
+    this.name = name;
+    this.data = null;
+    this.error = null;
+    this.load();
+  }
+
+  destroy() {}
+  render(what) { if (what === "language") this.build(); }
+
+  async load() {
+    try { this.data = await getJSON(`/api/players/${encodeURIComponent(this.name)}`); } catch (err) { this.error = err; }
+    this.build();
+  }
+
+  build() {
+    const page = h("div", { class: "lobby profile-page" });
+    if (this.error) {
+      page.append(h("section", { class: "card" }, h("p", { id: "profile-error" }, this.error.message || t("error.generic"))));
+    } else if (this.data) {
+      const d = this.data;
+      for (const game of Object.keys(d.games)) {
+        const g = d.games[game];
+        page.append(h("section", { class: "card", dataset: { game } },
+          h("h2", {}, `${d.name} · ${t(`profile.game_${game}`)}`),
+          h("p", { class: "profile-rating" }, t("profile.rating", { rating: g.rating })),
+          h("p", { class: "muted" }, t("profile.games", { games: g.games, wins: g.wins })),
+          ratingGraph(g.history)));
+      }
+    }
+    page.append(h("p", { class: "account-links" }, h("a", { href: "/leaderboard", "data-link": true }, t("account.leaderboard_link"))));
+    this.root.replaceChildren(page);
+  }
+}
+
+const PAGE = 50;
+
+export class LeaderboardPage {
+  constructor(root) {
+    this.root = root;
+    const q = new URLSearchParams(location.search);
+    this.game = q.get("game") === "xpress" ? "xpress" : "tiles";
+    this.period = q.get("period") === "month" ? "month" : "all";
+    this.offset = Math.max(0, Number(q.get("offset")) || 0);
+    this.data = null;
+    this.load();
+  }
+
+  destroy() {}
+  render(what) { if (what === "language") this.build(); }
+
+  async load() {
+    const q = `game=${this.game}&period=${this.period}&offset=${this.offset}&limit=${PAGE}`;
+    try { this.data = await getJSON(`/api/leaderboard?${q}`); } catch (err) { toast(err.message || t("error.generic"), "error"); }
+    this.build();
+  }
+
+  link(changes, label, id) {
+    const p = { game: this.game, period: this.period, offset: this.offset, ...changes };
+    return h("a", { class: "btn small", id, href: `/leaderboard?game=${p.game}&period=${p.period}&offset=${p.offset}`, "data-link": true }, label);
+  }
+
+  build() {
+    const rows = (this.data && this.data.players) || [];
+    const table = rows.length
+      ? h("table", { class: "leaderboard" },
+        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { i18n: "leaderboard.player" }), h("th", { i18n: "leaderboard.rating" }), h("th", { i18n: "leaderboard.games" }))),
+        h("tbody", {}, rows.map((r) => h("tr", {},
+          h("td", {}, String(r.place)),
+          h("td", {}, h("a", { href: `/players/${encodeURIComponent(r.name)}`, "data-link": true }, r.name)),
+          h("td", {}, String(r.rating)), h("td", {}, String(r.games))))))
+      : h("p", { class: "muted", id: "leaderboard-empty" }, t("leaderboard.empty"));
+    const card = h("section", { class: "card leaderboard-card" },
+      h("h2", { i18n: "leaderboard.title" }),
+      h("div", { class: "form-row" },
+        this.link({ game: "tiles", offset: 0 }, t("profile.game_tiles"), "lb-tiles"),
+        this.link({ game: "xpress", offset: 0 }, t("profile.game_xpress"), "lb-xpress"),
+        this.link({ period: "all", offset: 0 }, t("leaderboard.all"), "lb-all"),
+        this.link({ period: "month", offset: 0 }, t("leaderboard.month"), "lb-month")),
+      table,
+      h("div", { class: "form-row" },
+        this.offset > 0 ? this.link({ offset: Math.max(0, this.offset - PAGE) }, t("leaderboard.previous"), "lb-prev") : null,
+        rows.length === PAGE ? this.link({ offset: this.offset + PAGE }, t("leaderboard.next"), "lb-next") : null));
+    this.root.replaceChildren(h("div", { class: "lobby" }, card));
+  }
+}
+
+// The top bar's account link: the player's name once logged in, else "Log in".
+export function drawAccountLink(el) {
+  const a = session.account;
+  el.textContent = a ? a.name : t("account.link");
+  el.classList.toggle("logged-in", !!a);
+}
