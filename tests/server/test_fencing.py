@@ -56,3 +56,37 @@ def test_a_node_that_lost_the_lease_of_a_room_cannot_write_to_it(pg_url: str) ->
     finally:
         a.close()
         b.close()
+
+
+def test_a_node_stopped_inside_a_write_cannot_block_the_takeover(pg_url: str) -> None:
+    """A node frozen (SIGSTOP, a paused VM) in the middle of a write holds its lease row locked;
+    the database ends that idle transaction, so another node can still take the room over, and
+    the frozen node's write is lost to it, not to the game."""
+    from sqlalchemy import select
+
+    from rummikub.server.models import LeaseRow
+    from rummikub.server.storage import IDLE_TRANSACTION_MS
+
+    a, b = Store(pg_url), Store(pg_url)
+    try:
+        la, lb = Leases(a.engine, "a", TTL), Leases(b.engine, "b", TTL)
+        a.fence, b.fence = la, lb
+        a.create_room(StoredRoom("FROZE1", time.time(), {}, {}, 1, "playing", None, None))
+        frozen = a.engine.connect()
+        frozen.begin()
+        # what a's write does first: lock its lease row; then a stops before committing
+        frozen.execute(select(LeaseRow).where(LeaseRow.code == "FROZE1").with_for_update())
+        started = time.monotonic()
+        claim = eventually(
+            lambda: lb.claim("FROZE1", 1) if lb.claimable(10) else None,
+            "the takeover past the frozen transaction",
+            IDLE_TRANSACTION_MS / 1000 + 30,
+        )
+        assert claim.epoch == 2
+        assert time.monotonic() - started >= TTL  # after the lease expired, not before
+        with pytest.raises(Exception, match=r"idle-in-transaction|terminat|closed"):
+            frozen.commit()  # the database ended it: a's write never lands
+        frozen.close()
+    finally:
+        a.close()
+        b.close()

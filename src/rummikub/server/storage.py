@@ -53,6 +53,9 @@ __all__ = [
 SQLITE_BUSY_SECONDS = 5.0
 #: how long opening a PostgreSQL connection may take
 PG_CONNECT_SECONDS = 10
+#: how long PostgreSQL lets one of our transactions sit idle before it ends it (milliseconds):
+#: the server's transactions are short, so only a stopped process reaches this
+IDLE_TRANSACTION_MS = 10_000
 
 
 @dataclass(slots=True)
@@ -159,8 +162,14 @@ class Store:
             if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
                 Path(self.url[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
         elif self.url.startswith("postgresql"):
-            # a database host that drops packets fails a connection attempt instead of hanging
-            kwargs["connect_args"] = {"connect_timeout": PG_CONNECT_SECONDS}
+            # a database host that drops packets fails a connection attempt instead of hanging;
+            # a transaction left open by a process that stopped (frozen, paused, cut off) is
+            # ended by the database, so the row locks it holds (a room's lease) cannot keep
+            # another node from taking the room over
+            kwargs["connect_args"] = {
+                "connect_timeout": PG_CONNECT_SECONDS,
+                "options": f"-c idle_in_transaction_session_timeout={IDLE_TRANSACTION_MS}",
+            }
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
