@@ -53,6 +53,8 @@ VARIANTS: dict[str, Callable[[ExpertParams], ExpertParams]] = {
     "learned-prune-2": lambda p: replace(
         p, search=replace(p.search, prune=2.0, leaf=LeafParams(learned=True))
     ),
+    "hand": lambda p: replace(p, search=replace(p.search, leaf=LeafParams(learned=False))),
+    "hold-3": lambda p: replace(p, search=replace(p.search, hold_backs=3)),
     "learned-rounds-1": lambda p: replace(
         p, search=replace(p.search, rounds=1, leaf=LeafParams(learned=True))
     ),
@@ -61,7 +63,9 @@ VARIANTS: dict[str, Callable[[ExpertParams], ExpertParams]] = {
 
 def _game(job: tuple[str, str, str, int, int, int, float, int]) -> dict[str, Any]:
     variant, opponent, rules_name, players, deal, seat, limit, cap = job
-    params = VARIANTS[variant](ExpertParams(limit=limit, max_samples=cap, search=SearchParams()))
+    params = ExpertParams(limit=limit, max_samples=cap, search=SearchParams())
+    for name in variant.split("+"):
+        params = VARIANTS[name](params)
     expert = ExpertBot(1000 * deal + seat, params)
     bots: list[Any] = [get_bot(opponent, 100 * deal + k) for k in range(players)]
     bots[seat] = expert
@@ -105,7 +109,11 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=0.1, help="expert's seconds per decision")
     ap.add_argument("--max-samples", type=int, default=10_000,
                     help="deals per decision at most (the bot's default is 1000)")  # fmt: skip
-    ap.add_argument("--variant", default="default", help="comma-separated: " + ",".join(VARIANTS))
+    ap.add_argument(
+        "--variant",
+        default="default",
+        help="comma-separated; each NAME or NAME+NAME...: " + ",".join(VARIANTS),
+    )
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--dump", help="write each game's win (0, 0.5, 1) to DUMP.VARIANT.json")
     args = ap.parse_args()
