@@ -53,8 +53,6 @@ VARIANTS: dict[str, Callable[[ExpertParams], ExpertParams]] = {
     "learned-prune-2": lambda p: replace(
         p, search=replace(p.search, prune=2.0, leaf=LeafParams(learned=True))
     ),
-    "hand": lambda p: replace(p, search=replace(p.search, leaf=LeafParams(learned=False))),
-    "hold-3": lambda p: replace(p, search=replace(p.search, hold_backs=3)),
     "learned-rounds-1": lambda p: replace(
         p, search=replace(p.search, rounds=1, leaf=LeafParams(learned=True))
     ),
