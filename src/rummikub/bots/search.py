@@ -16,7 +16,9 @@ answers to the table the candidate leaves, the player's own next turn, their ans
 and the position reached is valued for the player (:func:`.playout.leaf_value`; a round won in
 the playout counts 1, lost 0). The candidate with the best mean stands, but another one must
 beat the default by ``margin`` to replace it: a deviation from the biggest play has to be
-clearly better in the same deals, not better by luck.
+clearly better in the same deals, not better by luck. Options (off by default, measured no
+better): pruning candidates clearly behind the default (``SearchParams.prune``) and the learned
+leaf value (``LeafParams(learned=True)``, :mod:`.leaf`).
 """
 
 from __future__ import annotations
