@@ -16,16 +16,19 @@ docs/bots.md lists the figures.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import replace
 from multiprocessing import Pool
+from pathlib import Path
 from typing import Any
 
 from rummikub.bots import get_bot
 from rummikub.bots.expert import ExpertBot, ExpertParams
 from rummikub.bots.play import TurnEvent, play_match
+from rummikub.bots.playout import LeafParams
 from rummikub.bots.search import SearchParams
 from rummikub.bots.tournament.stats import wilson
 from rummikub.core import Rules, preset
@@ -45,12 +48,22 @@ VARIANTS: dict[str, Callable[[ExpertParams], ExpertParams]] = {
     "margin-0": lambda p: replace(p, search=replace(p.search, margin=0.0)),
     "margin-0.06": lambda p: replace(p, search=replace(p.search, margin=0.06)),
     "hold-1": lambda p: replace(p, search=replace(p.search, hold_backs=1)),
+    "learned": lambda p: replace(p, search=replace(p.search, leaf=LeafParams(learned=True))),
+    "prune-2": lambda p: replace(p, search=replace(p.search, prune=2.0)),
+    "learned-prune-2": lambda p: replace(
+        p, search=replace(p.search, prune=2.0, leaf=LeafParams(learned=True))
+    ),
+    "learned-rounds-1": lambda p: replace(
+        p, search=replace(p.search, rounds=1, leaf=LeafParams(learned=True))
+    ),
 }
 
 
 def _game(job: tuple[str, str, str, int, int, int, float, int]) -> dict[str, Any]:
     variant, opponent, rules_name, players, deal, seat, limit, cap = job
-    params = VARIANTS[variant](ExpertParams(limit=limit, max_samples=cap, search=SearchParams()))
+    params = ExpertParams(limit=limit, max_samples=cap, search=SearchParams())
+    for name in variant.split("+"):
+        params = VARIANTS[name](params)
     expert = ExpertBot(1000 * deal + seat, params)
     bots: list[Any] = [get_bot(opponent, 100 * deal + k) for k in range(players)]
     bots[seat] = expert
@@ -94,8 +107,13 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=0.1, help="expert's seconds per decision")
     ap.add_argument("--max-samples", type=int, default=10_000,
                     help="deals per decision at most (the bot's default is 1000)")  # fmt: skip
-    ap.add_argument("--variant", default="default", help="comma-separated: " + ",".join(VARIANTS))
+    ap.add_argument(
+        "--variant",
+        default="default",
+        help="comma-separated; each NAME or NAME+NAME...: " + ",".join(VARIANTS),
+    )
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--dump", help="write each game's win (0, 0.5, 1) to DUMP.VARIANT.json")
     args = ap.parse_args()
     seats = range(args.players)
     for variant in args.variant.split(","):
@@ -108,6 +126,8 @@ def main() -> None:
         with Pool(args.workers) as pool:
             results = pool.map(_game, jobs, chunksize=1)
         wins = sum(r["win"] for r in results)
+        if args.dump:
+            Path(f"{args.dump}.{variant}.json").write_text(json.dumps([r["win"] for r in results]))
         n = len(results)
         low, high = wilson(wins, n)
         times = [t for r in results for t in r["times"]]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from rummikub.bots.expert import ExpertBot, ExpertParams
 from rummikub.bots.moves import is_legal
@@ -75,3 +76,20 @@ def test_without_search_the_expert_plays_the_biggest_play() -> None:
     bot = ExpertBot(1, ExpertParams(rollout_search=False))
     action = bot.act(ENDGAME, None)
     assert isinstance(action, Play) and len(action.tiles) == 2 and bot.searched == 0
+
+
+MIDGAME = _obs("R4 R5 R6 K9 K10 K11 B2 B5 O5 O12 K1 B13", "R1 R2 R3 | B7 B8 B9 | O1 O2 O3",
+               (12, 9), 40)  # fmt: skip
+
+
+def test_pruning_stops_playing_out_a_candidate_clearly_behind_the_default() -> None:
+    full = ExpertBot(1, replace(SAMPLES, max_samples=40, min_samples=40))
+    pruned = ExpertBot(1, replace(SAMPLES, max_samples=40, min_samples=40,
+                                  search=SearchParams(prune=2.0)))  # fmt: skip
+    assert full.act(MIDGAME, None) == pruned.act(MIDGAME, None)
+    assert full.last is not None and pruned.last is not None
+    assert full.last.played == (40, 40, 40, 40)
+    assert isinstance(pruned.last.candidates[3], Draw)
+    assert pruned.last.played[:3] == (40, 40, 40) and pruned.last.played[3] < 40
+    # the candidates played out in every deal have the same values as without pruning
+    assert pruned.last.values[:3] == full.last.values[:3]

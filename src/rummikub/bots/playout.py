@@ -26,6 +26,7 @@ from rummikub.core import (
 )
 from rummikub.core.scoring import exhausted_winner
 
+from .leaf import learned_value
 from .sampling import determinize, unseen_tiles
 
 __all__ = ["LeafParams", "greedy_action", "leaf_value", "rollout", "win_chances"]
@@ -35,10 +36,12 @@ __all__ = ["LeafParams", "greedy_action", "leaf_value", "rollout", "win_chances"
 class LeafParams:
     """How a position that is not finished is valued for one player: by how far he is ahead of
     his closest opponent in tiles left (a player who has not opened counts ``unopened`` tiles
-    more), squashed into 0..1 (``scale`` tiles ahead ≈ 73%)."""
+    more), squashed into 0..1 (``scale`` tiles ahead ≈ 73%); or, with ``learned``, by the
+    shipped model's chance that he wins (:mod:`.leaf`)."""
 
     unopened: float = 3.0
     scale: float = 3.0
+    learned: bool = False
 
 
 def greedy_action(state: RoundState) -> Action:
@@ -89,12 +92,15 @@ def rollout(state: RoundState, plies: int) -> RoundState:
 
 def leaf_value(state: RoundState, me: int, params: LeafParams | None = None) -> float:
     """How good ``state`` is for player ``me``, 0..1: 1 if he won, 0 if another player did;
-    otherwise his lead in tiles over the closest opponent, squashed."""
+    otherwise his lead in tiles over the closest opponent, squashed (or the learned model's
+    chance that he wins, with ``params.learned``)."""
     if state.end is not None:
         if state.end.winner is None:
             return 1.0 / state.players
         return 1.0 if state.end.winner == me else 0.0
     p = params or LeafParams()
+    if p.learned:
+        return learned_value(state, me)
 
     def left(i: int) -> float:
         return len(state.racks[i]) + (0.0 if state.opened[i] else p.unopened)

@@ -16,11 +16,14 @@ answers to the table the candidate leaves, the player's own next turn, their ans
 and the position reached is valued for the player (:func:`.playout.leaf_value`; a round won in
 the playout counts 1, lost 0). The candidate with the best mean stands, but another one must
 beat the default by ``margin`` to replace it: a deviation from the biggest play has to be
-clearly better in the same deals, not better by luck.
+clearly better in the same deals, not better by luck. Options (off by default, measured no
+better): pruning candidates clearly behind the default (``SearchParams.prune``) and the learned
+leaf value (``LeafParams(learned=True)``, :mod:`.leaf`).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -47,16 +50,20 @@ class SearchParams:
     rounds: int = 2  # playout length: this many turns of every player (the last one mine omitted)
     margin: float = 0.03  # mean value a candidate must gain over the default to replace it
     leaf: LeafParams = field(default_factory=LeafParams)
+    prune: float = 0.0  # drop a candidate this many standard errors behind the default (0: never)
+    prune_after: int = 8  # ... once this many deals are played
 
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
-    """The chosen action, the candidates, their mean values and the samples played."""
+    """The chosen action, the candidates, their mean values and the samples played (in all,
+    and per candidate: fewer for one the search pruned)."""
 
     action: Action
     candidates: tuple[Action, ...]
     values: tuple[float, ...]
     samples: int
+    played: tuple[int, ...] = ()
 
 
 def _key(action: Action) -> tuple[Tile, ...] | None:
@@ -123,10 +130,15 @@ def search(
 ) -> SearchResult:
     """Judge ``cands`` (the default first) by playouts in the same sampled deals: at most
     ``max_samples`` deals; past ``deadline`` (``time.monotonic()``) no new deal is started once
-    ``min_samples`` are done, and none at all past ``hard_deadline``."""
+    ``min_samples`` are done, and none at all past ``hard_deadline``. With ``params.prune``, a
+    candidate clearly behind the default is no longer played out (more deals for the others),
+    and the search stops when none is left beside the default."""
     me = obs.player
     plies = params.rounds * obs.players - 1
     totals = [0.0] * len(cands)
+    played = [0] * len(cands)
+    diffs = [0.0] * len(cands)  # sums of squared differences to the default, deal by deal
+    active = list(range(len(cands)))
     samples = 0
     while samples < max_samples:
         now = time.monotonic()
@@ -135,14 +147,30 @@ def search(
         if samples >= min_samples and deadline is not None and now > deadline:
             break
         det = sampler(rng)
-        for i, cand in enumerate(cands):
+        values: dict[int, float] = {}
+        for i in active:
             try:
-                state = apply(det, cand)
+                values[i] = leaf_value(rollout(apply(det, cands[i]), plies), me, params.leaf)
             except IllegalPlayError:  # pragma: no cover - candidates are checked
-                totals[i] -= 1.0
-                continue
-            totals[i] += leaf_value(rollout(state, plies), me, params.leaf)
+                values[i] = -1.0
+            totals[i] += values[i]
+            played[i] += 1
+            diffs[i] += (values[i] - values[0]) ** 2
         samples += 1
-    means = tuple(t / max(samples, 1) for t in totals)
-    choice = max(range(len(cands)), key=lambda i: (means[i] - (params.margin if i else 0.0), -i))
-    return SearchResult(cands[choice], tuple(cands), means, samples)
+        if params.prune > 0 and samples >= params.prune_after and len(active) > 1:
+            active = [i for i in active if not _behind(i, totals, diffs, samples, params.prune)]
+            if active == [0]:
+                break  # every other move is clearly worse: the default stands
+    means = tuple(t / max(n, 1) for t, n in zip(totals, played, strict=True))
+    choice = max(active, key=lambda i: (means[i] - (params.margin if i else 0.0), -i))
+    return SearchResult(cands[choice], tuple(cands), means, samples, tuple(played))
+
+
+def _behind(i: int, totals: list[float], diffs: list[float], n: int, z: float) -> bool:
+    """Whether candidate ``i`` (never the default, 0) is ``z`` standard errors of the paired
+    difference behind the default after ``n`` deals (each played by both)."""
+    if i == 0:
+        return False
+    mean = (totals[i] - totals[0]) / n
+    var = max(diffs[i] / n - mean * mean, 0.0) * n / max(n - 1, 1)
+    return mean < -z * math.sqrt(var / n) - 1e-9
