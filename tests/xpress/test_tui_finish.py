@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -96,7 +97,10 @@ def test_a_round_against_a_bot_logs_both_players_and_fits(size: tuple[int, int],
             assert not isinstance(app.screen, CommandPalette)
             shown = {b.binding.action for b in app.active_bindings.values() if b.binding.show}
             assert "throw" in shown and "step(1)" not in shown
-            for _ in range(400):
+            # the bot thinks on a thread: wait for it by the clock (a loaded machine is slow),
+            # not by a count of pauses
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:
                 await pilot.pause()
                 state = match.state
                 if state.end is not None:
