@@ -150,37 +150,29 @@ def register(
              "csrf": csrf_token(token, CSRF_KEY)}
         )  # fmt: skip
 
-    @app.post("/api/account/signup")
-    async def signup(request: Request) -> JSONResponse:
-        refused = from_our_page(request, logged_in=False) or limited(signups, request, "sign-ups")
+    async def enter(
+        request: Request, table: BucketTable, what: str, how: Callable[..., tuple[Account, str]]
+    ) -> JSONResponse:
+        """Sign up or log in (``how``) with the name and password of the request."""
+        refused = from_our_page(request, logged_in=False) or limited(table, request, what)
         if refused is not None:
             return refused
         got = await fields(request, "name", "password")
         if isinstance(got, JSONResponse):
             return got
         try:
-            account, token = await asyncio.to_thread(
-                accounts().sign_up, got["name"], got["password"], time.time()
-            )
+            account, token = await asyncio.to_thread(how, got["name"], got["password"], time.time())
         except AccountError as exc:
             return _refusal(exc)
         return signed_in(request, account, token)
 
+    @app.post("/api/account/signup")
+    async def signup(request: Request) -> JSONResponse:
+        return await enter(request, signups, "sign-ups", accounts().sign_up)
+
     @app.post("/api/account/login")
     async def login(request: Request) -> JSONResponse:
-        refused = from_our_page(request, logged_in=False) or limited(logins, request, "logins")
-        if refused is not None:
-            return refused
-        got = await fields(request, "name", "password")
-        if isinstance(got, JSONResponse):
-            return got
-        try:
-            account, token = await asyncio.to_thread(
-                accounts().log_in, got["name"], got["password"], time.time()
-            )
-        except AccountError as exc:
-            return _refusal(exc)
-        return signed_in(request, account, token)
+        return await enter(request, logins, "logins", accounts().log_in)
 
     async def logged_in(request: Request) -> Account | JSONResponse:
         refused = from_our_page(request, logged_in=True)

@@ -159,12 +159,7 @@ class AccountStore:
         """Change the password (the old one must match); every other session ends. Returns
         a new session token for this browser."""
         with self._session.begin() as s:
-            row = s.get(AccountRow, account.id)
-            if row is None or row.deleted_at is not None:
-                raise AccountError("no such account", AccountCode.NOT_LOGGED_IN)
-            ok, _ = verify_password(row.password_hash, old)
-            if not ok:
-                raise AccountError("wrong username or password", AccountCode.BAD_LOGIN)
+            row = _confirmed(s, account, old)
             check_password(new, row.name)
             row.password_hash = hash_password(new)
             s.execute(delete(SessionRow).where(SessionRow.account_id == account.id))
@@ -191,12 +186,7 @@ class AccountStore:
         """Delete ``account`` (its password must match): the name and password go, sessions
         end, ratings go; games it played stay, under an anonymous name."""
         with self._session.begin() as s:
-            row = s.get(AccountRow, account.id)
-            if row is None or row.deleted_at is not None:
-                raise AccountError("no such account", AccountCode.NOT_LOGGED_IN)
-            ok, _ = verify_password(row.password_hash, password)
-            if not ok:
-                raise AccountError("wrong username or password", AccountCode.BAD_LOGIN)
+            row = _confirmed(s, account, password)
             row.name, row.name_key = DELETED_NAME, f"#deleted-{row.id}"
             row.password_hash, row.deleted_at = None, now
             s.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
@@ -279,6 +269,18 @@ class AccountStore:
                      r.RatingRow.wins)
             for r in rows
         ]  # fmt: skip
+
+
+def _confirmed(s: Session, account: Account, password: str) -> AccountRow:
+    """The row of ``account`` once ``password`` is its password (a change or a deletion asks
+    for it again)."""
+    row = s.get(AccountRow, account.id)
+    if row is None or row.deleted_at is not None:
+        raise AccountError("no such account", AccountCode.NOT_LOGGED_IN)
+    ok, _ = verify_password(row.password_hash, password)
+    if not ok:
+        raise AccountError("wrong username or password", AccountCode.BAD_LOGIN)
+    return row
 
 
 def _unavailable(name: str) -> AccountError:
