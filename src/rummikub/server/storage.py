@@ -162,17 +162,13 @@ class Store:
             if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
                 Path(self.url[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
         elif self.url.startswith("postgresql"):
-            # a database host that drops packets fails a connection attempt instead of hanging;
-            # a transaction left open by a process that stopped (frozen, paused, cut off) is
-            # ended by the database, so the row locks it holds (a room's lease) cannot keep
-            # another node from taking the room over
-            kwargs["connect_args"] = {
-                "connect_timeout": PG_CONNECT_SECONDS,
-                "options": f"-c idle_in_transaction_session_timeout={IDLE_TRANSACTION_MS}",
-            }
+            # a database host that drops packets fails a connection attempt instead of hanging
+            kwargs["connect_args"] = {"connect_timeout": PG_CONNECT_SECONDS}
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        elif self.url.startswith("postgresql"):
+            event.listen(self.engine, "connect", _pg_settings)
         migrate(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         #: the leases of a cluster node: every write about a room checks them (``None``: one
@@ -373,6 +369,15 @@ class Store:
             ).all()
             room.events = [StoredEvent(e.seq, e.kind, json.loads(e.data), e.at) for e in evs]
         return room
+
+
+def _pg_settings(dbapi_conn: Any, _record: Any) -> None:
+    """A transaction left open by a process that stopped (frozen, paused, cut off) is ended by
+    the database, so the row locks it holds (a room's lease) cannot keep another node from
+    taking the room over. Set per connection, so options in the URL keep their effect."""
+    with dbapi_conn.cursor() as cur:
+        cur.execute(f"SET idle_in_transaction_session_timeout = {IDLE_TRANSACTION_MS}")
+    dbapi_conn.commit()
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
