@@ -53,27 +53,25 @@ def db_url(
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'rummikub.db'}"
         return
-    if not pg_admin_url:
-        _missing("PostgreSQL (RUMMIKUB_TEST_PG_URL)")
-        return
-    url, name = _fresh_pg_database(pg_admin_url)
-    try:
-        yield url
-    finally:
-        _drop_pg_database(pg_admin_url, name)
+    yield from _pg_database(pg_admin_url)
 
 
 @pytest.fixture
 def pg_url(pg_admin_url: str | None) -> Iterator[str]:
     """A fresh, empty PostgreSQL database (a cluster's nodes share one)."""
-    if not pg_admin_url:
+    yield from _pg_database(pg_admin_url)
+
+
+def _pg_database(admin_url: str | None) -> Iterator[str]:
+    """A fresh PostgreSQL database, dropped afterwards (a missing server: see ``_missing``)."""
+    if not admin_url:
         _missing("PostgreSQL (RUMMIKUB_TEST_PG_URL)")
         return
-    url, name = _fresh_pg_database(pg_admin_url)
+    url, name = _fresh_pg_database(admin_url)
     try:
         yield url
     finally:
-        _drop_pg_database(pg_admin_url, name)
+        _drop_pg_database(admin_url, name)
 
 
 @pytest.fixture(scope="session")

@@ -53,6 +53,18 @@ def _play(players: dict[int, Client], spectator: Client, moves: int | None) -> t
     return made, state
 
 
+def _room_for_two(ann: Client) -> dict[str, Any]:
+    """Ann's new room for two people (her ``joined`` reply)."""
+    return ann.request(
+        type="create",
+        name="Ann",
+        rules={"preset": "standard"},
+        seats=[{"kind": "human"}, {"kind": "human"}],
+        # no stand-in may move for a player while he reconnects, however slow the machine
+        settings={"grace_seconds": 3600},
+    )
+
+
 def _turn(state: dict[str, Any]) -> tuple[int, int]:
     g = game(state)
     return g["round"], g["turn"]
@@ -71,14 +83,7 @@ def test_a_game_goes_on_when_its_node_is_killed(
             n.start()
         ann = Client(nodes[0].ws_url)
         clients.append(ann)
-        joined = ann.request(
-            type="create",
-            name="Ann",
-            rules={"preset": "standard"},
-            seats=[{"kind": "human"}, {"kind": "human"}],
-            # no stand-in may move for a player while he reconnects, however slow the machine
-            settings={"grace_seconds": 3600},
-        )
+        joined = _room_for_two(ann)
         assert joined["type"] == "joined", joined
         code = joined["room"]
         bob = Client(nodes[1].ws_url)  # a player of another node: forwarded through Redis
@@ -285,13 +290,7 @@ def test_a_player_of_another_node_is_let_go_when_he_leaves_or_his_node_dies(
             n.start()
         ann = Client(nodes[0].ws_url)
         clients.append(ann)
-        joined = ann.request(
-            type="create",
-            name="Ann",
-            rules={"preset": "standard"},
-            seats=[{"kind": "human"}, {"kind": "human"}],
-            settings={"grace_seconds": 3600},
-        )
+        joined = _room_for_two(ann)
         code = joined["room"]
 
         def bob_connected(connected: bool) -> Callable[[dict[str, Any]], bool]:

@@ -57,6 +57,12 @@ def _refusal(exc: AccountError) -> JSONResponse:
     return _error(exc.code, str(exc), _STATUS.get(exc.code, 400), **exc.params)
 
 
+def _session(account: Account, token: str) -> dict[str, Any]:
+    """What a page learns of its session: the account and the CSRF token to send back."""
+    return {"account": {"id": account.id, "name": account.name},
+            "csrf": csrf_token(token, CSRF_KEY)}  # fmt: skip
+
+
 def _standing(s: Standing) -> dict[str, Any]:
     return {
         "name": s.account.name,
@@ -119,10 +125,7 @@ def register(
         return out
 
     def signed_in(request: Request, account: Account, token: str) -> JSONResponse:
-        response = JSONResponse(
-            {"account": {"id": account.id, "name": account.name},
-             "csrf": csrf_token(token, CSRF_KEY)}
-        )  # fmt: skip
+        response = JSONResponse(_session(account, token))
         response.set_cookie(
             COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax",
             secure=request.url.scheme == "https", path="/",
@@ -144,11 +147,7 @@ def register(
         account = await current(request)
         if account is None:
             return JSONResponse({"account": None, "csrf": None})
-        token = session_of(request) or ""
-        return JSONResponse(
-            {"account": {"id": account.id, "name": account.name},
-             "csrf": csrf_token(token, CSRF_KEY)}
-        )  # fmt: skip
+        return JSONResponse(_session(account, session_of(request) or ""))
 
     async def enter(
         request: Request, table: BucketTable, what: str, how: Callable[..., tuple[Account, str]]

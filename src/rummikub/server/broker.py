@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
-__all__ = ["PREFIX", "Broker"]
+__all__ = ["PREFIX", "Broker", "cancel_all"]
 
 log = logging.getLogger("rummikub.server")
 
@@ -83,11 +83,7 @@ class Broker:
         self._tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._send())]
 
     async def close(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(BaseException):
-                await task
+        await cancel_all(self._tasks)
         with contextlib.suppress(Exception):
             await self._sub.aclose()  # type: ignore[no-untyped-call]
         with contextlib.suppress(Exception):
@@ -196,3 +192,13 @@ class Broker:
         except Exception:
             return set(names)
         return {n for n, v in zip(names, found, strict=True) if v is not None}
+
+
+async def cancel_all(tasks: Iterable[asyncio.Task[None]]) -> None:
+    """Cancel the background tasks and wait until each has ended (however it ends)."""
+    tasks = list(tasks)
+    for task in tasks:
+        task.cancel()
+    for task in tasks:
+        with contextlib.suppress(BaseException):
+            await task

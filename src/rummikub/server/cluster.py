@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from rummikub.core import RummikubError
 
-from .broker import Broker
+from .broker import Broker, cancel_all
 from .leases import ACTIVE, Claim, Leases
 from .lobby import Lobby
 from .relay import MOVED_CLOSE, Relay
@@ -119,11 +119,7 @@ class ClusterNode:
         self._tasks = [asyncio.create_task(self._beat()), asyncio.create_task(self._watch())]
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(BaseException):
-                await task
+        await cancel_all(self._tasks)
         with contextlib.suppress(Exception):
             await self._run(self.leases.give_up)
         await self.broker.close()
