@@ -142,11 +142,17 @@ class Client:
     """A protocol client: send messages, wait for the ones you need, remember the last state."""
 
     def __init__(
-        self, url: str, *, browser_id: str | None = "new", source: str | None = None
+        self,
+        url: str,
+        *,
+        browser_id: str | None = "new",
+        source: str | None = None,
+        session: str | None = None,
     ) -> None:
         """``browser_id``: the id a browser sends to say who it is (``"new"``: a fresh one, as
         a new browser would; ``None``: none, as a bare script). ``source``: the loopback address
-        to connect from (budgets are per address)."""
+        to connect from (budgets are per address). ``session``: the session cookie of an
+        account (the handshake carries it, as a logged-in browser's does)."""
         if browser_id == "new":
             browser_id = uuid.uuid4().hex
         if browser_id is not None:
@@ -155,7 +161,10 @@ class Client:
         if source is not None:
             host, port = url.split("//", 1)[1].split("/", 1)[0].rsplit(":", 1)
             sock = socket.create_connection((host, int(port)), source_address=(source, 0))
-        self.ws: ClientConnection = connect(url, max_size=2**22, sock=sock).__enter__()
+        headers = {"Cookie": f"rummikub_session={session}"} if session else None
+        self.ws: ClientConnection = connect(
+            url, max_size=2**22, sock=sock, additional_headers=headers
+        ).__enter__()
         self.state: dict[str, Any] | None = None
         self.seen: list[dict[str, Any]] = []
         self.raw: list[str] = []

@@ -60,6 +60,15 @@ def serve(
         help="This node's name in the cluster (default: host name and process id).",
         envvar="RUMMIKUB_NODE",
     ),
+    quick_bots_after: float = typer.Option(
+        30.0,
+        "--quick-bots-after",
+        min=0,
+        max=3600,
+        help="Seconds a quick-match player waits before bots of his level may fill his table "
+        "(when he allows them).",
+        envvar="RUMMIKUB_QUICK_BOTS_AFTER",
+    ),
 ) -> None:
     """Start the game server; open the printed address in a browser to play."""
     try:
@@ -80,6 +89,7 @@ def serve(
             api_burst=api_burst,
             broker_url=broker,
             node=node,
+            quick_bots_after=quick_bots_after,
         )
 
         def ready(address: str) -> None:

@@ -23,6 +23,7 @@ from fastapi import FastAPI, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from .accounts import AccountCode, AccountError, csrf_token, csrf_valid
+from .accounts.games import MAX_CLAIMS, PlayerGames
 from .accounts.store import SESSION_DAYS, Account, AccountStore, Standing
 from .http_limits import BucketTable, client_key
 from .origins import OriginPolicy
@@ -63,6 +64,26 @@ def _session(account: Account, token: str) -> dict[str, Any]:
             "csrf": csrf_token(token, CSRF_KEY)}  # fmt: skip
 
 
+def _claims(value: Any) -> list[tuple[str, str]]:
+    """The (room, seat token) pairs a sign-up or login claims: ``[{"room", "token"}]``, the
+    malformed ones left out."""
+    if not isinstance(value, list):
+        return []
+    out = []
+    for item in value[:MAX_CLAIMS]:
+        if isinstance(item, dict):
+            room, token = item.get("room"), item.get("token")
+            if (
+                isinstance(room, str)
+                and isinstance(token, str)
+                and 0 < len(room) <= 16
+                and room.isalnum()
+                and 0 < len(token) <= 200
+            ):
+                out.append((room, token))
+    return out
+
+
 def _standing(s: Standing) -> dict[str, Any]:
     return {
         "name": s.account.name,
@@ -79,12 +100,16 @@ def register(
     accounts: Callable[[], AccountStore],
     origins: OriginPolicy,
     *,
+    games: Callable[[], PlayerGames],
+    claimed: Callable[[Account, list[tuple[str, int]]], None],
     signups: BucketTable | None = None,
     logins: BucketTable | None = None,
 ) -> None:
-    """Add the account endpoints to ``app``; ``accounts()`` gives the store once the server
-    has started. ``signups``/``logins``: the limits per client address (defaults: 5 sign-ups,
-    then one a minute; 10 logins, then one every 5 s)."""
+    """Add the account endpoints to ``app``; ``accounts()`` gives the store and ``games()``
+    the players' games once the server has started; ``claimed`` is told of the guest seats a
+    sign-up or login claimed (the rooms running here learn their account).
+    ``signups``/``logins``: the limits per client address (defaults: 5 sign-ups, then one a
+    minute; 10 logins, then one every 5 s)."""
     signups = signups or BucketTable(1 / 60, 5)
     logins = logins or BucketTable(0.2, 10)
 
@@ -147,7 +172,11 @@ def register(
         account = await current(request)
         if account is None:
             return JSONResponse({"account": None, "csrf": None})
-        return JSONResponse(_session(account, session_of(request) or ""))
+        playing = await asyncio.to_thread(games().playing, account)
+        return JSONResponse(
+            {**_session(account, session_of(request) or ""),
+             "playing": [g.to_json() for g in playing]}
+        )  # fmt: skip
 
     async def enter(
         request: Request, table: BucketTable, what: str, how: Callable[..., tuple[Account, str]]
@@ -163,6 +192,12 @@ def register(
             account, token = await asyncio.to_thread(how, got["name"], got["password"], time.time())
         except AccountError as exc:
             return _refusal(exc)
+        # the games this browser played as a guest become the account's
+        claims = _claims((await request.json()).get("claim"))
+        if claims:
+            done = await asyncio.to_thread(games().claim, account, claims)
+            if done:
+                claimed(account, done)
         return signed_in(request, account, token)
 
     @app.post("/api/account/signup")
@@ -255,16 +290,24 @@ def register(
         }  # fmt: skip
 
     @app.get("/api/players/{name}")
-    async def profile(name: Annotated[str, Path(max_length=64)]) -> JSONResponse:
-        """A player's ratings, games and wins per game, and his rating after each of his last
-        rated games."""
+    async def profile(
+        name: Annotated[str, Path(max_length=64)],
+        offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
+        limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    ) -> JSONResponse:
+        """A player's ratings, games and wins per game, his rating after each of his last
+        rated games, and a page of his finished games (newest first)."""
         store = accounts()
         account = await asyncio.to_thread(store.find, name)
         if account is None:
             return _error("no-such-player", f"no player named {name!r}", 404, name=name)
 
         def gather() -> dict[str, Any]:
-            out: dict[str, Any] = {"name": account.name, "games": {}}
+            recent = games().recent(account, offset=offset, limit=limit)
+            out: dict[str, Any] = {
+                "name": account.name, "games": {}, "offset": offset,
+                "recent": [g.to_json() for g in recent],
+            }  # fmt: skip
             for game in GAMES:
                 standing = store.rating(account, game)
                 out["games"][game] = {

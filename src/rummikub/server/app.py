@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -20,7 +21,6 @@ from rummikub.core import PRESETS
 from rummikub.i18n import LANGUAGES, catalogue_bytes
 
 from . import account_api, assistant
-from .accounts.store import AccountStore
 from .codes import ServerCode
 from .headers import SecurityHeadersMiddleware
 from .http_limits import BucketTable, RateLimitMiddleware
@@ -28,6 +28,7 @@ from .manager import ClientError, RoomManager
 from .metrics import CONTENT_TYPE
 from .origins import OriginPolicy
 from .protocol import MAX_ROOMS_PAGE, client_limits, settings_ranges
+from .quick import QueueSettings
 from .ratelimit import TokenBucket
 from .startup import DatabaseUnavailable, open_store
 from .storage import Store
@@ -62,6 +63,8 @@ class ServerConfig:
     http_clients: int = 4096
     broker_url: str | None = None
     node: str | None = None
+    #: seconds a quick-match player waits before bots may fill his table
+    quick_bots_after: float = 30.0
 
 
 def _person(client_id: str | None) -> str | None:
@@ -86,7 +89,6 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     ``app.state.startup_error`` as well as raised."""
     cfg = config or ServerConfig()
     state: dict[str, RoomManager] = {}
-    accounts: dict[str, AccountStore] = {}
     origins = OriginPolicy(cfg.allowed_origins)
     refusals_logged = TokenBucket(1.0, 10.0)  # a page retrying cannot flood the log
     given = [store] if store is not None else []
@@ -105,10 +107,10 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
             bot_threads=cfg.bot_threads,
             broker=cfg.broker_url,
             node=cfg.node,
+            quick=QueueSettings(bots_after=cfg.quick_bots_after),
         )
         await manager.start()
         state["manager"] = manager
-        accounts["store"] = AccountStore(store.engine)
         try:
             yield
         finally:
@@ -145,11 +147,20 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
             return
         await ws.accept()
         m = mgr()
+        # the session cookie the handshake carries: a logged-in player plays as his account
+        session = ws.cookies.get(account_api.COOKIE)
+        account = None
+        if session:
+            try:
+                account = await asyncio.to_thread(m.accounts.session, session, time.time())
+            except Exception:  # the database is down: he plays as a guest meanwhile
+                log.warning("the session of a WebSocket could not be read", exc_info=True)
         conn = m.new_connection(
             ws.send_text,
             lambda code: ws.close(code),
             client=ws.client.host if ws.client else "unknown",
             person=_person(ws.query_params.get("client")),
+            account=account,
         )
         try:
             while not conn.closed:
@@ -255,7 +266,13 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
         return FileResponse(index)
 
     assistant.register(app, index, lambda: mgr().solver_ready())
-    account_api.register(app, lambda: accounts["store"], origins)
+    account_api.register(
+        app,
+        lambda: mgr().accounts,
+        origins,
+        games=lambda: mgr().player_games,
+        claimed=lambda account, seats: mgr().claimed(account, seats),
+    )
 
     @app.get("/account", include_in_schema=False)
     @app.get("/leaderboard", include_in_schema=False)

@@ -56,6 +56,11 @@ class ServerCode(StrEnum):
     BAD_SETTINGS = "bad-settings"
     #: ``retry_after``
     TOO_MANY_ROOMS = "too-many-rooms"
+    #: a rated game or quick match needs an account (log in first)
+    ACCOUNT_NEEDED = "account-needed"
+    #: ``reason``: a rated room asked for with rules or settings a rated game cannot have
+    NOT_RATED = "not-rated"
+    NOT_QUEUED = "not-queued"
 
     # -- the game ---------------------------------------------------------------------------
     #: a play the server cannot read (not valid notation, tiles not where it says)

@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from .accounts.store import Account
 from .admission import Budget
 from .ratelimit import TokenBucket
 
@@ -22,8 +23,9 @@ class Connection:
     """One WebSocket client: its outgoing queue, rate limits and where it sits.
 
     ``client`` is the address it connects from (budgets are per address); ``person`` says who
-    it is for the one-seat-per-person rule: the browser's own id when the client sends one,
-    else the address.
+    it is for the one-seat-per-person rule: the account it is logged in as, else the browser's
+    own id when the client sends one, else the address. ``account``: the account of the
+    session cookie the WebSocket handshake carried (``None``: a guest).
     """
 
     def __init__(
@@ -35,6 +37,7 @@ class Connection:
         budget: Budget,
         client: str = "unknown",
         person: str | None = None,
+        account: Account | None = None,
     ) -> None:
         self._send = send
         self._close = close
@@ -42,6 +45,9 @@ class Connection:
         self.bucket = bucket
         self.budget = budget
         self.client = client
+        self.account = account
+        if account is not None:
+            person = f"account:{account.id}"
         self.person = person or f"address:{client}"
         self.room: str | None = None
         self.seat: int | None = None

@@ -19,6 +19,7 @@ from .codes import ServerCode
 from .connection import Connection
 from .creation import RoomMaker
 from .persistence import Persistence, StorageDown
+from .quick import QuickMatch
 from .refusals import ClientError, refused
 from .runtime import RoomRuntime
 from .seating import Seating
@@ -54,6 +55,12 @@ class Dispatcher:
         #: in a cluster: forwards a message about another node's room and says it did
         #: (:meth:`.Relay.intercept`)
         self.intercept: Callable[[Connection, Any, str | bytes], Awaitable[bool]] | None = None
+        #: the quick-match queue (set by the room manager)
+        self.quick: QuickMatch | None = None
+
+    def _quick(self) -> QuickMatch:
+        assert self.quick is not None
+        return self.quick
 
     async def receive(self, conn: Connection, text: str | bytes) -> None:
         """Handle one raw message from a client."""
@@ -114,6 +121,12 @@ class Dispatcher:
             return
         if isinstance(msg, p.JoinMsg | p.ResumeMsg | p.WatchMsg):
             await self.seating.enter(conn, msg)
+            return
+        if isinstance(msg, p.QueueMsg):
+            await self._quick().join(conn, msg)
+            return
+        if isinstance(msg, p.UnqueueMsg):
+            await self._quick().leave(conn, msg)
             return
         rt = self.rooms.get(conn.room) if conn.room else None
         if rt is None:

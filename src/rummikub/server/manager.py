@@ -32,6 +32,8 @@ from typing import Any, TypeVar
 
 from rummikub.solver.warm import warm_up
 
+from .accounts.games import PlayerGames
+from .accounts.store import Account, AccountStore
 from .admission import Admission, Limits
 from .analyses import Analyses
 from .broadcast import broadcast
@@ -42,6 +44,9 @@ from .dispatch import Dispatcher
 from .lobby import LOBBY_TTL, Lobby
 from .metrics import Metrics
 from .persistence import HEARTBEAT_SECONDS, RETRY_SECONDS, STORAGE_DOWN, Persistence, StorageDown
+from .quick import QueueSettings, QuickMatch
+from .quick_tickets import LocalTickets, RedisTickets, Tickets
+from .rated import RatedGames
 from .records import RECORD_CACHE, Records
 from .refusals import ClientError
 from .relay import Relay
@@ -92,10 +97,14 @@ class RoomManager:
         limits: Limits | None = None,
         broker: str | None = None,
         node: str | None = None,
+        quick: QueueSettings | None = None,
     ) -> None:
         """``broker`` (a ``redis://`` URL) makes this server a node of a cluster named
-        ``node`` (:mod:`.cluster`); without it the server runs every room of its database."""
+        ``node`` (:mod:`.cluster`); without it the server runs every room of its database.
+        ``quick``: how the quick-match queue matches (:mod:`.quick`)."""
         self.store = store
+        #: the accounts of the same database (logged-in players, ratings)
+        self.accounts = AccountStore(store.engine)
         self.cluster: ClusterNode | None = None
         self.relay: Relay | None = None
         self.rooms: dict[str, RoomRuntime] = {}
@@ -125,13 +134,22 @@ class RoomManager:
         self.dispatcher = Dispatcher(
             self.storage, self.seating, self.maker, self.turns, self.rooms, self._cpu, self._check
         )
+        self.player_games = PlayerGames(store.engine)
+        self.rated = RatedGames(self.player_games)
+        self.turns.on_over = self.rated.over
         self._records = Records(self.storage, self.rooms, self.damaged, self._cpu)
         self._analyses = Analyses(self._records, self._cpu)
         self.metrics = Metrics(self._metric_values)
         self.storage.writer.on_commit = self.metrics.committed
         self.started_at = time.time()
+        tickets: Tickets = LocalTickets()
         if broker is not None:
             self._join_cluster(broker, node)
+            assert self.cluster is not None
+            b = self.cluster.broker
+            tickets = RedisTickets(b.redis, b.prefix, self.cluster.node)
+        self.quick = QuickMatch(self.maker, self.accounts, tickets, quick)
+        self.dispatcher.quick = self.quick
 
     def _join_cluster(self, broker: str, node: str | None) -> None:
         name = node or default_node_name()
@@ -140,8 +158,8 @@ class RoomManager:
             self.rooms,
             self.damaged.keys(),
             receive=self.receive,
-            new_remote=lambda send, close, client, person: self.new_connection(
-                send, close, client=client, person=person, remote=True
+            new_remote=lambda send, close, client, person, account: self.new_connection(
+                send, close, client=client, person=person, account=account, remote=True
             ),
             disconnect=self.disconnect,
             detach=lambda conn: self.seating.detach(conn, leaving=False),
@@ -199,6 +217,7 @@ class RoomManager:
                 self.scheduler.schedule(rt)
         self.storage.start_heartbeat()
         self.scheduler.start_reaper()
+        self.quick.start()
 
     async def solver_ready(self) -> None:
         """Wait until the solver's kernels are loaded (a search under a time limit must not
@@ -208,6 +227,7 @@ class RoomManager:
                 await asyncio.shield(asyncio.wrap_future(self._warm))
 
     async def stop(self) -> None:
+        await self.quick.stop()
         if self.cluster is not None:
             await self.cluster.stop()
         self.storage.cancel()
@@ -252,6 +272,7 @@ class RoomManager:
         *,
         client: str = "unknown",
         person: str | None = None,
+        account: Account | None = None,
         remote: bool = False,
     ) -> Connection:
         """A client's connection (``remote``: a client of another node of the cluster, in a
@@ -263,6 +284,7 @@ class RoomManager:
             budget=self.admission.budget(client),
             client=client,
             person=person,
+            account=account,
         )
         conn.remote = remote
         conn.start()
@@ -283,8 +305,18 @@ class RoomManager:
         if self.relay is not None:
             self.relay.unproxy(conn)
         await conn.finish()
+        await self.quick.forget(conn)
         with contextlib.suppress(ClientError):
             await self.seating.detach(conn, leaving=False)
+
+    def claimed(self, account: Account, seats: list[tuple[str, int]]) -> None:
+        """Guest seats an account claimed (stored already): the rooms running here hold
+        them for the account from now on."""
+        for code, index in seats:
+            rt = self.rooms.get(code)
+            if rt is not None and index < len(rt.room.seats):
+                rt.room.seats[index].account = account.id
+                rt.seats[index].account_id = account.id
 
     # -- queries for the HTTP API -----------------------------------------------------
     async def record(self, code: str) -> str:

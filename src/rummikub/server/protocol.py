@@ -26,10 +26,12 @@ __all__ = [
     "PlaceMsg",
     "PlayMsg",
     "ProtocolError",
+    "QueueMsg",
     "ResumeMsg",
     "SeatSpec",
     "SettingsSpec",
     "ThrowMsg",
+    "UnqueueMsg",
     "WatchMsg",
     "client_limits",
     "parse_message",
@@ -94,7 +96,10 @@ class SettingsSpec(BaseModel):
     """Room settings (all optional)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    hints: bool = True
+    #: hints on (default: on in a casual room, off in a rated one, where they are refused)
+    hints: bool | None = None
+    #: a rated game: every person needs an account; a preset with a clock; no hints
+    rated: bool = False
     grace_seconds: Annotated[float, Field(ge=0, le=3600)] = 30.0
     public: bool = True
     bot_delay: Annotated[float, Field(ge=0, le=10)] = 1.0
@@ -136,9 +141,12 @@ class JoinMsg(_Msg):
 
 
 class ResumeMsg(_Msg):
+    """Take one's seat again: by the seat's token, or (``token`` left out) by the account
+    the connection is logged in as, from any browser."""
+
     type: Literal["resume"]
     room: Code
-    token: Token
+    token: Token | None = None
 
 
 class WatchMsg(_Msg):
@@ -207,6 +215,21 @@ class NextRoundMsg(_Msg):
     type: Literal["next_round"]
 
 
+class QueueMsg(_Msg):
+    """Quick match: wait for a rated game with players of similar rating, at a table of one
+    of ``players`` sizes; ``bots``: bots of a matching level may fill the empty seats after a
+    while."""
+
+    type: Literal["queue"]
+    game: Literal["tiles"] = "tiles"
+    players: Annotated[list[Annotated[int, Field(ge=2, le=4)]], Field(min_length=1, max_length=3)]
+    bots: bool = True
+
+
+class UnqueueMsg(_Msg):
+    type: Literal["unqueue"]
+
+
 class LeaveMsg(_Msg):
     type: Literal["leave"]
 
@@ -230,6 +253,8 @@ ClientMessage = Annotated[
     | NextRoundMsg
     | LeaveMsg
     | PingMsg
+    | QueueMsg
+    | UnqueueMsg
     | ThrowMsg
     | PlaceMsg
     | EndTurnMsg,
@@ -251,6 +276,8 @@ TYPES = (
     "next_round",
     "leave",
     "ping",
+    "queue",
+    "unqueue",
     "throw",
     "place",
     "end_turn",

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import protocol as p
+from .accounts.store import Account
 from .broker import Broker
 from .codes import ServerCode
 from .connection import Connection
@@ -65,7 +66,13 @@ class Relay:
         *,
         receive: Callable[[Connection, str], Awaitable[None]],
         new_remote: Callable[
-            [Callable[[str], Awaitable[None]], Callable[[int], Awaitable[None]], str, str],
+            [
+                Callable[[str], Awaitable[None]],
+                Callable[[int], Awaitable[None]],
+                str,
+                str,
+                Account | None,
+            ],
             Connection,
         ],
         disconnect: Callable[[Connection], Awaitable[None]],
@@ -96,7 +103,7 @@ class Relay:
     # -- the client's node -----------------------------------------------------------
     async def intercept(self, conn: Connection, msg: Any, text: str | bytes) -> bool:
         """Forward ``msg`` if it is for a room another node runs; whether it was."""
-        if conn.remote or isinstance(msg, p.PingMsg):
+        if conn.remote or isinstance(msg, p.PingMsg | p.QueueMsg | p.UnqueueMsg):
             return False
         raw = text if isinstance(text, str) else text.decode("utf-8", "replace")
         if isinstance(msg, p.JoinMsg | p.ResumeMsg | p.WatchMsg):
@@ -122,6 +129,8 @@ class Relay:
 
     def _frame(self, conn: Connection, text: str, **extra: Any) -> str:
         head = {"n": self.node, "c": conn.ident, "a": conn.client, "p": conn.person, **extra}
+        if conn.account is not None:  # the room's node treats him as logged in as well
+            head["u"] = [conn.account.id, conn.account.name]
         return json.dumps(head, separators=(",", ":")) + "\n" + text
 
     async def _enter(self, conn: Connection, code: str, text: str) -> bool:
@@ -212,10 +221,14 @@ class Relay:
                     self._broker().node_channel(key[0]), f"{key[1]} {self.node} !{MOVED_CLOSE}"
                 )
                 return
-            remote = self._open(key, str(head["a"]), str(head["p"]))
+            user = head.get("u")
+            account = None if user is None else Account(int(user[0]), str(user[1]))
+            remote = self._open(key, str(head["a"]), str(head["p"]), account)
         remote.inbox.put_nowait(text)
 
-    def _open(self, key: tuple[str, int], client: str, person: str) -> _Remote:
+    def _open(
+        self, key: tuple[str, int], client: str, person: str, account: Account | None
+    ) -> _Remote:
         node, ident = key
         broker = self._broker()
         channel = broker.node_channel(node)
@@ -230,7 +243,7 @@ class Relay:
                 gone.inbox.put_nowait(None)
             broker.publish(channel, f"{ident} {self.node} !{code}")
 
-        conn = self._new_remote(send, close, client, person)
+        conn = self._new_remote(send, close, client, person, account)
         remote = _Remote(conn)
         remote.task = asyncio.get_running_loop().create_task(self._serve(remote))
         self.remote[key] = remote

@@ -68,7 +68,14 @@ def logged(ev: StoredEvent) -> LoggedEvent:
 def empty_room(sr: StoredRoom) -> AnyRoom:
     """The room of a stored row and seats, before any event of its log."""
     seats = [
-        Seat(s.seat, "bot" if s.kind == "bot" else "human", s.bot, s.name, s.token_hash)
+        Seat(
+            s.seat,
+            "bot" if s.kind == "bot" else "human",
+            s.bot,
+            s.name,
+            s.token_hash,
+            account=s.account_id,
+        )
         for s in sr.seats
     ]
     settings = Settings.from_dict(sr.settings)
@@ -143,6 +150,6 @@ def stored_room(room: AnyRoom, seats: list[StoredSeat], row: dict[str, Any]) -> 
         row["status"],
         row["turn_started"],
         row["finished_at"],
-        [StoredSeat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats],
+        [StoredSeat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.account_id) for s in seats],
         game=room.game.name,
     )

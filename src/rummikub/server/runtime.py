@@ -17,7 +17,7 @@ __all__ = ["ClientError", "RoomRuntime", "refused", "stored_seat"]
 
 
 def stored_seat(s: Seat) -> StoredSeat:
-    return StoredSeat(s.seat, s.kind, s.bot, s.name, s.token_hash)
+    return StoredSeat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.account)
 
 
 class RoomRuntime:

@@ -15,6 +15,7 @@ from .codes import ServerCode
 from .connection import Connection
 from .lobby import Lobby
 from .persistence import Persistence, StorageDown
+from .rated import need_account
 from .refusals import ClientError
 from .restore import Damage
 from .room import Room, Seat, hash_token, new_token
@@ -82,7 +83,10 @@ class Seating:
                 self.attach(rt, conn, None)
                 conn.send({"type": "watching", "id": msg.id, "room": code, "chat": room.chat[-50:]})
             elif isinstance(msg, p.ResumeMsg):
-                found = room.seat_by_token(msg.token)
+                if msg.token is None:  # by the account, from any browser
+                    found = self._account_seat(room, conn)
+                else:
+                    found = room.seat_by_token(msg.token)
                 if found is None:
                     raise ClientError(ServerCode.BAD_TOKEN, "that token does not hold a seat here")
                 self.seat(rt, conn, found, msg.token, msg.id)
@@ -99,6 +103,8 @@ class Seating:
                         f"you hold seat {held.seat + 1} of this room already (one seat per person)",
                         params={"seat": held.seat + 1},
                     )
+                if room.settings.rated:
+                    need_account(conn, "a rated game")
                 if self.storage.down_since is not None:
                     raise StorageDown()
                 free = room.free_seat(msg.seat)
@@ -109,7 +115,8 @@ class Seating:
                         params={} if msg.seat is None else {"seat": msg.seat + 1},
                     )
                 token = new_token()
-                free.name = msg.name
+                free.name = msg.name if conn.account is None else conn.account.name
+                free.account = None if conn.account is None else conn.account.id
                 free.token_hash = hash_token(token)
                 await self.storage.write(
                     rt, self.storage.store.update_seat, code, stored_seat(free)
@@ -121,9 +128,18 @@ class Seating:
             self.lobby.invalidate()
             self._broadcast(rt)
 
-    def seat(self, rt: RoomRuntime, conn: Connection, seat: Seat, token: str, msg_id: Any) -> None:
+    @staticmethod
+    def _account_seat(room: Room, conn: Connection) -> Seat | None:
+        need_account(conn, "taking a seat without its token")
+        assert conn.account is not None
+        return next((s for s in room.seats if s.account == conn.account.id), None)
+
+    def seat(
+        self, rt: RoomRuntime, conn: Connection, seat: Seat, token: str | None, msg_id: Any
+    ) -> None:
         """Put ``conn`` in ``seat`` (its person holds it now) and tell it: ``joined``, with the
-        seat's token and the recent chat."""
+        seat's token (``None`` when it came back by its account: the token stays secret) and
+        the recent chat."""
         seat.person = conn.person
         self.attach(rt, conn, seat.seat)
         conn.send(
@@ -200,6 +216,7 @@ class Seating:
         room = rt.room
         index = s.seat
         s.name = s.token_hash = s.person = None
+        s.account = None
         await self.storage.write(rt, self.storage.store.update_seat, room.code, stored_seat(s))
         rt.seats[index] = stored_seat(s)
         room = rt.room

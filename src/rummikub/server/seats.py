@@ -3,11 +3,12 @@ seats, and the bot move the manager computes off the event loop."""
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from .accounts.tokens import token_hash
 
 __all__ = [
     "BotTask",
@@ -32,7 +33,8 @@ def new_token() -> str:
 
 
 def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+    """What the database keeps of a seat token (as of a session token: its SHA-256)."""
+    return token_hash(token)
 
 
 @dataclass(slots=True)
@@ -45,6 +47,8 @@ class Settings:
     standin: str = "beginner"
     #: the seat that may start the game early (the creator's, until he leaves a waiting room)
     host: int = 0
+    #: a rated game (:mod:`.rated`): accounts only, a preset with a clock, no hints
+    rated: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -55,6 +59,7 @@ class Settings:
             "bot_delay": self.bot_delay,
             "round_pause": self.round_pause,
             "standin": self.standin,
+            "rated": self.rated,
         }
 
     @classmethod
@@ -69,6 +74,8 @@ class Seat:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    #: the account holding the seat (``None``: a guest, a bot or nobody); kept with the game
+    account: int | None = None
     # runtime only
     connections: int = 0
     standin: bool = False
@@ -90,6 +97,7 @@ class Seat:
             "kind": self.kind,
             "bot": self.bot,
             "name": self.name,
+            "account": self.account is not None,
             "taken": self.taken,
             "connected": self.connections > 0,
             "standin": self.standin,

@@ -65,6 +65,8 @@ class StoredSeat:
     bot: str | None
     name: str | None
     token_hash: str | None
+    #: the account holding the seat (``None``: a guest, a bot or nobody)
+    account_id: int | None = None
 
 
 @dataclass(slots=True)
@@ -208,6 +210,7 @@ class Store:
                         bot=seat.bot,
                         name=seat.name,
                         token_hash=seat.token_hash,
+                        account_id=seat.account_id,
                     )
                 )
             if self.fence is not None:
@@ -220,7 +223,13 @@ class Store:
             s.execute(
                 update(SeatRow)
                 .where(SeatRow.room_code == code, SeatRow.seat == seat.seat)
-                .values(kind=seat.kind, bot=seat.bot, name=seat.name, token_hash=seat.token_hash)
+                .values(
+                    kind=seat.kind,
+                    bot=seat.bot,
+                    name=seat.name,
+                    token_hash=seat.token_hash,
+                    account_id=seat.account_id,
+                )
             )
 
     def append(
@@ -362,7 +371,9 @@ class Store:
         seats = s.scalars(
             select(SeatRow).where(SeatRow.room_code == room.code).order_by(SeatRow.seat)
         ).all()
-        room.seats = [StoredSeat(x.seat, x.kind, x.bot, x.name, x.token_hash) for x in seats]
+        room.seats = [
+            StoredSeat(x.seat, x.kind, x.bot, x.name, x.token_hash, x.account_id) for x in seats
+        ]
         if events:
             evs = s.scalars(
                 select(EventRow).where(EventRow.room_code == room.code).order_by(EventRow.seq)

@@ -6,6 +6,7 @@ the room's lock."""
 from __future__ import annotations
 
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from .broadcast import broadcast
@@ -27,6 +28,9 @@ class Turns:
         self.storage = storage
         self.scheduler = scheduler
         self.lobby = lobby
+        #: called once a move ends the match, after it is stored and broadcast (the ratings
+        #: of a rated game: :class:`.rated.RatedGames`)
+        self.on_over: Callable[[RoomRuntime], Awaitable[object]] | None = None
 
     def _broadcast(self, rt: RoomRuntime) -> None:
         broadcast(rt, self.storage.down_since)
@@ -103,6 +107,8 @@ class Turns:
             self.lobby.invalidate(finished=True)
         self.scheduler.schedule(rt)
         self._broadcast(rt)
+        if room.match_over and self.on_over is not None:
+            await self.on_over(rt)
 
     async def ready(self, rt: RoomRuntime, seat: Seat) -> None:
         room = rt.room

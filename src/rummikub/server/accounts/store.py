@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from rummikub.ratings import Rating, display
 
-from ..models import AccountRow, RatingHistoryRow, RatingRow, SessionRow
+from ..models import AccountRow, RatingHistoryRow, RatingRow, SeatRow, SessionRow
 from .errors import AccountCode, AccountError
 from .lockout import Attempts, after_failure, locked_for
 from .names import check_name, name_key
@@ -192,6 +192,8 @@ class AccountStore:
             s.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
             s.execute(delete(RatingRow).where(RatingRow.account_id == row.id))
             s.execute(delete(RatingHistoryRow).where(RatingHistoryRow.account_id == row.id))
+            # his seats in every game keep the account (the games stay his), not his name
+            s.execute(update(SeatRow).where(SeatRow.account_id == row.id).values(name=DELETED_NAME))
 
     # -- ratings -------------------------------------------------------------------------
     def rating(self, account: Account, game: str) -> Standing:
