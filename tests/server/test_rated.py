@@ -5,6 +5,7 @@ the account, and a guest's games claimed when he signs up."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ def srv(sqlite_url: str) -> Iterator[ServerProcess]:
         s.stop()
 
 
-def message(c: Client, kind: str) -> dict[str, object]:
+def message(c: Client, kind: str) -> dict[str, Any]:
     """The first message of ``kind`` the client got, or gets (a room's state is sent when
     the server's loop is free, so it may come after a message sent later)."""
     return next((m for m in c.seen if m["type"] == kind), None) or c.wait(
@@ -32,7 +33,7 @@ def message(c: Client, kind: str) -> dict[str, object]:
     )
 
 
-def _create(c: Client, seats: list[dict[str, str]], **settings: object) -> dict[str, object]:
+def _create(c: Client, seats: list[dict[str, str]], **settings: object) -> dict[str, Any]:
     return c.request(
         type="create", name="Guesty", rules="standard", seats=seats,
         settings={"bot_delay": 0, **settings},
@@ -59,13 +60,13 @@ def test_rated_rooms_refuse_what_a_rated_game_cannot_have(srv: ServerProcess) ->
     try:
         refused = _create(guest, ME + BOT, rated=True)
         assert refused["code"] == "account-needed"
-        cases = [
+        cases: list[tuple[dict[str, Any], str]] = [
             ({"rules": {"preset": "standard", "turn_seconds": 60}}, "rules"),
             ({"rules": "casual"}, "rules"),  # no clock
             ({"settings": {"rated": True, "hints": True}}, "hints"),
         ]
         for change, reason in cases:
-            msg = {
+            msg: dict[str, Any] = {
                 "type": "create", "name": "Ann", "rules": "standard", "seats": ME + BOT,
                 "settings": {"rated": True}, **change,
             }  # fmt: skip
