@@ -149,8 +149,10 @@ def register(
             out[name] = value
         return out
 
-    def signed_in(request: Request, account: Account, token: str) -> JSONResponse:
-        response = JSONResponse(_session(account, token))
+    def signed_in(
+        request: Request, account: Account, token: str, **more: Any
+    ) -> JSONResponse:
+        response = JSONResponse({**_session(account, token), **more})
         response.set_cookie(
             COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax",
             secure=request.url.scheme == "https", path="/",
@@ -194,11 +196,13 @@ def register(
             return _refusal(exc)
         # the games this browser played as a guest become the account's
         claims = _claims((await request.json()).get("claim"))
-        if claims:
-            done = await asyncio.to_thread(games().claim, account, claims)
-            if done:
-                claimed(account, done)
-        return signed_in(request, account, token)
+        done = await asyncio.to_thread(games().claim, account, claims) if claims else []
+        if done:
+            claimed(account, done)
+        playing = await asyncio.to_thread(games().playing, account)
+        return signed_in(
+            request, account, token, claimed=len(done), playing=[g.to_json() for g in playing]
+        )
 
     @app.post("/api/account/signup")
     async def signup(request: Request) -> JSONResponse:

@@ -5,15 +5,37 @@
 import { errorText, t } from "./i18n.js";
 import { h, getJSON, toast } from "./util.js";
 
-let session = { account: null, csrf: null };
+let session = { account: null, csrf: null, playing: [] };
 const listeners = new Set();
 
 export function currentAccount() { return session.account; }
+// The unfinished games the account holds a seat in (GET /api/account).
+export function sessionGames() { return session.playing || []; }
 export function onAccount(fn) { listeners.add(fn); fn(session.account); }
 
 function setSession(s) {
-  session = { account: s.account || null, csrf: s.csrf || null };
+  session = { account: s.account || null, csrf: s.csrf || null, playing: s.playing || [] };
   for (const fn of listeners) fn(session.account);
+}
+
+// The seats this browser took as a guest (their tokens): signing up or logging in makes the
+// games the account's.
+function guestClaims() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    const m = key && key.match(/^rummikub\.seat\.([A-Z0-9]+)$/);
+    if (!m) continue;
+    try {
+      const saved = JSON.parse(localStorage.getItem(key));
+      if (saved && saved.token) out.push({ room: m[1], token: saved.token });
+    } catch { /* not ours */ }
+  }
+  return out.slice(-50);
+}
+
+function claimedToast(reply) {
+  if (reply.claimed) toast(t("account.claimed", { n: reply.claimed }));
 }
 
 export async function loadSession() {
@@ -71,8 +93,10 @@ export class AccountPage {
       const signup = h("form", { class: "card", id: "signup-form", onsubmit: (ev) => {
         ev.preventDefault();
         this.run(signup, async () => {
-          setSession(await post("/api/account/signup", { name: this.value("signup-name"), password: this.value("signup-password") }));
+          const reply = await post("/api/account/signup", { name: this.value("signup-name"), password: this.value("signup-password"), claim: guestClaims() });
+          setSession(reply);
           toast(t("account.welcome", { name: session.account.name }));
+          claimedToast(reply);
         });
       } },
         h("h2", { i18n: "account.signup_title" }),
@@ -85,7 +109,9 @@ export class AccountPage {
       const login = h("form", { class: "card", id: "login-form", onsubmit: (ev) => {
         ev.preventDefault();
         this.run(login, async () => {
-          setSession(await post("/api/account/login", { name: this.value("login-name"), password: this.value("login-password") }));
+          const reply = await post("/api/account/login", { name: this.value("login-name"), password: this.value("login-password"), claim: guestClaims() });
+          setSession(reply);
+          claimedToast(reply);
         });
       } },
         h("h2", { i18n: "account.login_title" }),
@@ -160,6 +186,7 @@ export class ProfilePage {
   constructor(root, name) {
     this.root = root;
     this.name = name;
+    this.offset = Math.max(0, Number(new URLSearchParams(location.search).get("offset")) || 0);
     this.data = null;
     this.error = null;
     this.load();
@@ -169,7 +196,8 @@ export class ProfilePage {
   render(what) { if (what === "language") this.build(); }
 
   async load() {
-    try { this.data = await getJSON(`/api/players/${encodeURIComponent(this.name)}`); } catch (err) { this.error = err; }
+    const q = `offset=${this.offset}&limit=${RECENT}`;
+    try { this.data = await getJSON(`/api/players/${encodeURIComponent(this.name)}?${q}`); } catch (err) { this.error = err; }
     this.build();
   }
 
@@ -187,11 +215,41 @@ export class ProfilePage {
           h("p", { class: "muted" }, t("profile.games", { games: g.games, wins: g.wins })),
           ratingGraph(g.history)));
       }
+      page.append(this.recent(d.recent || []));
     }
     page.append(h("p", { class: "account-links" }, h("a", { href: "/leaderboard", "data-link": true }, t("account.leaderboard_link"))));
     this.root.replaceChildren(page);
   }
+
+  recent(games) {
+    const base = `/players/${encodeURIComponent(this.name)}`;
+    const pager = (offset, key, id) => h("a", { class: "btn small", id, href: `${base}?offset=${offset}`, "data-link": true }, t(key));
+    return h("section", { class: "card recent-games", id: "recent-games" },
+      h("h2", {}, t("profile.recent")),
+      games.length ? h("ul", { class: "game-list" }, games.map((g) => recentLine(g, this.name)))
+        : h("p", { class: "muted" }, t("profile.none")),
+      h("div", { class: "form-row" },
+        this.offset > 0 ? pager(Math.max(0, this.offset - RECENT), "profile.newer", "recent-newer") : null,
+        games.length === RECENT ? pager(this.offset + RECENT, "profile.older", "recent-older") : null));
+  }
 }
+
+const RECENT = 20; // finished games per page of a profile
+
+// One of the player's finished games, with links to its replay and analysis.
+function recentLine(g, name) {
+  const me = g.players[g.seat] || name;
+  const others = g.players.filter((_, i) => i !== g.seat).join(", ");
+  const result = g.won == null ? "" : t(g.won ? "profile.won" : "profile.lost");
+  const when = new Date(g.at * 1000).toLocaleDateString();
+  return h("li", { dataset: { code: g.room } },
+    h("span", { class: "code" }, g.room),
+    h("span", { class: "who" }, `${me} – ${others}`,
+      h("span", { class: "room-facts muted" }, [when, t(`profile.game_${g.game}`), t(g.rated ? "profile.rated" : "profile.casual"), result].filter(Boolean).join(" · "))),
+    h("a", { class: "btn small", href: `/replay/${g.room}`, "data-link": true }, t("profile.replay")),
+    g.game === "tiles" ? h("a", { class: "btn small", href: `/replay/${g.room}?analyse=1`, "data-link": true }, t("profile.analysis")) : null);
+}
+
 
 const PAGE = 50;
 

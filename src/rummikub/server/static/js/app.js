@@ -7,10 +7,11 @@ import { Lobby } from "./lobby.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
 import { AssistantPage } from "./assistant.js";
-import { AccountPage, LeaderboardPage, ProfilePage, drawAccountLink, loadSession, onAccount } from "./account.js";
+import { AccountPage, LeaderboardPage, ProfilePage, currentAccount, drawAccountLink, loadSession, onAccount } from "./account.js";
 import { TutorialPage } from "./tutorial.js";
 import { connection, receive, subscribe } from "./store.js";
 import { navigate, toast, saveSeat } from "./util.js";
+import { onQueueMessage } from "./ranked.js";
 import { colourBlindSwitch } from "./prefs.js";
 
 const app = document.getElementById("app");
@@ -19,7 +20,8 @@ let page = null; // the page of the current route: Lobby, RoomPage, ReplayPage o
 
 export const net = new Net({
   onMessage: (msg) => {
-    if (msg.type === "joined") saveSeat(msg.room, msg.seat, msg.token);
+    if (msg.type === "joined" && msg.token) saveSeat(msg.room, msg.seat, msg.token);
+    onQueueMessage(msg);
     receive(msg);
     // a refusal of a request the page made is shown where it was made
     if (msg.type === "error" && (msg.id == null || !String(msg.id).startsWith("c"))) toast(msg.message, "error");
@@ -86,7 +88,16 @@ onLanguage((lang) => {
 });
 
 await Promise.all([setLanguage(pickLanguage()), loadInfo().catch(() => null), loadSession()]);
-onAccount(() => drawAccountLink(navAccount));
+// logging in or out: the connection starts again under the new session (the room page takes
+// its seat again), and the page shows what the account has
+let shownAccount = currentAccount();
+onAccount((a) => {
+  drawAccountLink(navAccount);
+  if ((a && a.id) === (shownAccount && shownAccount.id)) return;
+  shownAccount = a;
+  if (net.ws) net.reconnect();
+  if (page && page.render) page.render("account");
+});
 select.value = language();
 wordSwitch = colourBlindSwitch(document.getElementById("cb-switch"));
 net.connect();

@@ -4,6 +4,8 @@ import { t, translate } from "./i18n.js";
 import { loadInfo } from "./info.js";
 import { getState, subscribe, update } from "./store.js";
 import { h, toast, navigate, saveSeat, playerName, setPlayerName, getJSON } from "./util.js";
+import { currentAccount } from "./account.js";
+import { myGamesCard, quickMatchCard, requeue } from "./ranked.js";
 
 // How many rooms of each list the lobby asks for at first and for each "show more".
 const PAGE = 50;
@@ -116,6 +118,8 @@ export class Lobby {
     this.unsubscribe();
   }
 
+  onReconnect() { requeue(this.net); }
+
   async refresh() {
     try {
       const rooms = await getJSON(`/api/rooms?limit=${getState().lobby.shown}`);
@@ -126,7 +130,7 @@ export class Lobby {
   render(what) {
     const s = getState();
     if (!s.info) return;
-    if (!this.built || what === "language") {
+    if (!this.built || what === "language" || what === "account") {
       this.build(s.info);
       this.built = true;
       this.shownRooms = null;
@@ -147,7 +151,7 @@ export class Lobby {
     const { bots, presets, xpress_bots: xbots = [], settings = {}, limits = {} } = info;
     const best = bots.includes("greedy") ? "greedy" : bots[0];
     const nameInput = h("input", { id: "player-name", maxlength: limits.name, autocomplete: "nickname",
-      value: playerName(), "data-i18n-placeholder": "lobby.name_placeholder" });
+      value: playerName() || (currentAccount() ? currentAccount().name : ""), "data-i18n-placeholder": "lobby.name_placeholder" });
     nameInput.addEventListener("input", () => nameInput.classList.remove("invalid"));
     const nameOrAsk = () => {
       const name = nameInput.value.trim().slice(0, limits.name);
@@ -193,6 +197,18 @@ export class Lobby {
     const count = h("select", { id: "room-players" });
     const roomPreset = presetSelect(presets, { id: "room-preset" });
     const hints = h("input", { type: "checkbox", id: "room-hints", checked: true });
+    // a rated room: the preset as it is (with its clock), no hints, people with accounts
+    const rated = h("input", { type: "checkbox", id: "room-rated", disabled: !currentAccount() });
+    const clocked = (p) => presets[p].turn_seconds != null;
+    const showRated = () => {
+      if (rated.checked && !clocked(roomPreset.value)) roomPreset.value = "standard";
+      for (const opt of roomPreset.options) opt.disabled = rated.checked && !clocked(opt.value);
+      hints.disabled = rated.checked;
+      if (rated.checked) hints.checked = false;
+      form.el.hidden = rated.checked;
+      roomPreset.dispatchEvent(new Event("change"));
+    };
+    rated.addEventListener("change", showRated);
     const isPublic = h("input", { type: "checkbox", id: "room-public", checked: true });
     const graceRange = settings.grace_seconds || {};
     const grace = h("input", { type: "number", id: "room-grace", min: graceRange.min, max: graceRange.max, value: graceRange.default });
@@ -227,6 +243,9 @@ export class Lobby {
         h("label", { class: "check" }, hints, h("span", { i18n: "lobby.hints" })),
         h("label", { class: "check" }, isPublic, h("span", { i18n: "lobby.public" })),
         h("label", {}, h("span", { i18n: "lobby.grace" }), grace)),
+      h("div", { class: "form-row checks" },
+        h("label", { class: "check", title: t("lobby.rated_help") }, rated, h("span", { i18n: "lobby.rated" })),
+        h("span", { class: "muted" }, currentAccount() ? t("lobby.rated_help") : h("a", { href: "/account", "data-link": true }, t("lobby.rated_login")))),
       h("button", { class: "btn primary", id: "create-room", onclick: () => {
         const name = nameOrAsk();
         if (!name) return;
@@ -234,9 +253,10 @@ export class Lobby {
         for (const sel of seatList.querySelectorAll("select.seat-kind")) {
           seats.push(sel.value === "human" ? { kind: "human" } : { kind: "bot", level: sel.value.slice(4) });
         }
-        const roomSettings = { hints: hints.checked, public: isPublic.checked };
+        const roomSettings = { hints: hints.checked, public: isPublic.checked, rated: rated.checked };
         if (grace.value !== "") roomSettings.grace_seconds = clamp(Number(grace.value) || 0);
-        create(net, { type: "create", name, rules: form.rules(), seats, settings: roomSettings });
+        const rules = rated.checked ? roomPreset.value : form.rules();
+        create(net, { type: "create", name, rules, seats, settings: roomSettings });
       } }, t("lobby.create")));
 
     // --- Xpress, the dice game
@@ -284,7 +304,7 @@ export class Lobby {
     this.root.replaceChildren(h("div", { class: "lobby" },
       h("section", { class: "card name-card" },
         h("label", { for: "player-name", i18n: "lobby.your_name" }), nameInput),
-      quick, xpressCard, createCard, joinCard, games));
+      myGamesCard(), quick, quickMatchCard(net), xpressCard, createCard, joinCard, games));
     translate(this.root);
   }
 }

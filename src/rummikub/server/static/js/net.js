@@ -69,6 +69,16 @@ export class Net {
     if (this.ws) this.ws.close();
   }
 
+  // Connect again at once (after logging in or out: the handshake carries the new session).
+  reconnect() {
+    const old = this.ws;
+    if (old) { old.onclose = null; old.close(); }
+    for (const { reject } of this.pending.values()) reject({ code: "disconnected", message: "" });
+    this.pending.clear();
+    this.retry = 0;
+    this.connect();
+  }
+
   get open() { return this.ws && this.ws.readyState === WebSocket.OPEN; }
 
   send(msg) {

@@ -5,6 +5,7 @@ import { GameView } from "./game.js";
 import { gameOf } from "./games.js";
 import { rulesView } from "./rules.js";
 import { enterRoom, getState, leaveRoom, subscribe, update } from "./store.js";
+import { currentAccount } from "./account.js";
 import { act, botIcon, forgetSeat, getJSON, h, keepFocus, playerName, savedSeat, saveSeat, setPlayerName, toast } from "./util.js";
 
 export class RoomPage {
@@ -36,7 +37,10 @@ export class RoomPage {
     try { info = await getJSON(`/api/rooms/${this.code}`); } catch { /* unknown, or over */ }
     if (this.gone) return;
     let mode = "watch";
-    if (saved && !watch) mode = "player";
+    // a seat of this account, taken in another browser: it is ours here too
+    const me = currentAccount();
+    const mine = !!(me && info && info.seats.some((s) => s.account && s.name === me.name));
+    if ((saved || mine) && !watch) mode = "player";
     else if (!info) mode = "missing";
     else if (!watch && info.status === "waiting" && info.seats.some((s) => s.kind === "human" && !s.taken)) mode = "prompt";
     enterRoom(this.code, gameOf(info && info.game), mode);
@@ -51,7 +55,9 @@ export class RoomPage {
     if (!s.room || !this.net.open) return; // onReconnect calls again
     if (s.room.mode === "player") {
       const saved = savedSeat(this.code);
-      this.net.request({ type: "resume", room: this.code, token: saved && saved.token }).catch((err) => {
+      const msg = { type: "resume", room: this.code };
+      if (saved && saved.token) msg.token = saved.token; // else by the account
+      this.net.request(msg).catch((err) => {
         if (err.code === "disconnected" || this.gone) return;
         forgetSeat(this.code);
         toast(err.message, "error");
@@ -141,7 +147,8 @@ export class RoomPage {
     const link = `${location.origin}/r/${room.code}`;
     const seats = room.seats.map((seat, i) => h("li", { class: "seat-item" + (seat.taken ? " taken" : "") },
       h("span", { class: "seat-num" }, String(i + 1)),
-      h("span", { class: "seat-name" }, seat.kind === "bot" ? [botIcon(), t(`bot.${seat.bot}`)] : (seat.name || t("seat.free"))),
+      h("span", { class: "seat-name" }, seat.kind === "bot" ? [botIcon(), t(`bot.${seat.bot}`)] : (seat.name || t("seat.free")),
+        seat.account ? h("span", { class: "account-badge", title: t("seat.account"), "aria-label": t("seat.account") }, "✓") : null),
       seat.kind === "human" && seat.taken ? h("span", { class: "dot" + (seat.connected ? " on" : "") }) : null));
     const card = h("div", { class: "card center narrow waiting" },
       h("h2", { i18n: "room.waiting_title" }),

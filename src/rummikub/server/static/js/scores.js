@@ -2,7 +2,16 @@
 // what each player had left, and the next round (or the replay once the match is over).
 import { t } from "./i18n.js";
 import { groupEl } from "./pieces.js";
+import { getState } from "./store.js";
 import { h } from "./util.js";
+
+// A rated game's rating changes, once it is over (the server says so after the last move).
+function ratedLines(names) {
+  const changes = getState().rated;
+  if (!changes || !changes.length) return null;
+  return h("div", { class: "rated-change", id: "rated-change" }, changes.map((ch) =>
+    h("p", {}, t("game.rated_change", { name: names[ch.seat], before: ch.before, after: ch.after }))));
+}
 
 // `c` is the game view's context, `game` the adapter, `act(msg)` sends a message.
 export function scoreCard(c, game, act) {
@@ -25,6 +34,7 @@ export function scoreCard(c, game, act) {
   const card = h("div", { class: "card score-card", role: "dialog", "aria-modal": "true" },
     h("h2", { class: "round-title" }, game.roundTitle(last, names)),
     g.match_over ? h("p", { class: "match-result" }, game.matchText(g, names)) : null,
+    g.match_over ? ratedLines(names) : null,
     h("table", { class: "scores" },
       h("thead", {}, h("tr", {}, h("th", {}, t("round.round")), names.map((n) => h("th", {}, n)))),
       h("tbody", {}, rows, totals)),

@@ -24,6 +24,7 @@ const state = {
   check: null, // the server's reading of the move being built (`checked`)
   checkSeq: 0,
   hint: null,
+  rated: null, // a rated game's rating changes once it is over: [{seat, before, after}]
   busy: false, // a move is being sent
   rolling: new Set(), // dice just thrown (they roll once on the screen)
   lastRoll: null,
@@ -175,6 +176,9 @@ export function receive(msg) {
     case "hint":
       state.hint = msg;
       break;
+    case "rated":
+      state.rated = msg.changes;
+      break;
     default:
       return;
   }
@@ -192,7 +196,7 @@ export function enterRoom(code, adapter, mode) {
   game = adapter;
   Object.assign(state, {
     room: { code, game: adapter.game, mode }, seat: null, view: null, chat: [], unread: 0,
-    turn: null, selection: null, marked: new Set(), check: null, hint: null, busy: false,
+    turn: null, selection: null, marked: new Set(), check: null, hint: null, rated: null, busy: false,
     rolling: new Set(), lastRoll: null, draft: { chat: "" }, last: null,
   });
   state.ui.sideTab = "log";
