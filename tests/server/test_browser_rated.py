@@ -113,9 +113,7 @@ def test_a_rated_quick_match_against_bots_moves_the_rating(
         ctx.close()
 
 
-def test_a_second_browser_takes_up_the_same_game(
-    browser: Any, quick_server: ServerProcess
-) -> None:
+def test_a_second_browser_takes_up_the_same_game(browser: Any, quick_server: ServerProcess) -> None:
     base = quick_server.base
     first, second = _context(browser), _context(browser)
     try:
@@ -142,9 +140,7 @@ def test_a_second_browser_takes_up_the_same_game(
         second.close()
 
 
-def test_a_guest_game_is_claimed_by_signing_up(
-    browser: Any, quick_server: ServerProcess
-) -> None:
+def test_a_guest_game_is_claimed_by_signing_up(browser: Any, quick_server: ServerProcess) -> None:
     base = quick_server.base
     ctx = _context(browser, viewport={"width": 390, "height": 844}, has_touch=True,
                    is_mobile=True)  # fmt: skip
@@ -158,7 +154,8 @@ def test_a_guest_game_is_claimed_by_signing_up(
         page.wait_for_selector(".rack .tile")
         page.goto(base + "/account")
         _enter(page, "signup", "Gus")
-        page.wait_for_selector("text=Games you played as a guest on this browser are now on your account: 1.")
+        claimed = "Games you played as a guest on this browser are now on your account: 1."
+        page.wait_for_selector(f"text={claimed}")
         page.goto(base + "/")
         page.wait_for_selector(f"#my-games li[data-code='{code}']")
         page.wait_for_selector("#qm-find")

@@ -149,9 +149,7 @@ def register(
             out[name] = value
         return out
 
-    def signed_in(
-        request: Request, account: Account, token: str, **more: Any
-    ) -> JSONResponse:
+    def signed_in(request: Request, account: Account, token: str, **more: Any) -> JSONResponse:
         response = JSONResponse({**_session(account, token), **more})
         response.set_cookie(
             COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax",
