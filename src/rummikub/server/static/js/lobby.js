@@ -4,7 +4,7 @@ import { t, translate } from "./i18n.js";
 import { loadInfo } from "./info.js";
 import { getState, subscribe, update } from "./store.js";
 import { h, toast, navigate, saveSeat, playerName, setPlayerName, getJSON } from "./util.js";
-import { currentAccount } from "./account.js";
+import { currentAccount, loadSession, sessionGames } from "./account.js";
 import { myGamesCard, quickMatchCard, requeue } from "./ranked.js";
 
 // How many rooms of each list the lobby asks for at first and for each "show more".
@@ -111,6 +111,11 @@ export class Lobby {
     this.timer = setInterval(() => this.refresh(), REFRESH_MS);
     loadInfo().catch(() => {});
     this.render();
+    // the account's unfinished games, as they are now (one may have ended since the page opened)
+    const before = JSON.stringify(sessionGames());
+    loadSession().then(() => {
+      if (this.built && JSON.stringify(sessionGames()) !== before) this.render("account");
+    });
   }
 
   destroy() {
