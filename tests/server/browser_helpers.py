@@ -103,3 +103,33 @@ def seat_page(
     if wait is not None:
         page.wait_for_selector(wait)
     return page
+
+
+def english_context(browser: Any, *, timeout: int = 30_000, init: str = "", **kw: Any) -> Any:
+    """A new browser context whose pages speak English (``init``: more script run before each
+    page's own)."""
+    ctx = browser.new_context(locale="en-GB", **kw)
+    ctx.set_default_timeout(timeout)
+    ctx.add_init_script("localStorage.setItem('rummikub.lang', 'en');" + init)
+    return ctx
+
+
+def open_page(ctx: Any, url: str) -> Any:
+    """A new page of ``ctx`` at ``url``; ``page.errors`` collects its errors."""
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.errors = errors
+    return page
+
+
+def wait_turn_passed(page: Any, turn: str | None) -> None:
+    """Wait until the game page shows another turn than ``turn`` (its ``data-turn``), or the
+    score card, or no game."""
+    page.wait_for_function(
+        "(t) => !document.querySelector('.game') || "
+        "document.querySelector('.game').dataset.turn != t || "
+        "!!document.querySelector('.overlay .score-card')",
+        arg=turn,
+    )

@@ -9,7 +9,7 @@ from typing import Any
 
 from rummikub.core import Rack, Rules, pack_melds, parse_tiles, rack_value, read_meld
 
-from .browser_helpers import build_melds, drag_until
+from .browser_helpers import build_melds, drag_until, wait_turn_passed
 from .helpers import Client, ServerProcess, create_vs_bots, draw_and_wait, game
 
 
@@ -107,12 +107,7 @@ def test_a_person_plays_against_bots_to_the_end_of_a_round(
             played += 1
         else:
             page.click("#btn-draw")
-        page.wait_for_function(
-            "(t) => !document.querySelector('.game') || "
-            "document.querySelector('.game').dataset.turn != t || "
-            "!!document.querySelector('.overlay .score-card')",
-            arg=turn,
-        )
+        wait_turn_passed(page, turn)
     else:
         raise AssertionError("the round did not end")
     card = page.locator(".overlay .score-card")

@@ -6,34 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from .browser_helpers import english_context, open_page
 from .helpers import ServerProcess
 
 PASSWORD = "correct horse battery"
-
-
-def _context(browser: Any, **kw: Any) -> Any:
-    ctx = browser.new_context(locale="en-GB", **kw)
-    ctx.set_default_timeout(30_000)
-    ctx.add_init_script("localStorage.setItem('rummikub.lang', 'en');")
-    return ctx
-
-
-def _open(ctx: Any, url: str) -> Any:
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.errors = errors
-    return page
 
 
 def test_sign_up_profile_leaderboard_and_a_second_browser(
     browser: Any, sqlite_server: ServerProcess
 ) -> None:
     base = sqlite_server.base
-    first, second = _context(browser), _context(browser)
+    first, second = english_context(browser), english_context(browser)
     try:
-        page = _open(first, base + "/account")
+        page = open_page(first, base + "/account")
         page.wait_for_selector("#signup-form")
         assert page.inner_text("#nav-account") == "Log in"
         page.fill("#signup-name", "Ann")
@@ -56,7 +41,7 @@ def test_sign_up_profile_leaderboard_and_a_second_browser(
         page.wait_for_selector("#leaderboard-empty")
 
         # a second browser logs in to the same account; a wrong password first
-        other = _open(second, base + "/account")
+        other = open_page(second, base + "/account")
         other.wait_for_selector("#login-form")
         other.fill("#login-name", "ann")
         other.fill("#login-password", "not the password")
@@ -85,10 +70,10 @@ def test_sign_up_profile_leaderboard_and_a_second_browser(
 def test_bad_names_are_named_and_the_pages_fit_a_phone(
     browser: Any, sqlite_server: ServerProcess
 ) -> None:
-    ctx = _context(browser, viewport={"width": 390, "height": 844}, has_touch=True,
+    ctx = english_context(browser, viewport={"width": 390, "height": 844}, has_touch=True,
                    is_mobile=True)  # fmt: skip
     try:
-        page = _open(ctx, sqlite_server.base + "/account")
+        page = open_page(ctx, sqlite_server.base + "/account")
         page.wait_for_selector("#signup-form")
         page.fill("#signup-name", "greedy-2")
         page.fill("#signup-password", PASSWORD)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from .browser_helpers import english_context, open_page, wait_turn_passed
 from .helpers import ServerProcess
 
 PASSWORD = "correct horse battery"
@@ -26,22 +27,6 @@ def quick_server(sqlite_url: str) -> Iterator[ServerProcess]:
         yield srv
     finally:
         srv.stop()
-
-
-def _context(browser: Any, **kw: Any) -> Any:
-    ctx = browser.new_context(locale="en-GB", **kw)
-    ctx.set_default_timeout(30_000)
-    ctx.add_init_script("localStorage.setItem('rummikub.lang', 'en');")
-    return ctx
-
-
-def _page(ctx: Any, url: str) -> Any:
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.errors = errors
-    return page
 
 
 def _enter(page: Any, form: str, name: str) -> None:
@@ -66,12 +51,7 @@ def _draw_to_the_end(page: Any) -> None:
             return
         turn = page.get_attribute(".game", "data-turn")
         page.click("#btn-draw")
-        page.wait_for_function(
-            "(t) => !document.querySelector('.game') || "
-            "document.querySelector('.game').dataset.turn != t || "
-            "!!document.querySelector('.overlay .score-card')",
-            arg=turn,
-        )
+        wait_turn_passed(page, turn)
     raise AssertionError("the game did not end")
 
 
@@ -79,9 +59,9 @@ def test_a_rated_quick_match_against_bots_moves_the_rating(
     browser: Any, quick_server: ServerProcess
 ) -> None:
     base = quick_server.base
-    ctx = _context(browser)
+    ctx = english_context(browser)
     try:
-        page = _page(ctx, base + "/account")
+        page = open_page(ctx, base + "/account")
         _enter(page, "signup", "Ann")
         page.goto(base + "/")
         page.wait_for_selector("#qm-find")
@@ -115,9 +95,9 @@ def test_a_rated_quick_match_against_bots_moves_the_rating(
 
 def test_a_second_browser_takes_up_the_same_game(browser: Any, quick_server: ServerProcess) -> None:
     base = quick_server.base
-    first, second = _context(browser), _context(browser)
+    first, second = english_context(browser), english_context(browser)
     try:
-        page = _page(first, base + "/account")
+        page = open_page(first, base + "/account")
         _enter(page, "signup", "Ann")
         page.goto(base + "/")
         page.wait_for_selector("#play-bots")
@@ -126,7 +106,7 @@ def test_a_second_browser_takes_up_the_same_game(browser: Any, quick_server: Ser
         code = page.url.rsplit("/", 1)[1]
         rack = _rack(page)
 
-        other = _page(second, base + "/account")
+        other = open_page(second, base + "/account")
         _enter(other, "login", "Ann")
         other.goto(base + "/")
         other.wait_for_selector(f"#my-games li[data-code='{code}']")
@@ -142,10 +122,10 @@ def test_a_second_browser_takes_up_the_same_game(browser: Any, quick_server: Ser
 
 def test_a_guest_game_is_claimed_by_signing_up(browser: Any, quick_server: ServerProcess) -> None:
     base = quick_server.base
-    ctx = _context(browser, viewport={"width": 390, "height": 844}, has_touch=True,
+    ctx = english_context(browser, viewport={"width": 390, "height": 844}, has_touch=True,
                    is_mobile=True)  # fmt: skip
     try:
-        page = _page(ctx, base + "/")
+        page = open_page(ctx, base + "/")
         page.wait_for_selector("#qm-login")  # a guest is offered to log in for quick matches
         page.fill("#player-name", "Gus")
         page.click("#play-bots")

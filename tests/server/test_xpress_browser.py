@@ -9,20 +9,12 @@ from typing import Any
 from rummikub.core import Table, parse_tile, parse_tiles
 from rummikub.xpress import best_placement
 
-from .browser_helpers import build_melds
+from .browser_helpers import build_melds, english_context, open_page
 from .helpers import Client, ServerProcess
 
 
 def _page(browser: Any, url: str, init: str = "", **kw: Any) -> Any:
-    ctx = browser.new_context(locale="en-GB", **kw)
-    ctx.set_default_timeout(20_000)
-    ctx.add_init_script("localStorage.setItem('rummikub.lang', 'en');" + init)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.errors = errors
-    return page
+    return open_page(english_context(browser, timeout=20_000, init=init, **kw), url)
 
 
 def _faces(page: Any, selector: str) -> list[str]:
