@@ -23,9 +23,12 @@ __all__ = [
     "CreateMsg",
     "EndTurnMsg",
     "JoinMsg",
+    "MuteMsg",
     "PlaceMsg",
     "PlayMsg",
     "ProtocolError",
+    "RemoveMsg",
+    "ReportMsg",
     "ResumeMsg",
     "SeatSpec",
     "SettingsSpec",
@@ -44,6 +47,7 @@ MAX_MELDS = 60
 MAX_MELD_TILES = 16
 MAX_NAME = 24
 MAX_CHAT = 300
+MAX_REASON = 500
 MAX_CODE = 16
 #: the most rooms ``/api/rooms`` lists at once
 MAX_ROOMS_PAGE = 200
@@ -114,9 +118,15 @@ def settings_ranges() -> dict[str, dict[str, Any]]:
 
 
 def client_limits() -> dict[str, int]:
-    """The longest name, chat message and room code a client may send, and the most rooms
-    ``/api/rooms`` lists at once (``/api/info``)."""
-    return {"name": MAX_NAME, "chat": MAX_CHAT, "code": MAX_CODE, "rooms": MAX_ROOMS_PAGE}
+    """The longest name, chat message, room code and report reason a client may send, and the
+    most rooms ``/api/rooms`` lists at once (``/api/info``)."""
+    return {
+        "name": MAX_NAME,
+        "chat": MAX_CHAT,
+        "code": MAX_CODE,
+        "rooms": MAX_ROOMS_PAGE,
+        "reason": MAX_REASON,
+    }
 
 
 class CreateMsg(_Msg):
@@ -215,6 +225,32 @@ class PingMsg(_Msg):
     type: Literal["ping"]
 
 
+SeatIndex = Annotated[int, Field(ge=0, le=5)]
+
+
+class RemoveMsg(_Msg):
+    """The host removes the person in ``seat`` (0-based) from his waiting room."""
+
+    type: Literal["remove"]
+    seat: SeatIndex
+
+
+class ReportMsg(_Msg):
+    """A player reports the person in ``seat`` (0-based) of his room to the operator."""
+
+    type: Literal["report"]
+    seat: SeatIndex
+    reason: Annotated[str, Field(min_length=1, max_length=MAX_REASON, pattern=PRINTABLE)]
+
+
+class MuteMsg(_Msg):
+    """Stop (``on``) or start again sending this connection the chat of ``seat`` (0-based)."""
+
+    type: Literal["mute"]
+    seat: SeatIndex
+    on: Annotated[bool, Field(strict=True)]
+
+
 ClientMessage = Annotated[
     CreateMsg
     | JoinMsg
@@ -232,7 +268,10 @@ ClientMessage = Annotated[
     | PingMsg
     | ThrowMsg
     | PlaceMsg
-    | EndTurnMsg,
+    | EndTurnMsg
+    | RemoveMsg
+    | ReportMsg
+    | MuteMsg,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -254,6 +293,9 @@ TYPES = (
     "throw",
     "place",
     "end_turn",
+    "remove",
+    "report",
+    "mute",
 )
 
 

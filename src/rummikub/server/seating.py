@@ -14,6 +14,8 @@ from .broadcast import broadcast
 from .codes import ServerCode
 from .connection import Connection
 from .lobby import Lobby
+from .moderation import check_not_removed
+from .muting import history
 from .persistence import Persistence, StorageDown
 from .refusals import ClientError
 from .restore import Damage
@@ -80,7 +82,9 @@ class Seating:
                 )
             if isinstance(msg, p.WatchMsg):
                 self.attach(rt, conn, None)
-                conn.send({"type": "watching", "id": msg.id, "room": code, "chat": room.chat[-50:]})
+                conn.send(
+                    {"type": "watching", "id": msg.id, "room": code, "chat": history(conn, room)}
+                )
             elif isinstance(msg, p.ResumeMsg):
                 found = room.seat_by_token(msg.token)
                 if found is None:
@@ -89,6 +93,7 @@ class Seating:
             else:
                 if room.status != "waiting":
                     raise ClientError(ServerCode.STARTED, "the game has started; you can watch it")
+                check_not_removed(room, conn)
                 held = next(
                     (s for s in room.seats if s.token_hash is not None and s.person == conn.person),
                     None,
@@ -133,7 +138,7 @@ class Seating:
                 "room": rt.room.code,
                 "seat": seat.seat,
                 "token": token,
-                "chat": rt.room.chat[-50:],
+                "chat": history(conn, rt.room),
             }
         )
 

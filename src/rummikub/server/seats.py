@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 __all__ = [
@@ -17,6 +17,7 @@ __all__ = [
     "hash_token",
     "new_code",
     "new_token",
+    "person_key",
 ]
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -45,8 +46,19 @@ class Settings:
     standin: str = "beginner"
     #: the seat that may start the game early (the creator's, until he leaves a waiting room)
     host: int = 0
+    #: the persons the host removed from the waiting room (:func:`person_key` of each): they
+    #: may not join it again. Stored with the settings, never shown to clients.
+    removed: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
+        """The settings as stored (with :attr:`removed` when there is any)."""
+        out = self.shown()
+        if self.removed:
+            out["removed"] = list(self.removed)
+        return out
+
+    def shown(self) -> dict[str, Any]:
+        """The settings every client of the room sees."""
         return {
             "host": self.host,
             "hints": self.hints,
@@ -59,7 +71,16 @@ class Settings:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Settings:
-        return cls(**{k: v for k, v in d.items() if k in cls.__dataclass_fields__})
+        known = {k: v for k, v in d.items() if k in cls.__dataclass_fields__}
+        if "removed" in known:
+            known["removed"] = [str(x) for x in known["removed"]]
+        return cls(**known)
+
+
+def person_key(person: str) -> str:
+    """What a room keeps of a person it removed: a hash of the browser id or address (the id
+    is the browser's own, not for the database to hold in clear)."""
+    return hash_token("person:" + person)
 
 
 @dataclass(slots=True)
