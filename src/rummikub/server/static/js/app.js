@@ -12,6 +12,7 @@ import { TutorialPage } from "./tutorial.js";
 import { connection, receive, subscribe } from "./store.js";
 import { navigate, toast, saveSeat } from "./util.js";
 import { colourBlindSwitch } from "./prefs.js";
+import { removed, sendMutes } from "./moderation.js";
 
 const app = document.getElementById("app");
 const status = document.getElementById("conn-status");
@@ -20,6 +21,8 @@ let page = null; // the page of the current route: Lobby, RoomPage, ReplayPage o
 export const net = new Net({
   onMessage: (msg) => {
     if (msg.type === "joined") saveSeat(msg.room, msg.seat, msg.token);
+    if (msg.type === "joined" || msg.type === "watching") sendMutes(net, msg.room, msg.seat);
+    if (msg.type === "removed") removed(msg.room);
     receive(msg);
     // a refusal of a request the page made is shown where it was made
     if (msg.type === "error" && (msg.id == null || !String(msg.id).startsWith("c"))) toast(msg.message, "error");

@@ -139,10 +139,16 @@ export class RoomPage {
     const s = getState();
     const room = s.view.room;
     const link = `${location.origin}/r/${room.code}`;
+    const host = room.settings.host ?? 0;
+    // the host may remove any other person seated (who cannot join this room again)
+    const removable = (seat, i) => s.seat != null && s.seat === host && i !== s.seat && seat.kind === "human" && seat.taken;
     const seats = room.seats.map((seat, i) => h("li", { class: "seat-item" + (seat.taken ? " taken" : "") },
       h("span", { class: "seat-num" }, String(i + 1)),
       h("span", { class: "seat-name" }, seat.kind === "bot" ? [botIcon(), t(`bot.${seat.bot}`)] : (seat.name || t("seat.free"))),
-      seat.kind === "human" && seat.taken ? h("span", { class: "dot" + (seat.connected ? " on" : "") }) : null));
+      seat.kind === "human" && seat.taken ? h("span", { class: "dot" + (seat.connected ? " on" : "") }) : null,
+      removable(seat, i) ? h("button", { class: "btn small remove-seat", id: `remove-${i}`, type: "button",
+        title: t("mod.remove_title", { name: seat.name || String(i + 1) }),
+        onclick: () => act(this.net, { type: "remove", seat: i }) }, t("mod.remove")) : null));
     const card = h("div", { class: "card center narrow waiting" },
       h("h2", { i18n: "room.waiting_title" }),
       h("p", { class: "muted", i18n: "room.invite_text" }),
@@ -152,7 +158,7 @@ export class RoomPage {
       h("p", {}, t("room.code"), " ", h("strong", { class: "code big" }, room.code)),
       h("ul", { class: "seat-list" }, seats),
       h("details", { class: "rules-box", id: "waiting-rules" }, h("summary", {}, t("side.rules")), rulesView(room, s.room.game)));
-    if (s.seat != null && s.seat === (room.settings.host ?? 0)) {
+    if (s.seat != null && s.seat === host) {
       card.append(h("button", { class: "btn primary", id: "start-now", onclick: () => act(this.net, { type: "start" }) }, t("room.start_now")));
     } else if (s.seat == null) {
       card.append(h("p", { class: "muted", i18n: "room.spectating" }));
