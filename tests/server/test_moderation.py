@@ -14,6 +14,7 @@ from rummikub.cli.main import app as cli
 from rummikub.server.models import ReportRow
 from rummikub.server.storage import Store
 
+from .cluster_helpers import node, runner
 from .helpers import Client, ServerProcess
 
 
@@ -223,3 +224,43 @@ def test_a_muted_seat_is_not_heard_by_the_connection_that_muted_it(
     assert watched.request(type="mute", seat=2, on=True)["muted"] == [2]
     again = watched.request(type="watch", room=code)
     assert [e["text"] for e in again["chat"]] == ["from Bob", "Bob again"]
+
+
+# -- in a cluster ----------------------------------------------------------------------------
+
+
+def test_moderation_reaches_a_room_of_another_node(
+    pg_url: str, redis_url: str, clients: list[Client]
+) -> None:
+    """Clients of another node than the room's: their remove, report and mute are forwarded to
+    the room's node, and its answers (and the ``removed`` notice) come back to them."""
+    run = uuid.uuid4().hex[:6]
+    nodes = [node(pg_url, redis_url, f"m{i}-{run}") for i in range(2)]
+    try:
+        for n in nodes:
+            n.start()
+        host = Client(nodes[0].ws_url)
+        bob = Client(nodes[1].ws_url)
+        carl = Client(nodes[1].ws_url)
+        clients.extend([host, bob, carl])
+        code = _room(host, ["human", "human", "human", "human"])
+        assert bob.request(type="join", room=code, name="Bob")["seat"] == 1
+        assert carl.request(type="join", room=code, name="Carl")["seat"] == 2
+        assert runner(nodes[1], code) == f"m0-{run}"  # the room runs on the host's node
+
+        _refused(bob.request(type="remove", seat=2), "not-host")
+        assert carl.request(type="mute", seat=0, on=True)["muted"] == [0]
+        assert carl.request(type="report", seat=0, reason="rude")["type"] == "ok"
+        _refused(carl.request(type="report", seat=0, reason="rude"), "already-reported")
+        assert host.request(type="chat", text="from the host")["type"] == "ok"
+        assert bob.request(type="chat", text="from Bob")["type"] == "ok"
+        carl.wait(lambda m: m["type"] == "chat" and m["text"] == "from Bob")
+        assert _chat_texts(carl) == ["from Bob"]
+
+        assert host.request(type="remove", seat=1)["type"] == "ok"
+        assert bob.wait(lambda m: m["type"] == "removed") == {"type": "removed", "room": code}
+        _refused(bob.request(type="join", room=code, name="Bob"), "removed")
+        host.wait_state(lambda s: not s["room"]["seats"][1]["taken"])
+    finally:
+        for n in nodes:
+            n.stop()
