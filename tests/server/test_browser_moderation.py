@@ -48,7 +48,11 @@ def test_the_host_removes_a_person_whose_page_says_so(
     assert b.locator(".remove-seat").count() == 0  # only the host removes
     a.wait_for_selector(".seat-list >> text=Bo")
     assert a.locator(".remove-seat").count() == 1  # not himself, not the free seat
+    assert _no_sideways_scroll(a)
+    a.click("#remove-1")  # asks first: the person cannot come back
+    a.click("#remove-no-1")
     a.click("#remove-1")
+    a.click("#remove-yes-1")
     b.wait_for_url(sqlite_server.base + "/")
     b.wait_for_selector("#toast.error >> text=The host removed you from room")
     a.wait_for_function("() => !document.querySelector('.seat-list').textContent.includes('Bo')")

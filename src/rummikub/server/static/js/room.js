@@ -14,6 +14,7 @@ export class RoomPage {
     this.code = code;
     this.view = null; // the GameView once the game is on
     this.screen = null;
+    this.confirming = null; // the seat whose removal the host is asked to confirm
     this.gone = false;
     this.unsubscribe = subscribe((s, what) => this.render(what));
     this.start();
@@ -101,7 +102,7 @@ export class RoomPage {
       return;
     }
     // the other screens are drawn again when they change, or when the waiting room does
-    if (!changed && what !== "language" && !(screen === "waiting" && what === "state")) return;
+    if (!changed && what !== "language" && !(screen === "waiting" && (what === "state" || what === "local"))) return;
     keepFocus(this.root, () => {
       this.root.replaceChildren();
       if (screen === "missing") this.missing();
@@ -135,6 +136,20 @@ export class RoomPage {
         h("button", { class: "btn", onclick: () => { this.setMode("watch"); this.enter(); } }, t("lobby.watch")))));
   }
 
+  // Remove, then (the person cannot come back) Yes or Cancel.
+  removeButtons(seat, i) {
+    const name = seat.name || String(i + 1);
+    const ask = (which) => { this.confirming = which; this.render("local"); };
+    if (this.confirming !== i) {
+      return h("button", { class: "btn small remove-seat", id: `remove-${i}`, type: "button",
+        title: t("mod.remove_title", { name }), onclick: () => ask(i) }, t("mod.remove"));
+    }
+    return h("span", { class: "remove-confirm" },
+      h("button", { class: "btn small danger", id: `remove-yes-${i}`, type: "button", title: t("mod.remove_title", { name }),
+        onclick: () => { this.confirming = null; act(this.net, { type: "remove", seat: i }); } }, t("mod.remove_yes")),
+      h("button", { class: "btn small", id: `remove-no-${i}`, type: "button", onclick: () => ask(null) }, t("mod.cancel")));
+  }
+
   waiting() {
     const s = getState();
     const room = s.view.room;
@@ -146,9 +161,7 @@ export class RoomPage {
       h("span", { class: "seat-num" }, String(i + 1)),
       h("span", { class: "seat-name" }, seat.kind === "bot" ? [botIcon(), t(`bot.${seat.bot}`)] : (seat.name || t("seat.free"))),
       seat.kind === "human" && seat.taken ? h("span", { class: "dot" + (seat.connected ? " on" : "") }) : null,
-      removable(seat, i) ? h("button", { class: "btn small remove-seat", id: `remove-${i}`, type: "button",
-        title: t("mod.remove_title", { name: seat.name || String(i + 1) }),
-        onclick: () => act(this.net, { type: "remove", seat: i }) }, t("mod.remove")) : null));
+      removable(seat, i) ? this.removeButtons(seat, i) : null));
     const card = h("div", { class: "card center narrow waiting" },
       h("h2", { i18n: "room.waiting_title" }),
       h("p", { class: "muted", i18n: "room.invite_text" }),
