@@ -62,6 +62,18 @@ class ServerCode(StrEnum):
     NOT_RATED = "not-rated"
     NOT_QUEUED = "not-queued"
 
+    # -- moderation (:mod:`.moderation`) ------------------------------------------------------
+    #: ``seat`` (1-based): a seat the room does not have
+    NO_SUCH_SEAT = "no-such-seat"
+    #: ``seat`` (1-based): a free seat or a bot's, where a person was meant
+    NO_PERSON = "no-person"
+    #: removing, reporting or muting oneself
+    SELF = "self"
+    #: ``room``: the host removed this person from the room; he may not join it again
+    REMOVED = "removed"
+    #: ``seat`` (1-based): one report per reporter and reported seat of a room
+    ALREADY_REPORTED = "already-reported"
+
     # -- the game ---------------------------------------------------------------------------
     #: a play the server cannot read (not valid notation, tiles not where it says)
     BAD_PLAY = "bad-play"

@@ -62,6 +62,8 @@ class Connection:
         self.via: str | None = None
         self.ident = 0
         self.remote = False
+        #: the seats whose chat this client muted, by room (:mod:`.muting`)
+        self.muted: dict[str, set[int]] = {}
 
     def start(self) -> None:
         self.writer = asyncio.create_task(self._write())

@@ -5,7 +5,6 @@ work budget of costly requests (checks, hints, moves), and chat."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -18,6 +17,8 @@ from . import protocol as p
 from .codes import ServerCode
 from .connection import Connection
 from .creation import RoomMaker
+from .moderation import Moderation
+from .muting import send_chat
 from .persistence import Persistence, StorageDown
 from .quick import QuickMatch
 from .refusals import ClientError, refused
@@ -52,6 +53,7 @@ class Dispatcher:
         self.rooms = rooms
         self._cpu = cpu
         self._check = check
+        self.moderation = Moderation(storage, seating.lobby)
         #: in a cluster: forwards a message about another node's room and says it did
         #: (:meth:`.Relay.intercept`)
         self.intercept: Callable[[Connection, Any, str | bytes], Awaitable[bool]] | None = None
@@ -139,6 +141,9 @@ class Dispatcher:
             if isinstance(msg, p.ChatMsg):
                 await self._chat(rt, conn, msg.text)
                 conn.send({"type": "ok", "id": msg.id})
+                return
+            if isinstance(msg, p.RemoveMsg | p.ReportMsg | p.MuteMsg):
+                await self.moderation.handle(rt, conn, msg)
                 return
             seat = self._seat_of(rt, conn)
             if isinstance(msg, p.CheckMsg):
@@ -239,6 +244,4 @@ class Dispatcher:
         room = rt.room
         room.chat.append(entry)
         del room.chat[:-100]
-        msg = json.dumps({"type": "chat", **entry}, separators=(",", ":"))
-        for c in rt.conns:
-            c.send_text(msg)
+        send_chat(rt, entry)

@@ -9,6 +9,8 @@ that act on them, each in its own module:
   leaving rooms;
 - :mod:`.reopen` — the unfinished rooms rebuilt when the server starts;
 - :mod:`.dispatch` — a client message turned into the room action and the reply;
+- :mod:`.moderation` — the host removing a person, reports (:mod:`.reports`) and mutes
+  (:mod:`.muting`);
 - :mod:`.lobby` and :mod:`.records` — what the HTTP API lists and serves;
 - :mod:`.broadcast` — every client's view of a room;
 - :mod:`.cluster` and :mod:`.relay` — with a broker (``--broker``), the node of a cluster: the

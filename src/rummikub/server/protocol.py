@@ -23,10 +23,13 @@ __all__ = [
     "CreateMsg",
     "EndTurnMsg",
     "JoinMsg",
+    "MuteMsg",
     "PlaceMsg",
     "PlayMsg",
     "ProtocolError",
     "QueueMsg",
+    "RemoveMsg",
+    "ReportMsg",
     "ResumeMsg",
     "SeatSpec",
     "SettingsSpec",
@@ -46,6 +49,7 @@ MAX_MELDS = 60
 MAX_MELD_TILES = 16
 MAX_NAME = 24
 MAX_CHAT = 300
+MAX_REASON = 500
 MAX_CODE = 16
 #: the most rooms ``/api/rooms`` lists at once
 MAX_ROOMS_PAGE = 200
@@ -119,9 +123,15 @@ def settings_ranges() -> dict[str, dict[str, Any]]:
 
 
 def client_limits() -> dict[str, int]:
-    """The longest name, chat message and room code a client may send, and the most rooms
-    ``/api/rooms`` lists at once (``/api/info``)."""
-    return {"name": MAX_NAME, "chat": MAX_CHAT, "code": MAX_CODE, "rooms": MAX_ROOMS_PAGE}
+    """The longest name, chat message, room code and report reason a client may send, and the
+    most rooms ``/api/rooms`` lists at once (``/api/info``)."""
+    return {
+        "name": MAX_NAME,
+        "chat": MAX_CHAT,
+        "code": MAX_CODE,
+        "rooms": MAX_ROOMS_PAGE,
+        "reason": MAX_REASON,
+    }
 
 
 class CreateMsg(_Msg):
@@ -238,6 +248,32 @@ class PingMsg(_Msg):
     type: Literal["ping"]
 
 
+SeatIndex = Annotated[int, Field(ge=0, le=5)]
+
+
+class RemoveMsg(_Msg):
+    """The host removes the person in ``seat`` (0-based) from his waiting room."""
+
+    type: Literal["remove"]
+    seat: SeatIndex
+
+
+class ReportMsg(_Msg):
+    """A player reports the person in ``seat`` (0-based) of his room to the operator."""
+
+    type: Literal["report"]
+    seat: SeatIndex
+    reason: Annotated[str, Field(min_length=1, max_length=MAX_REASON, pattern=PRINTABLE)]
+
+
+class MuteMsg(_Msg):
+    """Stop (``on``) or start again sending this connection the chat of ``seat`` (0-based)."""
+
+    type: Literal["mute"]
+    seat: SeatIndex
+    on: Annotated[bool, Field(strict=True)]
+
+
 ClientMessage = Annotated[
     CreateMsg
     | JoinMsg
@@ -257,7 +293,10 @@ ClientMessage = Annotated[
     | UnqueueMsg
     | ThrowMsg
     | PlaceMsg
-    | EndTurnMsg,
+    | EndTurnMsg
+    | RemoveMsg
+    | ReportMsg
+    | MuteMsg,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -281,6 +320,9 @@ TYPES = (
     "throw",
     "place",
     "end_turn",
+    "remove",
+    "report",
+    "mute",
 )
 
 

@@ -278,7 +278,7 @@ class Room:
             **self.part.room_fields(),
             "status": self.status,
             "rules": self.rules_json(),
-            "settings": self.settings.to_dict(),
+            "settings": self.settings.shown(),
             "seats": [s.public() for s in self.seats],
         }
         view: dict[str, Any] = {"type": "state", "seq": self.seq, "room": room, "game": None}

@@ -14,6 +14,8 @@ from .broadcast import broadcast
 from .codes import ServerCode
 from .connection import Connection
 from .lobby import Lobby
+from .moderation import check_not_removed
+from .muting import history
 from .persistence import Persistence, StorageDown
 from .rated import need_account
 from .refusals import ClientError
@@ -81,7 +83,9 @@ class Seating:
                 )
             if isinstance(msg, p.WatchMsg):
                 self.attach(rt, conn, None)
-                conn.send({"type": "watching", "id": msg.id, "room": code, "chat": room.chat[-50:]})
+                conn.send(
+                    {"type": "watching", "id": msg.id, "room": code, "chat": history(conn, room)}
+                )
             elif isinstance(msg, p.ResumeMsg):
                 if msg.token is None:  # by the account, from any browser
                     found = self._account_seat(room, conn)
@@ -93,6 +97,7 @@ class Seating:
             else:
                 if room.status != "waiting":
                     raise ClientError(ServerCode.STARTED, "the game has started; you can watch it")
+                check_not_removed(room, conn)
                 held = next(
                     (s for s in room.seats if s.token_hash is not None and s.person == conn.person),
                     None,
@@ -149,7 +154,7 @@ class Seating:
                 "room": rt.room.code,
                 "seat": seat.seat,
                 "token": token,
-                "chat": rt.room.chat[-50:],
+                "chat": history(conn, rt.room),
             }
         )
 

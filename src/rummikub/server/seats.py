@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .accounts.tokens import token_hash
@@ -18,6 +18,7 @@ __all__ = [
     "hash_token",
     "new_code",
     "new_token",
+    "person_key",
 ]
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -49,8 +50,19 @@ class Settings:
     host: int = 0
     #: a rated game (:mod:`.rated`): accounts only, a preset with a clock, no hints
     rated: bool = False
+    #: the persons the host removed from the waiting room (:func:`person_key` of each): they
+    #: may not join it again. Stored with the settings, never shown to clients.
+    removed: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
+        """The settings as stored (with :attr:`removed` when there is any)."""
+        out = self.shown()
+        if self.removed:
+            out["removed"] = list(self.removed)
+        return out
+
+    def shown(self) -> dict[str, Any]:
+        """The settings every client of the room sees."""
         return {
             "host": self.host,
             "hints": self.hints,
@@ -64,7 +76,16 @@ class Settings:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Settings:
-        return cls(**{k: v for k, v in d.items() if k in cls.__dataclass_fields__})
+        known = {k: v for k, v in d.items() if k in cls.__dataclass_fields__}
+        if "removed" in known:
+            known["removed"] = [str(x) for x in known["removed"]]
+        return cls(**known)
+
+
+def person_key(person: str) -> str:
+    """What a room keeps of a person it removed: a hash of the browser id or address (the id
+    is the browser's own, not for the database to hold in clear)."""
+    return hash_token("person:" + person)
 
 
 @dataclass(slots=True)

@@ -13,6 +13,7 @@ import { connection, receive, subscribe } from "./store.js";
 import { navigate, toast, saveSeat } from "./util.js";
 import { onQueueMessage } from "./ranked.js";
 import { colourBlindSwitch } from "./prefs.js";
+import { removed, sendMutes } from "./moderation.js";
 
 const app = document.getElementById("app");
 const status = document.getElementById("conn-status");
@@ -21,6 +22,8 @@ let page = null; // the page of the current route: Lobby, RoomPage, ReplayPage o
 export const net = new Net({
   onMessage: (msg) => {
     if (msg.type === "joined" && msg.token) saveSeat(msg.room, msg.seat, msg.token);
+    if (msg.type === "joined" || msg.type === "watching") sendMutes(net, msg.room, msg.seat);
+    if (msg.type === "removed") removed(msg.room);
     onQueueMessage(msg);
     receive(msg);
     // a refusal of a request the page made is shown where it was made

@@ -6,6 +6,7 @@ import { t, translate } from "./i18n.js";
 import { faceLabel, pieceEl } from "./pieces.js";
 import { draggable } from "./drag.js";
 import { SidePanel } from "./side.js";
+import { closeReport, openReport } from "./moderation.js";
 import { scoreCard } from "./scores.js";
 import { flown, getState, myTurn, showLastMove, update } from "./store.js";
 import { alertTurn, clack, flyIn, pieceRects, setSound, soundOn, tick as tickSound } from "./follow.js";
@@ -26,7 +27,7 @@ export class GameView {
     this.wasMine = null; // whether it was this player's turn at the last render (null: none yet)
     this.heard = null; // the last move whose sound was made
     this.ticked = null; // the last second of the clock that ticked
-    this.side = new SidePanel((text) => this.act({ type: "chat", text }));
+    this.side = new SidePanel((text) => this.act({ type: "chat", text }), (msg) => this.act(msg));
     this.slots = { players: h("div"), area: h("section"), dock: h("div") };
     this.el = h("div", { class: "game" }, this.slots.players,
       h("div", { class: "board" }, this.slots.area, this.side.el), this.slots.dock);
@@ -56,6 +57,7 @@ export class GameView {
   destroy() {
     this.gone = true;
     clearInterval(this.clockTimer);
+    closeReport();
     document.title = t("title");
   }
 
@@ -236,7 +238,8 @@ export class GameView {
               h("span", { class: "unit", "aria-hidden": "true" }, t("game.points_unit"))),
             seat.kind === "human" ? h("span", { class: "dot" + (seat.connected ? " on" : ""), role: "img",
               title: t(seat.connected ? "game.online" : "game.offline"), "aria-label": t(seat.connected ? "game.online" : "game.offline") }) : null,
-            seat.standin ? h("span", { class: "standin" }, t("game.standin")) : null))));
+            seat.standin ? h("span", { class: "standin" }, t("game.standin")) : null,
+            this.reportButton(c, seat, i)))));
     });
     const on = soundOn();
     bar.dataset.n = String(c.room.seats.length);
@@ -244,6 +247,14 @@ export class GameView {
       "aria-pressed": on ? "true" : "false", title: t(on ? "game.sound_on" : "game.sound_off"), "aria-label": t("game.sound"),
       onclick: () => { setSound(!soundOn()); update(() => {}); } }, icon(on ? "sound" : "muted"))));
     return bar;
+  }
+
+  // A player reports another person of the game (a dialog asks why).
+  reportButton(c, seat, i) {
+    if (c.seat == null || i === c.seat || seat.kind !== "human") return null;
+    const name = c.name(i);
+    return h("button", { class: "report-btn", id: `report-${i}`, type: "button", title: t("mod.report_title", { name }),
+      "aria-label": t("mod.report_title", { name }), onclick: () => openReport(i, name, (msg) => this.net.request(msg)) }, icon("flag"));
   }
 
   // Whether the last move is highlighted now.

@@ -15,6 +15,7 @@ export class RoomPage {
     this.code = code;
     this.view = null; // the GameView once the game is on
     this.screen = null;
+    this.confirming = null; // the seat whose removal the host is asked to confirm
     this.gone = false;
     this.unsubscribe = subscribe((s, what) => this.render(what));
     this.start();
@@ -107,7 +108,7 @@ export class RoomPage {
       return;
     }
     // the other screens are drawn again when they change, or when the waiting room does
-    if (!changed && what !== "language" && !(screen === "waiting" && what === "state")) return;
+    if (!changed && what !== "language" && !(screen === "waiting" && (what === "state" || what === "local"))) return;
     keepFocus(this.root, () => {
       this.root.replaceChildren();
       if (screen === "missing") this.missing();
@@ -141,15 +142,33 @@ export class RoomPage {
         h("button", { class: "btn", onclick: () => { this.setMode("watch"); this.enter(); } }, t("lobby.watch")))));
   }
 
+  // Remove, then (the person cannot come back) Yes or Cancel.
+  removeButtons(seat, i) {
+    const name = seat.name || String(i + 1);
+    const ask = (which) => { this.confirming = which; this.render("local"); };
+    if (this.confirming !== i) {
+      return h("button", { class: "btn small remove-seat", id: `remove-${i}`, type: "button",
+        title: t("mod.remove_title", { name }), onclick: () => ask(i) }, t("mod.remove"));
+    }
+    return h("span", { class: "remove-confirm" },
+      h("button", { class: "btn small danger", id: `remove-yes-${i}`, type: "button", title: t("mod.remove_title", { name }),
+        onclick: () => { this.confirming = null; act(this.net, { type: "remove", seat: i }); } }, t("mod.remove_yes")),
+      h("button", { class: "btn small", id: `remove-no-${i}`, type: "button", onclick: () => ask(null) }, t("mod.cancel")));
+  }
+
   waiting() {
     const s = getState();
     const room = s.view.room;
     const link = `${location.origin}/r/${room.code}`;
+    const host = room.settings.host ?? 0;
+    // the host may remove any other person seated (who cannot join this room again)
+    const removable = (seat, i) => s.seat != null && s.seat === host && i !== s.seat && seat.kind === "human" && seat.taken;
     const seats = room.seats.map((seat, i) => h("li", { class: "seat-item" + (seat.taken ? " taken" : "") },
       h("span", { class: "seat-num" }, String(i + 1)),
       h("span", { class: "seat-name" }, seat.kind === "bot" ? [botIcon(), t(`bot.${seat.bot}`)] : (seat.name || t("seat.free")),
         seat.account ? h("span", { class: "account-badge", title: t("seat.account"), "aria-label": t("seat.account") }, "✓") : null),
-      seat.kind === "human" && seat.taken ? h("span", { class: "dot" + (seat.connected ? " on" : "") }) : null));
+      seat.kind === "human" && seat.taken ? h("span", { class: "dot" + (seat.connected ? " on" : "") }) : null,
+      removable(seat, i) ? this.removeButtons(seat, i) : null));
     const card = h("div", { class: "card center narrow waiting" },
       h("h2", { i18n: "room.waiting_title" }),
       h("p", { class: "muted", i18n: "room.invite_text" }),
@@ -159,7 +178,7 @@ export class RoomPage {
       h("p", {}, t("room.code"), " ", h("strong", { class: "code big" }, room.code)),
       h("ul", { class: "seat-list" }, seats),
       h("details", { class: "rules-box", id: "waiting-rules" }, h("summary", {}, t("side.rules")), rulesView(room, s.room.game)));
-    if (s.seat != null && s.seat === (room.settings.host ?? 0)) {
+    if (s.seat != null && s.seat === host) {
       card.append(h("button", { class: "btn primary", id: "start-now", onclick: () => act(this.net, { type: "start" }) }, t("room.start_now")));
     } else if (s.seat == null) {
       card.append(h("p", { class: "muted", i18n: "room.spectating" }));

@@ -2,9 +2,10 @@
 // page and only its lists change when the state does, so text being typed into the chat keeps
 // its place, caret and focus while the others move (the text is in the store's draft too).
 import { t } from "./i18n.js";
-import { h } from "./util.js";
+import { h, icon } from "./util.js";
 import { getState, setDraft, update } from "./store.js";
 import { rulesView } from "./rules.js";
+import { mutedSeats, setMuted } from "./moderation.js";
 
 const atEnd = (list) => list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
 
@@ -25,8 +26,9 @@ function refill(list, items, always = false) {
 }
 
 export class SidePanel {
-  // `send(text)` sends a chat message.
-  constructor(send) {
+  // `send(text)` sends a chat message, `request(msg)` another message (a mute).
+  constructor(send, request) {
+    this.request = request;
     const s = getState();
     const tab = (name) => h("button", { class: "tab", type: "button", dataset: { tab: name },
       onclick: () => update((st) => { st.ui.sideTab = name; if (name === "chat") st.unread = 0; }) });
@@ -46,8 +48,9 @@ export class SidePanel {
       send(text);
     } }, this.input, h("button", { class: "btn small", i18n: "side.send" }));
     this.rules = h("div", { class: "rules-pane", id: "rules-pane" });
+    this.mutes = h("div", { class: "chat-mutes", id: "chat-mutes" });
     this.el = h("aside", { class: "side" }, h("div", { class: "tabs" }, this.tabs.log, this.tabs.chat, this.tabs.rules),
-      h("div", { class: "side-body" }, this.log, this.chat, this.rules, this.form));
+      h("div", { class: "side-body" }, this.log, this.mutes, this.chat, this.rules, this.form));
     this.shown = { chat: null, count: 0, tab: null };
   }
 
@@ -74,11 +77,33 @@ export class SidePanel {
     }
     this.form.hidden = !onChat || c.seat == null;
     refill(this.log, c.g.log.map((e) => h("li", { class: `log-${e.action}` }, describe(e))));
-    if (this.shown.chat !== s.chat || this.shown.count !== s.chat.length || this.shown.tab !== s.ui.sideTab) {
-      Object.assign(this.shown, { chat: s.chat, count: s.chat.length });
-      refill(this.chat, s.chat.map((m) => h("li", {}, h("b", {}, `${m.name}: `), m.text)), true);
+    const muted = new Set(mutedSeats(c.room.code));
+    this.drawMutes(c, muted, onChat);
+    const mutedKey = [...muted].join(",");
+    if (this.shown.chat !== s.chat || this.shown.count !== s.chat.length || this.shown.tab !== s.ui.sideTab
+        || this.shown.muted !== mutedKey) {
+      Object.assign(this.shown, { chat: s.chat, count: s.chat.length, muted: mutedKey });
+      // lines of a seat muted here are hidden (the server sends no new ones)
+      refill(this.chat, s.chat.filter((m) => !muted.has(m.seat)).map((m) => h("li", {}, h("b", {}, `${m.name}: `), m.text)), true);
     }
     if (this.shown.tab !== s.ui.sideTab && onLog) { this.log.follow = true; this.log.scrollTop = this.log.scrollHeight; }
     this.shown.tab = s.ui.sideTab;
+  }
+
+  // A toggle per other person of the room: mute his chat here, or hear it again.
+  drawMutes(c, muted, onChat) {
+    const others = c.room.seats.filter((seat, i) => seat.kind === "human" && seat.taken && i !== c.seat);
+    this.mutes.hidden = !onChat || !others.length;
+    if (this.mutes.hidden) return;
+    this.mutes.replaceChildren(h("span", { class: "muted" }, t("mod.mute_label")), ...others.map((seat) => {
+      const on = muted.has(seat.seat);
+      const name = c.name(seat.seat);
+      return h("button", { class: "mute-toggle" + (on ? " on" : ""), id: `mute-${seat.seat}`, type: "button",
+        "aria-pressed": on ? "true" : "false", title: t(on ? "mod.unmute_title" : "mod.mute_title", { name }),
+        onclick: () => {
+          setMuted(c.room.code, seat.seat, !on, this.request).catch(() => { /* shown by the request */ });
+          update(() => {});
+        } }, icon(on ? "muted" : "sound"), h("span", {}, name));
+    }));
   }
 }

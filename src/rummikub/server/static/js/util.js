@@ -103,6 +103,7 @@ const ICONS = {
   last: '<path d="M18 5v14"/><path d="M6 5l9 7-9 7z" fill="currentColor"/>',
   undo: '<path d="M9 14L4 9l5-5"/><path d="M4 9h10a6 6 0 0 1 0 12h-3"/>',
   redo: '<path d="M15 14l5-5-5-5"/><path d="M20 9H10a6 6 0 0 0 0 12h3"/>',
+  flag: '<path d="M5 21V4"/><path d="M5 4h11l-2 4 2 4H5" fill="currentColor"/>',
 };
 
 export function icon(name) {
