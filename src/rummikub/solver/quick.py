@@ -42,13 +42,29 @@ __all__ = [
 def _fits(tile: Tile, kinds: Counter[tuple[int, int]], jokers: int, rules: Rules) -> bool:
     """Whether ``tile`` can be in a three-tile group or run window made of the available tile
     kinds (``(colour, number)`` counts, the tile's own copy included) and ``jokers``."""
-    c, n = tile.colour, tile.number
-    if max_group_size(rules.colours) >= 3:
-        others = sum(1 for k in range(rules.colours) if k != c and kinds.get((k, n), 0) > 0)
+    return _fits_kinds(tile.colour, tile.number, kinds, jokers, rules.colours, rules.numbers)
+
+
+def _fits_kinds(
+    c: int, n: int, kinds: Counter[tuple[int, int]], jokers: int, colours: int, numbers: int
+) -> bool:
+    """:func:`_fits` for the tile of colour ``c`` and number ``n`` under rules of ``colours``
+    colours and ``numbers`` numbers."""
+    if jokers >= 2 and (colours >= 3 or numbers >= 3) and 1 <= n <= numbers:
+        return True  # two jokers complete any group or run window of three
+    get = kinds.get
+    if colours >= 3:  # groups of three exist
+        others = 0
+        for k in range(colours):
+            if k != c and get((k, n), 0) > 0:
+                others += 1
         if others + jokers >= 2:
             return True
-    for start in range(max(1, n - 2), min(n, rules.numbers - 2) + 1):
-        missing = sum(1 for m in range(start, start + 3) if m != n and kinds.get((c, m), 0) == 0)
+    for start in range(max(1, n - 2), min(n, numbers - 2) + 1):
+        missing = 0
+        for m in range(start, start + 3):
+            if m != n and get((c, m), 0) == 0:
+                missing += 1
         if missing <= jokers:
             return True
     return False
@@ -79,11 +95,31 @@ def fits_grid(
     return False
 
 
+def _row_bits(row: Sequence[int]) -> int:
+    """The numbers of a count grid's row that hold a tile, as bits (bit ``i``: number
+    ``i + 1``)."""
+    bits = 0
+    for i, x in enumerate(row):
+        if x:
+            bits |= 1 << i
+    return bits
+
+
+def _fits_bits(bits: int, width: int, jokers: int, i: int) -> bool:
+    """The run half of :func:`fits_grid`: some window of three numbers around ``i`` of a row
+    whose available numbers are ``bits`` misses at most ``jokers`` tiles (the tile's own
+    number counts as available)."""
+    for start in range(max(0, i - 2), min(i, width - 3) + 1):
+        if 3 - (((bits >> start) & 7) | (1 << (i - start))).bit_count() <= jokers:
+            return True
+    return False
+
+
 def _kinds(tiles: Iterable[Tile]) -> tuple[Counter[tuple[int, int]], int]:
     kinds: Counter[tuple[int, int]] = Counter()
     jokers = 0
     for t in tiles:
-        if t.is_joker:
+        if t.colour < 0:  # the joker
             jokers += 1
         else:
             kinds[(t.colour, t.number)] += 1
@@ -112,9 +148,24 @@ def placeable_grid(
     """:func:`placeable` on a count grid: ``avail[c][n - 1]`` tiles of colour ``c`` and number
     ``n`` are available (table and rack), ``jokers`` jokers in all."""
     present = colours_present(avail, rules)
-    return tuple(
-        t for t in rack if t.colour < 0 or fits_grid(avail, present, jokers, t.colour, t.number - 1)
-    )
+    width = rules.numbers
+    bits: dict[int, int] = {}
+    out: list[Tile] = []
+    for t in rack:
+        c = t.colour
+        if c < 0:
+            out.append(t)
+            continue
+        i = t.number - 1
+        if present and jokers + present[i] - 1 >= 2:
+            out.append(t)
+            continue
+        b = bits.get(c)
+        if b is None:
+            b = bits[c] = _row_bits(avail[c])
+        if _fits_bits(b, width, jokers, i):
+            out.append(t)
+    return tuple(out)
 
 
 def fit_count(
@@ -149,10 +200,20 @@ def fitting_rack(
     """The rack's count grid ``rack`` with the tiles that fail the three-tile test (with
     ``avail`` and ``jokers`` as in :func:`fit_count`) left out: they can never be placed."""
     present = colours_present(avail, rules)
-    return [
-        [k if k and fits_grid(avail, present, jokers, c, i) else 0 for i, k in enumerate(row)]
-        for c, row in enumerate(rack)
-    ]
+    width = rules.numbers
+    out: list[list[int]] = []
+    for c, row in enumerate(rack):
+        kept = list(row)
+        bits = -1
+        for i, k in enumerate(row):
+            if not k or (present and jokers + present[i] - 1 >= 2):
+                continue
+            if bits < 0:
+                bits = _row_bits(avail[c])
+            if not _fits_bits(bits, width, jokers, i):
+                kept[i] = 0
+        out.append(kept)
+    return out
 
 
 def rack_totals(
@@ -170,8 +231,9 @@ def rack_totals(
 def opening_bound(rack: Sequence[Tile], rules: Rules) -> int:
     """An upper bound on the value of rack-only melds (the most an opening can be worth)."""
     kinds, jokers = _kinds(rack)
-    total = jokers * rules.numbers
+    colours, numbers = rules.colours, rules.numbers
+    total = jokers * numbers
     for t in rack:
-        if not t.is_joker and _fits(t, kinds, jokers, rules):
+        if t.colour >= 0 and _fits_kinds(t.colour, t.number, kinds, jokers, colours, numbers):
             total += t.number
     return total
