@@ -29,6 +29,7 @@ __all__ = [
     "can_place_any",
     "colours_present",
     "fit_count",
+    "fit_masks",
     "fit_totals",
     "fits_grid",
     "fitting_rack",
@@ -95,24 +96,45 @@ def fits_grid(
     return False
 
 
-def _row_bits(row: Sequence[int]) -> int:
-    """The numbers of a count grid's row that hold a tile, as bits (bit ``i``: number
-    ``i + 1``)."""
-    bits = 0
-    for i, x in enumerate(row):
-        if x:
-            bits |= 1 << i
-    return bits
-
-
-def _fits_bits(bits: int, width: int, jokers: int, i: int) -> bool:
-    """The run half of :func:`fits_grid`: some window of three numbers around ``i`` of a row
-    whose available numbers are ``bits`` misses at most ``jokers`` tiles (the tile's own
-    number counts as available)."""
-    for start in range(max(0, i - 2), min(i, width - 3) + 1):
-        if 3 - (((bits >> start) & 7) | (1 << (i - start))).bit_count() <= jokers:
-            return True
-    return False
+def fit_masks(avail: Sequence[Sequence[int]], jokers: int, rules: Rules) -> list[int]:
+    """The three-tile test (:func:`fits_grid`) for every real tile at once: per colour, the
+    numbers whose tile passes it as bits (bit ``i``: number ``i + 1``), with ``avail`` and
+    ``jokers`` as in :func:`fits_grid`."""
+    width = rules.numbers
+    full = (1 << width) - 1
+    rows = []
+    for row in avail:
+        bits = 0
+        for i, x in enumerate(row):
+            if x:
+                bits |= 1 << i
+        rows.append(bits)
+    # groups: the numbers where at least 3 - jokers colours are available (the tile's own
+    # among them)
+    group = 0
+    if max_group_size(rules.colours) >= 3:
+        if jokers >= 2:
+            group = full
+        else:
+            ge1 = ge2 = ge3 = 0
+            for b in rows:
+                ge3 |= ge2 & b
+                ge2 |= ge1 & b
+                ge1 |= b
+            group = ge2 if jokers == 1 else ge3
+    out = []
+    for b in rows:
+        # runs: a window of three numbers around the tile missing at most ``jokers`` tiles
+        if width < 3:
+            run = 0
+        elif jokers >= 2:
+            run = full
+        elif jokers == 1:
+            run = (b << 1 | b >> 1 | b << 2 | b >> 2) & full
+        else:
+            run = ((b << 2) & (b << 1) | (b << 1) & (b >> 1) | (b >> 1) & (b >> 2)) & full
+        out.append(run | group)
+    return out
 
 
 def _kinds(tiles: Iterable[Tile]) -> tuple[Counter[tuple[int, int]], int]:
@@ -147,25 +169,8 @@ def placeable_grid(
 ) -> tuple[Tile, ...]:
     """:func:`placeable` on a count grid: ``avail[c][n - 1]`` tiles of colour ``c`` and number
     ``n`` are available (table and rack), ``jokers`` jokers in all."""
-    present = colours_present(avail, rules)
-    width = rules.numbers
-    bits: dict[int, int] = {}
-    out: list[Tile] = []
-    for t in rack:
-        c = t.colour
-        if c < 0:
-            out.append(t)
-            continue
-        i = t.number - 1
-        if present and jokers + present[i] - 1 >= 2:
-            out.append(t)
-            continue
-        b = bits.get(c)
-        if b is None:
-            b = bits[c] = _row_bits(avail[c])
-        if _fits_bits(b, width, jokers, i):
-            out.append(t)
-    return tuple(out)
+    masks = fit_masks(avail, jokers, rules)
+    return tuple(t for t in rack if t.colour < 0 or masks[t.colour] >> (t.number - 1) & 1)
 
 
 def fit_count(
@@ -199,21 +204,11 @@ def fitting_rack(
 ) -> list[list[int]]:
     """The rack's count grid ``rack`` with the tiles that fail the three-tile test (with
     ``avail`` and ``jokers`` as in :func:`fit_count`) left out: they can never be placed."""
-    present = colours_present(avail, rules)
-    width = rules.numbers
-    out: list[list[int]] = []
-    for c, row in enumerate(rack):
-        kept = list(row)
-        bits = -1
-        for i, k in enumerate(row):
-            if not k or (present and jokers + present[i] - 1 >= 2):
-                continue
-            if bits < 0:
-                bits = _row_bits(avail[c])
-            if not _fits_bits(bits, width, jokers, i):
-                kept[i] = 0
-        out.append(kept)
-    return out
+    masks = fit_masks(avail, jokers, rules)
+    return [
+        [k if k and m >> i & 1 else 0 for i, k in enumerate(row)]
+        for m, row in zip(masks, rack, strict=True)
+    ]
 
 
 def rack_totals(
