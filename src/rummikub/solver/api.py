@@ -130,7 +130,7 @@ def _solve(ctx: _Ctx, opened: bool, objective: str, fewest_changes: bool = True)
     parts = table_parts(ctx.table, rules)
     t_grid, jt = parts.grid, parts.jokers
     r_grid, jr = counts_grid(ctx.rack, rules)
-    avail = [list(map(int.__add__, a, b)) for a, b in zip(t_grid, r_grid, strict=True)]
+    avail = tuple(tuple(map(int.__add__, a, b)) for a, b in zip(t_grid, r_grid, strict=True))
     # tiles that fit in no meld are left out; none left (the rack holds no joker then): no
     # play (the test of ``can_place_any``)
     given = len(ctx.rack)
@@ -139,7 +139,9 @@ def _solve(ctx: _Ctx, opened: bool, objective: str, fewest_changes: bool = True)
         return _nothing(ctx)
     if len(ctx.rack) != given:
         r_grid, jr = counts_grid(ctx.rack, rules)
-    prob = _plain_problem(ctx, t_grid, jt, r_grid, jr)
+        prob = _plain_problem(ctx, t_grid, jt, r_grid, jr)
+    else:  # every rack tile kept: the available tiles are the problem's upper bounds
+        prob = _plain_problem(ctx, t_grid, jt, r_grid, jr, hi=avail)
     # only plays placing at least one tile are looked for: every one scores at least this
     # (each tile, a joker in any role included, is worth at least 1); most turns of a real
     # game place nothing, and this bound lets the kernel prove that quickly

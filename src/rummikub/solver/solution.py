@@ -151,11 +151,14 @@ def _plain_problem(
     *,
     floor: int = 0,
     per_count: bool = False,
+    hi: tuple[tuple[int, ...], ...] | None = None,
 ) -> Problem:
     """The problem of placing rack tiles (counts ``r_grid``, ``jr`` jokers) with the free
-    table tiles (``t_grid``, ``jt``), which must all be used: :func:`_problem` on grids."""
+    table tiles (``t_grid``, ``jt``), which must all be used: :func:`_problem` on grids.
+    ``hi``: their sums, when the caller has them already."""
     table = tuple(map(tuple, t_grid))
-    hi = tuple(tuple(map(int.__add__, a, b)) for a, b in zip(t_grid, r_grid, strict=True))
+    if hi is None:
+        hi = tuple(tuple(map(int.__add__, a, b)) for a, b in zip(t_grid, r_grid, strict=True))
     return Problem(
         ctx.rules.colours,
         ctx.rules.numbers,
