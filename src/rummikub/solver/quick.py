@@ -96,19 +96,32 @@ def fits_grid(
     return False
 
 
+_ROW_BITS: dict[tuple[int, ...], int] = {}  # count rows (a table's rows recur) and their bits
+
+
+def _row_bits(row: Sequence[int]) -> int:
+    """The numbers of a count grid's row that hold a tile, as bits (bit ``i``: number
+    ``i + 1``)."""
+    key = row if isinstance(row, tuple) else tuple(row)
+    bits = _ROW_BITS.get(key)
+    if bits is None:
+        bits = 0
+        for i, x in enumerate(key):
+            if x:
+                bits |= 1 << i
+        if len(_ROW_BITS) >= 1 << 16:
+            _ROW_BITS.clear()
+        _ROW_BITS[key] = bits
+    return bits
+
+
 def fit_masks(avail: Sequence[Sequence[int]], jokers: int, rules: Rules) -> list[int]:
     """The three-tile test (:func:`fits_grid`) for every real tile at once: per colour, the
     numbers whose tile passes it as bits (bit ``i``: number ``i + 1``), with ``avail`` and
     ``jokers`` as in :func:`fits_grid`."""
     width = rules.numbers
     full = (1 << width) - 1
-    rows = []
-    for row in avail:
-        bits = 0
-        for i, x in enumerate(row):
-            if x:
-                bits |= 1 << i
-        rows.append(bits)
+    rows = [_row_bits(row) for row in avail]
     # groups: the numbers where at least 3 - jokers colours are available (the tile's own
     # among them)
     group = 0
