@@ -114,6 +114,22 @@ class _LastLegal:
     entry: tuple[RoundState, Play, list[Reading]] | None = None
 
 
+class _LastCounts:
+    """The tile counts of the table of the last play checked, and of the table that the play
+    then laid (the same tiles, melds read canonically): the next play is checked against that
+    table. Tables are immutable and the counts are only read."""
+
+    played: tuple[Table, Counter[Tile]] | None = None
+    laid: tuple[Table, Counter[Tile]] | None = None
+
+
+def _table_counts(table: Table) -> Counter[Tile]:
+    laid = _LastCounts.laid  # one read: another thread may replace it meanwhile
+    if laid is not None and laid[0] is table:
+        return laid[1]
+    return table.counts()
+
+
 def _check(state: RoundState, play: Play) -> list[Reading]:
     last = _LastLegal.entry  # one read: another thread may replace it meanwhile
     if last is not None and last[0] is state and last[1] is play:
@@ -145,8 +161,9 @@ def _verify(state: RoundState, play: Play) -> list[Reading]:
         raise IllegalPlayError(
             f"not on the rack: {shown}", code=Code.NOT_ON_RACK, params={"tiles": shown}
         )
-    old = state.table.counts()
+    old = _table_counts(state.table)
     new = play.table.counts()
+    _LastCounts.played = (play.table, new)
     expected = old.copy()
     expected.update(placed)
     # both hold positive counts only: the plain dict comparison (in C) says whether they agree
@@ -439,6 +456,9 @@ def apply(state: RoundState, action: Action) -> RoundState:
         opened = list(state.opened)
         opened[current] = True
         table = _canonical_table(action, readings)
+        played = _LastCounts.played
+        if played is not None and played[0] is action.table:
+            _LastCounts.laid = (table, played[1])
         if not racks[current].tiles:
             nxt = RoundState(
                 state.rules, tuple(racks), table, state.pool, tuple(opened), current, 0,
