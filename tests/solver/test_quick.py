@@ -17,8 +17,11 @@ from rummikub.solver import solve
 from rummikub.solver.model import counts_grid
 from rummikub.solver.quick import (
     can_place_any,
+    colours_present,
     fit_count,
+    fit_masks,
     fit_totals,
+    fits_grid,
     opening_bound,
     placeable,
     placeable_grid,
@@ -113,3 +116,24 @@ def test_placeable_grid_matches_placeable(seed: int, name: str) -> None:
     assert placeable_grid(avail, jokers, shuffled, rules) == placeable(
         table.tiles(), shuffled, rules
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=SEEDS, name=st.sampled_from(["standard", "xp"]), jokers=st.integers(0, 3))
+def test_fit_masks_match_fits_grid(seed: int, name: str, jokers: int) -> None:
+    """The bit masks answer the three-tile test as the per-tile test does, for every real
+    tile of sparse and dense grids."""
+    rules = preset(name)
+    rng = random.Random(seed)
+    density = rng.random()
+    width = rules.numbers
+    avail = [
+        [rng.randint(1, rules.copies) if rng.random() < density else 0 for _ in range(width)]
+        for _ in range(rules.colours)
+    ]
+    present = colours_present(avail, rules)
+    masks = fit_masks(avail, jokers, rules)
+    for c in range(rules.colours):
+        for i in range(rules.numbers):
+            expected = fits_grid(avail, present, jokers, c, i)
+            assert bool(masks[c] >> i & 1) == expected, (c, i + 1)

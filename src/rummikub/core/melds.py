@@ -296,6 +296,9 @@ def read_meld(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> Reading:
     """Judge a meld; return its reading or raise :class:`IllegalPlayError` saying why not."""
     if not isinstance(meld, Meld):
         meld = Meld(tuple(meld))
+    seen = _BY_OBJECT.get(id(meld))
+    if seen is not None and seen[0] is meld and seen[1] is rules:
+        return seen[2]
     known = _readings(rules)
     got = known.get(meld)
     if got is None:
@@ -303,6 +306,9 @@ def read_meld(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> Reading:
         if len(known) >= _READINGS_PER_RULES:
             known.clear()
         known[meld] = got
+    if len(_BY_OBJECT) >= _READINGS_PER_RULES:
+        _BY_OBJECT.clear()
+    _BY_OBJECT[id(meld)] = (meld, rules, got)
     return got
 
 
@@ -311,6 +317,10 @@ def read_meld(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> Reading:
 #: an id is never reused while its entry lives
 _READINGS: dict[int, tuple[Rules, dict[Meld, Reading]]] = {}
 _READINGS_PER_RULES = 65536
+#: the same readings by the meld object's identity first: a game's melds are mostly the same
+#: objects turn after turn, and hashing a meld hashes each of its tiles (each entry holds its
+#: meld, so an id is never reused while its entry lives)
+_BY_OBJECT: dict[int, tuple[Meld, Rules, Reading]] = {}
 _RULE_SETS = 64
 
 

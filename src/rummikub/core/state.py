@@ -20,7 +20,15 @@ from .scoring import EndReason, exhausted_winner, score_round
 from .table import Rack, Table
 from .tiles import JOKER, Tile, format_tiles
 
-__all__ = ["RoundEnd", "RoundState", "apply", "check_play", "penalise", "validate"]
+__all__ = [
+    "RoundEnd",
+    "RoundState",
+    "apply",
+    "check_action",
+    "check_play",
+    "penalise",
+    "validate",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +114,22 @@ class _LastLegal:
     entry: tuple[RoundState, Play, list[Reading]] | None = None
 
 
+class _LastCounts:
+    """The tile counts of the table of the last play checked, and of the table that the play
+    then laid (the same tiles, melds read canonically): the next play is checked against that
+    table. Tables are immutable and the counts are only read."""
+
+    played: tuple[Table, Counter[Tile]] | None = None
+    laid: tuple[Table, Counter[Tile]] | None = None
+
+
+def _table_counts(table: Table) -> Counter[Tile]:
+    laid = _LastCounts.laid  # one read: another thread may replace it meanwhile
+    if laid is not None and laid[0] is table:
+        return laid[1]
+    return table.counts()
+
+
 def _check(state: RoundState, play: Play) -> list[Reading]:
     last = _LastLegal.entry  # one read: another thread may replace it meanwhile
     if last is not None and last[0] is state and last[1] is play:
@@ -129,16 +153,19 @@ def _verify(state: RoundState, play: Play) -> list[Reading]:
                 code=Code.NOT_ON_RACK,
                 params={"tiles": str(t)},
             )
-    missing = play.counts() - state.rack.counts()
+    placed = play.counts()
+    on_rack = state.rack.counts()
+    missing = placed - on_rack if any(on_rack.get(t, 0) < k for t, k in placed.items()) else None
     if missing:
         shown = format_tiles(sorted(missing.elements()))
         raise IllegalPlayError(
             f"not on the rack: {shown}", code=Code.NOT_ON_RACK, params={"tiles": shown}
         )
-    old = state.table.counts()
+    old = _table_counts(state.table)
     new = play.table.counts()
+    _LastCounts.played = (play.table, new)
     expected = old.copy()
-    expected.update(play.counts())
+    expected.update(placed)
     # both hold positive counts only: the plain dict comparison (in C) says whether they agree
     if dict.__eq__(new, expected):
         gone: Counter[Tile] = Counter()
@@ -373,9 +400,22 @@ def _canonical_table(play: Play, readings: list[Reading]) -> Table:
     return Table(tuple(r.meld for r in readings))
 
 
-def _advance(state: RoundState, **changes: object) -> RoundState:
-    nxt = replace(state, **changes)  # type: ignore[arg-type]
-    return replace(nxt, current=(state.current + 1) % state.players, turn=state.turn + 1)
+def _advance(
+    state: RoundState, racks: tuple[Rack, ...], pool: tuple[Tile, ...], passes: int
+) -> RoundState:
+    """The state with these racks, pool and passes, the turn passed to the next player (one
+    new state built, as every turn of every game builds one)."""
+    return RoundState(
+        state.rules,
+        racks,
+        state.table,
+        pool,
+        state.opened,
+        (state.current + 1) % len(state.racks),
+        passes,
+        state.turn + 1,
+        state.end,
+    )
 
 
 def _end(state: RoundState, reason: EndReason, winner: int) -> RoundState:
@@ -392,11 +432,11 @@ def penalise(state: RoundState, count: int) -> RoundState:
     drawn = state.pool[:count]
     racks = list(state.racks)
     racks[state.current] = racks[state.current].add(drawn)
-    return _advance(state, racks=tuple(racks), pool=state.pool[count:], passes=0)
+    return _advance(state, tuple(racks), state.pool[count:], 0)
 
 
 def _pass(state: RoundState) -> RoundState:
-    nxt = _advance(state, passes=state.passes + 1)
+    nxt = _advance(state, state.racks, state.pool, state.passes + 1)
     if nxt.passes >= state.players:
         winner = exhausted_winner(nxt.racks, nxt.rules, nxt.current)
         return _end(nxt, "exhausted", winner)
@@ -410,35 +450,61 @@ def apply(state: RoundState, action: Action) -> RoundState:
     _check_running(state)
     if isinstance(action, Play):
         readings = _check(state, action)
+        current = state.current
         racks = list(state.racks)
-        racks[state.current] = racks[state.current].remove(action.tiles)
+        racks[current] = racks[current].remove(action.tiles)
         opened = list(state.opened)
-        opened[state.current] = True
-        nxt = replace(
-            state,
-            racks=tuple(racks),
-            table=_canonical_table(action, readings),
-            opened=tuple(opened),
-            passes=0,
-        )
-        if not racks[state.current].tiles:
-            return _end(replace(nxt, turn=state.turn + 1), "rummikub", state.current)
-        return replace(nxt, current=(state.current + 1) % state.players, turn=state.turn + 1)
+        opened[current] = True
+        table = _canonical_table(action, readings)
+        played = _LastCounts.played
+        if played is not None and played[0] is action.table:
+            _LastCounts.laid = (table, played[1])
+        if not racks[current].tiles:
+            nxt = RoundState(
+                state.rules, tuple(racks), table, state.pool, tuple(opened), current, 0,
+                state.turn + 1, state.end,
+            )  # fmt: skip
+            return _end(nxt, "rummikub", current)
+        return RoundState(
+            state.rules, tuple(racks), table, state.pool, tuple(opened),
+            (current + 1) % len(racks), 0, state.turn + 1, state.end,
+        )  # fmt: skip
+    refusal = _refusal(state, action)
+    if refusal is not None:
+        raise refusal
     if isinstance(action, Draw):
-        if not state.pool:
-            raise IllegalPlayError(
-                "the pool is empty: pass instead of drawing", code=Code.POOL_EMPTY
-            )
         return penalise(state, 1)
     if isinstance(action, Pass):
+        return _pass(state)
+    return penalise(state, state.rules.timeout_penalty)  # a Timeout: _refusal knows no other
+
+
+def check_action(state: RoundState, action: Action) -> IllegalPlayError | None:
+    """The reason ``action`` is illegal for the player to move, or ``None`` if it is legal
+    (raises :class:`UsageError` once the round is over), without carrying it out."""
+    if isinstance(action, Play):
+        return check_play(state, action)
+    _check_running(state)
+    return _refusal(state, action)
+
+
+def _refusal(state: RoundState, action: Action) -> IllegalPlayError | None:
+    """Why an action other than a play is illegal in a running round (``None``: legal)."""
+    if isinstance(action, Draw):
+        if not state.pool:
+            return IllegalPlayError(
+                "the pool is empty: pass instead of drawing", code=Code.POOL_EMPTY
+            )
+        return None
+    if isinstance(action, Pass):
         if state.pool:
-            raise IllegalPlayError(
+            return IllegalPlayError(
                 "you can only pass when the pool is empty: draw instead", code=Code.POOL_NOT_EMPTY
             )
-        return _pass(state)
+        return None
     if isinstance(action, Timeout):
-        return penalise(state, state.rules.timeout_penalty)
-    raise IllegalPlayError(
+        return None
+    return IllegalPlayError(
         f"unknown action {action!r}",
         code=Code.UNKNOWN_ACTION,
         params={"action": type(action).__name__},

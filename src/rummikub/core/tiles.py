@@ -116,7 +116,8 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
 
 def sort_key(tile: Tile) -> tuple[int, int]:
     """Colour-then-number, jokers last (the "run view" order, 789)."""
-    return (99 if tile.is_joker else tile.colour, tile.number)
+    colour = tile.colour
+    return (99 if colour == _JOKER_COLOUR else colour, tile.number)  # is_joker, read inline
 
 
 def tile_counts(tiles: Iterable[Tile]) -> Counter[Tile]:

@@ -15,7 +15,7 @@ from .interface import GameMatch, PlayerInfo
 from .observation import Observation, observe
 from .record import FORMAT, load_match, load_record, match_record, replay, verify
 from .rules import PRESETS, Rules
-from .state import RoundState, apply, check_play
+from .state import RoundState, apply, check_action
 from .table import Rack, Table
 from .tiles import parse_tile
 
@@ -78,13 +78,7 @@ class TilesGame(RoundGame[Rules, RoundState, Observation]):
 
     # -- the pure layer -------------------------------------------------------------------
     def check(self, state: RoundState, action: Action) -> IllegalPlayError | None:
-        if isinstance(action, Play):
-            return check_play(state, action)
-        try:
-            apply(state, action)
-        except IllegalPlayError as exc:
-            return exc
-        return None
+        return check_action(state, action)
 
     def apply(self, state: RoundState, action: Action) -> RoundState:
         return apply(state, action)

@@ -22,6 +22,7 @@ from .model import check_position, counts_grid
 from .opening import opening_cores
 from .problem import Problem, SolverTimeout
 from .quick import opening_bound, placeable, placeable_grid
+from .reuse import table_parts
 from .solution import (
     Solution,
     _build,
@@ -126,12 +127,10 @@ def _solve(ctx: _Ctx, opened: bool, objective: str, fewest_changes: bool = True)
     rules = ctx.rules
     if not opened:
         return _solve_opening(ctx)
-    locked = locked_melds(ctx.table, rules)
-    free_idx = [i for i in range(len(ctx.table.melds)) if i not in locked]
-    free = _free_parts(ctx, free_idx)
-    t_grid, jt = counts_grid(free, rules)
+    parts = table_parts(ctx.table, rules)
+    t_grid, jt = parts.grid, parts.jokers
     r_grid, jr = counts_grid(ctx.rack, rules)
-    avail = [list(map(int.__add__, a, b)) for a, b in zip(t_grid, r_grid, strict=True)]
+    avail = tuple(tuple(map(int.__add__, a, b)) for a, b in zip(t_grid, r_grid, strict=True))
     # tiles that fit in no meld are left out; none left (the rack holds no joker then): no
     # play (the test of ``can_place_any``)
     given = len(ctx.rack)
@@ -140,21 +139,22 @@ def _solve(ctx: _Ctx, opened: bool, objective: str, fewest_changes: bool = True)
         return _nothing(ctx)
     if len(ctx.rack) != given:
         r_grid, jr = counts_grid(ctx.rack, rules)
-    prob = _plain_problem(ctx, t_grid, jt, r_grid, jr)
+        prob = _plain_problem(ctx, t_grid, jt, r_grid, jr)
+    else:  # every rack tile kept: the available tiles are the problem's upper bounds
+        prob = _plain_problem(ctx, t_grid, jt, r_grid, jr, hi=avail)
     # only plays placing at least one tile are looked for: every one scores at least this
     # (each tile, a joker in any role included, is worth at least 1); most turns of a real
     # game place nothing, and this bound lets the kernel prove that quickly
-    real = sum(sum(map(int.__mul__, row, range(1, rules.numbers + 1))) for row in t_grid)
-    one = prob.w_tiles * (prob.jt + 1) + prob.w_value * (real + prob.jt + 1)
+    one = prob.w_tiles * (prob.jt + 1) + prob.w_value * (parts.real_value + prob.jt + 1)
     raw = run_raw(prob, ctx.deadline, at_least=one).get(0)
     if raw is None or decode(prob, raw[0])[0] == 0:
         return _nothing(ctx)
     full = trace(prob, raw[1], raw[0])
-    best = _build_grid(ctx, full, sorted(locked), t_grid, jt, True)
-    if best.tiles == 0 or not free_idx or not fewest_changes:
+    best = _build_grid(ctx, full, parts.kept, t_grid, jt, True)
+    if best.tiles == 0 or not parts.free_idx or not fewest_changes:
         return best
     exact = objective == "min-change"
-    return fewer_changes(ctx, full, best, sorted(locked), free_idx, exact=exact)
+    return fewer_changes(ctx, full, best, list(parts.kept), list(parts.free_idx), exact=exact)
 
 
 def _solve_opening(ctx: _Ctx) -> Solution:

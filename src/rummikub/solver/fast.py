@@ -22,7 +22,7 @@ import numpy as np
 
 from .kernel import _drive, available
 from .problem import Problem, SolverTimeout, Trail
-from .tables import _consts, _grid, _layout, fits
+from .tables import _consts, _layout, fits, problem_grid
 from .walk import trace_path
 
 __all__ = ["available", "fits", "run", "trace_path"]
@@ -57,7 +57,7 @@ def run(
     joker_real = p.jhi < 3
     (pair_index, S, ptr, o_ns, o_x, o_g, o_jr, add, mask, closable, canon, dom_ptr, dom_idx,
      risk, _assigns) = _consts(C, K, joker_real)  # fmt: skip
-    grid = _grid(p.table, p.lo, p.hi)
+    grid = problem_grid(p)
     count_max = None
     if p.per_count:
         count_max = int((grid[2] - grid[0]).sum()) + p.jhi + 1

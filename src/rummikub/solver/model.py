@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from ..core.errors import Code, IllegalPlayError, NotationError, RulesError
@@ -228,8 +227,32 @@ def meld_of(tiles: Sequence[tuple[int, int, bool]], rules: Rules) -> Meld:
     return _meld_of(tuple(tiles), rules)
 
 
-@lru_cache(maxsize=65536)
+#: the melds of :func:`_meld_of` per rule set, found by the rules object's identity (hashing
+#: a rules object costs as much as reading a short meld); each entry holds its rules object,
+#: so an id is never reused while its entry lives
+_MELDS_OF: dict[int, tuple[Rules, dict[tuple[tuple[int, int, bool], ...], Meld]]] = {}
+_MELDS_PER_RULES = 65536
+_RULE_SETS = 64
+
+
 def _meld_of(tiles: tuple[tuple[int, int, bool], ...], rules: Rules) -> Meld:
+    """:func:`meld_of` for tiles with a joker (remembered per rule set)."""
+    entry = _MELDS_OF.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_MELDS_OF) >= _RULE_SETS:
+            _MELDS_OF.clear()
+        entry = _MELDS_OF[id(rules)] = (rules, {})
+    known = entry[1]
+    meld = known.get(tiles)
+    if meld is None:
+        meld = _read_meld_of(tiles, rules)
+        if len(known) >= _MELDS_PER_RULES:
+            known.clear()
+        known[tiles] = meld
+    return meld
+
+
+def _read_meld_of(tiles: tuple[tuple[int, int, bool], ...], rules: Rules) -> Meld:
     out: list[Tile] = []
     roles: list[Tile | int | None] = []
     for colour, number, joker in tiles:

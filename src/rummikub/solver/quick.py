@@ -29,6 +29,7 @@ __all__ = [
     "can_place_any",
     "colours_present",
     "fit_count",
+    "fit_masks",
     "fit_totals",
     "fits_grid",
     "fitting_rack",
@@ -42,13 +43,29 @@ __all__ = [
 def _fits(tile: Tile, kinds: Counter[tuple[int, int]], jokers: int, rules: Rules) -> bool:
     """Whether ``tile`` can be in a three-tile group or run window made of the available tile
     kinds (``(colour, number)`` counts, the tile's own copy included) and ``jokers``."""
-    c, n = tile.colour, tile.number
-    if max_group_size(rules.colours) >= 3:
-        others = sum(1 for k in range(rules.colours) if k != c and kinds.get((k, n), 0) > 0)
+    return _fits_kinds(tile.colour, tile.number, kinds, jokers, rules.colours, rules.numbers)
+
+
+def _fits_kinds(
+    c: int, n: int, kinds: Counter[tuple[int, int]], jokers: int, colours: int, numbers: int
+) -> bool:
+    """:func:`_fits` for the tile of colour ``c`` and number ``n`` under rules of ``colours``
+    colours and ``numbers`` numbers."""
+    if jokers >= 2 and (colours >= 3 or numbers >= 3) and 1 <= n <= numbers:
+        return True  # two jokers complete any group or run window of three
+    get = kinds.get
+    if colours >= 3:  # groups of three exist
+        others = 0
+        for k in range(colours):
+            if k != c and get((k, n), 0) > 0:
+                others += 1
         if others + jokers >= 2:
             return True
-    for start in range(max(1, n - 2), min(n, rules.numbers - 2) + 1):
-        missing = sum(1 for m in range(start, start + 3) if m != n and kinds.get((c, m), 0) == 0)
+    for start in range(max(1, n - 2), min(n, numbers - 2) + 1):
+        missing = 0
+        for m in range(start, start + 3):
+            if m != n and get((c, m), 0) == 0:
+                missing += 1
         if missing <= jokers:
             return True
     return False
@@ -79,11 +96,65 @@ def fits_grid(
     return False
 
 
+_ROW_BITS: dict[tuple[int, ...], int] = {}  # count rows (a table's rows recur) and their bits
+
+
+def _row_bits(row: Sequence[int]) -> int:
+    """The numbers of a count grid's row that hold a tile, as bits (bit ``i``: number
+    ``i + 1``)."""
+    key = row if isinstance(row, tuple) else tuple(row)
+    bits = _ROW_BITS.get(key)
+    if bits is None:
+        bits = 0
+        for i, x in enumerate(key):
+            if x:
+                bits |= 1 << i
+        if len(_ROW_BITS) >= 1 << 16:
+            _ROW_BITS.clear()
+        _ROW_BITS[key] = bits
+    return bits
+
+
+def fit_masks(avail: Sequence[Sequence[int]], jokers: int, rules: Rules) -> list[int]:
+    """The three-tile test (:func:`fits_grid`) for every real tile at once: per colour, the
+    numbers whose tile passes it as bits (bit ``i``: number ``i + 1``), with ``avail`` and
+    ``jokers`` as in :func:`fits_grid`."""
+    width = rules.numbers
+    full = (1 << width) - 1
+    rows = [_row_bits(row) for row in avail]
+    # groups: the numbers where at least 3 - jokers colours are available (the tile's own
+    # among them)
+    group = 0
+    if max_group_size(rules.colours) >= 3:
+        if jokers >= 2:
+            group = full
+        else:
+            ge1 = ge2 = ge3 = 0
+            for b in rows:
+                ge3 |= ge2 & b
+                ge2 |= ge1 & b
+                ge1 |= b
+            group = ge2 if jokers == 1 else ge3
+    out = []
+    for b in rows:
+        # runs: a window of three numbers around the tile missing at most ``jokers`` tiles
+        if width < 3:
+            run = 0
+        elif jokers >= 2:
+            run = full
+        elif jokers == 1:
+            run = (b << 1 | b >> 1 | b << 2 | b >> 2) & full
+        else:
+            run = ((b << 2) & (b << 1) | (b << 1) & (b >> 1) | (b >> 1) & (b >> 2)) & full
+        out.append(run | group)
+    return out
+
+
 def _kinds(tiles: Iterable[Tile]) -> tuple[Counter[tuple[int, int]], int]:
     kinds: Counter[tuple[int, int]] = Counter()
     jokers = 0
     for t in tiles:
-        if t.is_joker:
+        if t.colour < 0:  # the joker
             jokers += 1
         else:
             kinds[(t.colour, t.number)] += 1
@@ -111,10 +182,8 @@ def placeable_grid(
 ) -> tuple[Tile, ...]:
     """:func:`placeable` on a count grid: ``avail[c][n - 1]`` tiles of colour ``c`` and number
     ``n`` are available (table and rack), ``jokers`` jokers in all."""
-    present = colours_present(avail, rules)
-    return tuple(
-        t for t in rack if t.colour < 0 or fits_grid(avail, present, jokers, t.colour, t.number - 1)
-    )
+    masks = fit_masks(avail, jokers, rules)
+    return tuple(t for t in rack if t.colour < 0 or masks[t.colour] >> (t.number - 1) & 1)
 
 
 def fit_count(
@@ -148,10 +217,10 @@ def fitting_rack(
 ) -> list[list[int]]:
     """The rack's count grid ``rack`` with the tiles that fail the three-tile test (with
     ``avail`` and ``jokers`` as in :func:`fit_count`) left out: they can never be placed."""
-    present = colours_present(avail, rules)
+    masks = fit_masks(avail, jokers, rules)
     return [
-        [k if k and fits_grid(avail, present, jokers, c, i) else 0 for i, k in enumerate(row)]
-        for c, row in enumerate(rack)
+        [k if k and m >> i & 1 else 0 for i, k in enumerate(row)]
+        for m, row in zip(masks, rack, strict=True)
     ]
 
 
@@ -170,8 +239,9 @@ def rack_totals(
 def opening_bound(rack: Sequence[Tile], rules: Rules) -> int:
     """An upper bound on the value of rack-only melds (the most an opening can be worth)."""
     kinds, jokers = _kinds(rack)
-    total = jokers * rules.numbers
+    colours, numbers = rules.colours, rules.numbers
+    total = jokers * numbers
     for t in rack:
-        if not t.is_joker and _fits(t, kinds, jokers, rules):
+        if t.colour >= 0 and _fits_kinds(t.colour, t.number, kinds, jokers, colours, numbers):
             total += t.number
     return total

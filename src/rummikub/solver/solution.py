@@ -20,6 +20,7 @@ from ..core.tiles import JOKER, Tile
 from .dp import run_dp
 from .model import _meld_of, counts_grid
 from .problem import DPResult, Problem
+from .reuse import meld_keys
 
 __all__ = ["Solution"]
 
@@ -85,12 +86,7 @@ class _Ctx:
     def meld_keys(self) -> list[tuple[int, ...]]:
         """Every old table meld's tiles as sorted :func:`_code` integers (computed once)."""
         if self.old_keys is None:
-            self.old_keys = [
-                tuple(
-                    sorted([((t.colour if t.colour >= 0 else 99) << 20) + t.number for t in tiles])
-                )
-                for tiles in (m.tiles for m in self.table.melds)
-            ]
+            self.old_keys = meld_keys(self.table)
         return self.old_keys
 
     def values(self) -> list[int]:
@@ -148,18 +144,21 @@ def _problem(
 
 def _plain_problem(
     ctx: _Ctx,
-    t_grid: list[list[int]],
+    t_grid: Sequence[Sequence[int]],
     jt: int,
-    r_grid: list[list[int]],
+    r_grid: Sequence[Sequence[int]],
     jr: int,
     *,
     floor: int = 0,
     per_count: bool = False,
+    hi: tuple[tuple[int, ...], ...] | None = None,
 ) -> Problem:
     """The problem of placing rack tiles (counts ``r_grid``, ``jr`` jokers) with the free
-    table tiles (``t_grid``, ``jt``), which must all be used: :func:`_problem` on grids."""
+    table tiles (``t_grid``, ``jt``), which must all be used: :func:`_problem` on grids.
+    ``hi``: their sums, when the caller has them already."""
     table = tuple(map(tuple, t_grid))
-    hi = tuple(tuple(map(int.__add__, a, b)) for a, b in zip(t_grid, r_grid, strict=True))
+    if hi is None:
+        hi = tuple(tuple(map(int.__add__, a, b)) for a, b in zip(t_grid, r_grid, strict=True))
     return Problem(
         ctx.rules.colours,
         ctx.rules.numbers,
@@ -178,7 +177,7 @@ def _plain_problem(
 
 
 def _placed(
-    res: DPResult, t_grid: list[list[int]], jt: int, by_code: dict[int, Tile]
+    res: DPResult, t_grid: Sequence[Sequence[int]], jt: int, by_code: dict[int, Tile]
 ) -> tuple[Tile, ...]:
     """The rack tiles a DP result places (sorted as :func:`sort_key` does)."""
     out: list[Tile] = []
@@ -202,7 +201,7 @@ def _build_grid(
     ctx: _Ctx,
     res: DPResult,
     kept: Sequence[int],
-    t_grid: list[list[int]],
+    t_grid: Sequence[Sequence[int]],
     jt: int,
     optimal: bool,
 ) -> Solution:

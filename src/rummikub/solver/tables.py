@@ -14,7 +14,7 @@ import numpy as np
 from .groups import group_joker_range, max_group_size
 from .problem import Problem, _options, canon_slots
 
-__all__ = ["fits"]
+__all__ = ["fits", "problem_grid"]
 
 _CODES = (0, 2, 3, 4, 5, 6, 7)
 
@@ -66,6 +66,24 @@ def _grid(*rows: tuple[tuple[int, ...], ...]) -> np.ndarray:
     return np.fromiter(chain.from_iterable(flat), np.int64, len(flat) * len(flat[0])).reshape(
         len(rows), len(rows[0]), len(flat[0])
     )
+
+
+class _LastGrid:
+    """The grid of the last problem given to the kernel: its answer is then traced back on
+    the same problem (problems are immutable; the grid is only read)."""
+
+    entry: tuple[Problem, np.ndarray] | None = None
+
+
+def problem_grid(p: Problem) -> np.ndarray:
+    """:func:`_grid` of ``p.table``, ``p.lo`` and ``p.hi`` (that of the last problem is given
+    again for the same object)."""
+    last = _LastGrid.entry  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is p:
+        return last[1]
+    grid = _grid(p.table, p.lo, p.hi)
+    _LastGrid.entry = (p, grid)
+    return grid
 
 
 @cache

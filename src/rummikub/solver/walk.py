@@ -13,9 +13,11 @@ import numpy as np
 from .groups import group_sizes, max_group_size
 from .kernel import compiled
 from .problem import DPResult, Problem
-from .tables import _consts, _grid
+from .tables import _consts, problem_grid
 
 __all__ = ["trace_path"]
+
+_TABLE_AND_HI = [0, 2]  # of a problem's grid (table, lo, hi)
 
 
 def trace_path(p: Problem, path: Any, score: int) -> DPResult:
@@ -26,7 +28,7 @@ def trace_path(p: Problem, path: Any, score: int) -> DPResult:
     C, N, K = p.colours, p.numbers, p.copies
     joker_real = p.jhi < 3
     consts = _consts(C, K, joker_real)
-    grid = _grid(p.table, p.hi)
+    grid = problem_grid(p)[_TABLE_AND_HI]  # a copy: the layout the walk is compiled for
     events, gcounts, used, jokers, placed, value = _walk(
         C, N, K, path, grid, p.jhi, joker_real, consts[4], consts[5], consts[6], consts[14]
     )
