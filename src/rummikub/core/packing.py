@@ -116,10 +116,12 @@ def _to_meld(cand: _Candidate) -> Meld:
 
 def _melds_with(
     first: Tile, available: dict[Tile, int], jokers: int, rules: Rules
-) -> set[_Candidate]:
+) -> list[_Candidate]:
     """Candidate melds that contain ``first`` (the smallest remaining tile) and otherwise only
-    real tiles from ``available`` that sort after it, plus up to ``jokers`` jokers."""
-    out: set[_Candidate] = set()
+    real tiles from ``available`` that sort after it, plus up to ``jokers`` jokers; each once,
+    in the order they are found (never a set's order, which changes with the process's string
+    hashing: equally good packings must be chosen alike in every process)."""
+    out: dict[_Candidate, None] = {}
     others = [
         Tile(c, first.number)
         for c in range(first.colour + 1, rules.colours)
@@ -130,7 +132,7 @@ def _melds_with(
         chosen = (first, *(others[i] for i in range(len(others)) if mask >> i & 1))
         for j in range(0, jokers + 1):
             if 3 <= len(chosen) + j <= limit:
-                out.add(((*chosen, *(JOKER,) * j), j, first.number * (len(chosen) + j), "group"))
+                out[((*chosen, *(JOKER,) * j), j, first.number * (len(chosen) + j), "group")] = None
     # runs: first is the lowest real tile; jokers may stand below it, in gaps and above
     for below in range(0, jokers + 1):
         start = first.number - below
@@ -147,7 +149,7 @@ def _melds_with(
                     break
                 if end - start + 1 >= 3:
                     value = sum(range(start, end + 1))
-                    out.add(((*run, *(JOKER,) * trail), used + trail, value, "run"))
+                    out[((*run, *(JOKER,) * trail), used + trail, value, "run")] = None
             if k > rules.numbers:
                 break
             t = Tile(first.colour, k)
@@ -159,4 +161,4 @@ def _melds_with(
             else:
                 break
             k += 1
-    return out
+    return list(out)
