@@ -12,9 +12,11 @@ of samples per decision, not a time budget, so that the clock decides nothing). 
 also writes every record (JSON lines) to look for the first difference.
 
 The script runs under ``PYTHONHASHSEED=0`` (it starts itself again so when the variable is not
-set): the rack-only openings of ``pack_melds`` (the random and beginner bots) break ties
-between equally good meld sets in the iteration order of a set of candidates, which string
-hashing changes from one process to the next.
+set). Code before 2026-12-02 needs it: there the rack-only openings of ``pack_melds`` (the random
+and beginner bots) broke ties between equally good meld sets in the iteration order of a set,
+which string hashing changes from one process to the next; they are chosen alike in every
+process now (``tests/core/test_packing_order.py``), so the digest of older code differs from
+today's for those bots' games.
 """
 
 from __future__ import annotations
