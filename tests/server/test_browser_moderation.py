@@ -11,16 +11,10 @@ from sqlalchemy import select
 from rummikub.server.models import ReportRow
 from rummikub.server.storage import Store
 
+from .browser_helpers import english_context, open_page
 from .helpers import Client, ServerProcess
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
-
-
-def _context(browser: Any, **kw: Any) -> Any:
-    ctx = browser.new_context(locale="en-GB", **kw)
-    ctx.set_default_timeout(20_000)
-    ctx.add_init_script("localStorage.setItem('rummikub.lang', 'en');")
-    return ctx
 
 
 def _no_sideways_scroll(page: Any) -> bool:
@@ -30,18 +24,14 @@ def _no_sideways_scroll(page: Any) -> bool:
 def test_the_host_removes_a_person_whose_page_says_so(
     browser: Any, sqlite_server: ServerProcess
 ) -> None:
-    ctx_a = _context(browser)
-    a = ctx_a.new_page()
-    a.goto(sqlite_server.base + "/")
+    ctx_a = english_context(browser, timeout=20_000)
+    a = open_page(ctx_a, sqlite_server.base + "/")
     a.fill("#player-name", "Ann")
     a.select_option("#room-players", "3")
     a.click("#create-room")
     link = a.locator("#invite-link").input_value()
-    ctx_b = _context(browser, **PHONE)
-    b = ctx_b.new_page()
-    errors: list[str] = []
-    b.on("pageerror", lambda e: errors.append(str(e)))
-    b.goto(link)
+    ctx_b = english_context(browser, timeout=20_000, **PHONE)
+    b = open_page(ctx_b, link)
     b.fill("#join-name", "Bo")
     b.click("#join-seat")
     b.wait_for_selector(".seat-list >> text=Bo")
@@ -63,7 +53,7 @@ def test_the_host_removes_a_person_whose_page_says_so(
     b.click("#join-seat")
     b.wait_for_selector("#toast.error >> text=you cannot join it again")
     assert _no_sideways_scroll(b)
-    assert not errors, errors
+    assert not b.errors, b.errors
     ctx_a.close()
     ctx_b.close()
 
@@ -74,7 +64,7 @@ def test_a_player_mutes_and_reports_another(
     ann = Client(sqlite_server.ws_url)
     clients.append(ann)
     code = ann.request(type="create", name="Ann", seats=[{"kind": "human"}] * 2)["room"]
-    ctx = _context(browser, **PHONE)
+    ctx = english_context(browser, timeout=20_000, **PHONE)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

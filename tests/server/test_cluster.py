@@ -16,6 +16,7 @@ from rummikub.core import load_record, verify
 from .cluster_helpers import PATIENCE, drain, eventually, node, private_redis, rooms_run, runner
 from .helpers import (
     Client,
+    ServerProcess,
     create_vs_bots,
     draw_and_wait,
     draw_until_round_over,
@@ -71,6 +72,41 @@ def _turn(state: dict[str, Any]) -> tuple[int, int]:
 
 
 SHARED = ("table", "rack_sizes", "pool_size", "turn", "current", "log")
+
+
+def _draw_turns(c: Client, turns: int) -> None:
+    """The player draws on each of his next ``turns`` turns."""
+    for _ in range(turns):
+        mine = c.wait_state(lambda s: s["game"] is not None and c.my_turn())
+        draw_and_wait(c, game(mine))
+
+
+def _bot_game(srv: ServerProcess, clients: list[Client], turns: int) -> tuple[Client, Any]:
+    """Ann's game against a bot on ``srv``, ``turns`` of her turns played; her client and her
+    ``joined`` reply."""
+    ann = Client(srv.ws_url)
+    clients.append(ann)
+    joined = create_vs_bots(ann, bots=1)
+    _draw_turns(ann, turns)
+    return ann, joined
+
+
+def _resume_on(srv: ServerProcess, clients: list[Client], joined: Any) -> Client:
+    """Ann takes her seat again on ``srv`` (after her room moved there)."""
+    ann = Client(srv.ws_url)
+    clients.append(ann)
+    back = ann.request(type="resume", room=joined["room"], token=joined["token"], timeout=PATIENCE)
+    assert back["type"] == "joined", back
+    return ann
+
+
+def _finish_whole(c: Client, srv: ServerProcess, code: str) -> None:
+    """Play the round to its end and check that ``srv`` serves a whole, valid record."""
+    final = draw_until_round_over(c, PATIENCE)
+    assert game(final)["results"]
+    status, record = srv.get(f"/api/rooms/{code}/record")
+    assert status == 200, record
+    verify(load_record(record))
 
 
 def test_a_game_goes_on_when_its_node_is_killed(
@@ -155,13 +191,8 @@ def test_a_node_cut_off_from_its_broker_stops_and_another_takes_over(
         try:
             cut.start()
             other.start()
-            ann = Client(cut.ws_url)
-            clients.append(ann)
-            joined = create_vs_bots(ann, bots=1)
+            _, joined = _bot_game(cut, clients, 3)
             code = joined["room"]
-            for _ in range(3):
-                mine = ann.wait_state(lambda s: s["game"] is not None and ann.my_turn())
-                draw_and_wait(ann, game(mine))
             assert runner(other, code) == names[0]
             assert cut.get("/api/ready")[0] == 200
 
@@ -169,18 +200,10 @@ def test_a_node_cut_off_from_its_broker_stops_and_another_takes_over(
             eventually(lambda: rooms_run(cut) == 0, "the cut-off node to drop its room")
             assert cut.get("/api/ready")[0] == 503
             eventually(lambda: runner(other, code) == names[1], "another node to take over")
-            status, health = cut.get("/api/health")
+            _, health = cut.get("/api/health")
             assert health["cluster"]["drops"] >= 1 and not health["cluster"]["healthy"]
 
-            ann2 = Client(other.ws_url)
-            clients.append(ann2)
-            back = ann2.request(type="resume", room=code, token=joined["token"], timeout=PATIENCE)
-            assert back["type"] == "joined", back
-            final = draw_until_round_over(ann2, PATIENCE)
-            assert game(final)["results"]
-            status, record = other.get(f"/api/rooms/{code}/record")
-            assert status == 200, record
-            verify(load_record(record))
+            _finish_whole(_resume_on(other, clients, joined), other, code)
         finally:
             cut.stop()
             other.stop()
@@ -197,34 +220,21 @@ def test_a_frozen_node_wakes_up_to_find_its_room_taken_and_stops(
     try:
         first.start()
         second.start()
-        ann = Client(first.ws_url)
-        clients.append(ann)
-        joined = create_vs_bots(ann, bots=1)
+        _, joined = _bot_game(first, clients, 2)
         code = joined["room"]
-        for _ in range(2):
-            mine = ann.wait_state(lambda s: s["game"] is not None and ann.my_turn())
-            draw_and_wait(ann, game(mine))
         assert first.proc is not None
         first.proc.send_signal(signal.SIGSTOP)
         try:
             eventually(lambda: runner(second, code) == names[1], "the second node to take over")
-            ann2 = Client(second.ws_url)
-            clients.append(ann2)
-            back = ann2.request(type="resume", room=code, token=joined["token"], timeout=PATIENCE)
-            assert back["type"] == "joined", back
-            mine = ann2.wait_state(lambda s: s["game"] is not None and ann2.my_turn())
-            draw_and_wait(ann2, game(mine))
+            ann2 = _resume_on(second, clients, joined)
+            _draw_turns(ann2, 1)
         finally:
             first.proc.send_signal(signal.SIGCONT)
         eventually(lambda: rooms_run(first) == 0, "the woken node to drop the room")
-        status, health = first.get("/api/health")
+        _, health = first.get("/api/health")
         assert health["cluster"]["drops"] >= 1
         assert runner(first, code) == names[1]
-        final = draw_until_round_over(ann2, PATIENCE)
-        assert game(final)["results"]
-        status, record = second.get(f"/api/rooms/{code}/record")
-        assert status == 200, record
-        verify(load_record(record))
+        _finish_whole(ann2, second, code)
     finally:
         first.stop()
         second.stop()
@@ -241,13 +251,8 @@ def test_a_damaged_game_is_kept_by_one_node_and_reported_to_every_client(
     first, second = (node(pg_url, redis_url, name) for name in names)
     try:
         first.start()
-        c = Client(first.ws_url)
-        clients.append(c)
-        joined = create_vs_bots(c, bots=1)
+        c, joined = _bot_game(first, clients, 4)
         code = joined["room"]
-        for _ in range(4):
-            mine = c.wait_state(lambda s: s["game"] is not None and c.my_turn())
-            draw_and_wait(c, game(mine))
         c.close()
         first.stop(keep_log=True)  # a clean stop gives the lease up
         with psycopg.connect(pg_url, autocommit=True) as conn:  # a turn nobody could play

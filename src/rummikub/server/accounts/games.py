@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import and_, select, update
+from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -161,40 +161,39 @@ class PlayerGames:
     ) -> list[GameLine]:
         rows = s.execute(
             select(RoomRow, SeatRow.seat)
-            .join(SeatRow, and_(SeatRow.room_code == RoomRow.code))
+            .join(SeatRow, SeatRow.room_code == RoomRow.code)
             .where(SeatRow.account_id == account.id, RoomRow.status.in_(status))
             .order_by(RoomRow.finished_at.desc(), RoomRow.created_at.desc(), RoomRow.code)
             .offset(offset)
             .limit(limit)
         ).all()
-        lines = []
-        for room, seat in rows:
-            names = s.execute(
-                select(SeatRow.seat, SeatRow.kind, SeatRow.bot, SeatRow.name)
-                .where(SeatRow.room_code == room.code)
-                .order_by(SeatRow.seat)
-            ).all()
-            players = tuple(n.name or f"{n.bot or 'bot'} {n.seat + 1}" for n in names)
-            won: bool | None = None
-            if room.status == "finished":
-                won = _won(s, room.code, seat)
-            settings = json.loads(room.settings)
-            lines.append(
-                GameLine(
-                    room.code, room.game, room.status, seat, players,
-                    bool(settings.get("rated")), won, room.finished_at or room.created_at,
-                )
-            )  # fmt: skip
-        return lines
+        codes = [room.code for room, _ in rows]
+        # every seat and every round result of the page's games, in one query each
+        players: dict[str, list[str]] = {code: [] for code in codes}
+        for n in s.execute(
+            select(SeatRow.room_code, SeatRow.seat, SeatRow.bot, SeatRow.name)
+            .where(SeatRow.room_code.in_(codes))
+            .order_by(SeatRow.room_code, SeatRow.seat)
+        ):
+            players[n.room_code].append(n.name or f"{n.bot or 'bot'} {n.seat + 1}")
+        totals: dict[str, dict[int, float]] = {code: {} for code in codes}
+        for code, scores in s.execute(
+            select(ResultRow.room_code, ResultRow.scores).where(ResultRow.room_code.in_(codes))
+        ):
+            for i, v in enumerate(json.loads(scores)):
+                totals[code][i] = totals[code].get(i, 0.0) + float(v)
+        return [
+            GameLine(
+                room.code, room.game, room.status, seat, tuple(players[room.code]),
+                bool(json.loads(room.settings).get("rated")),
+                _won(totals[room.code], seat) if room.status == "finished" else None,
+                room.finished_at or room.created_at,
+            )
+            for room, seat in rows
+        ]  # fmt: skip
 
 
-def _won(s: Session, code: str, seat: int) -> bool:
-    """Whether ``seat`` has the best total of the finished game ``code`` (the match's
-    winners share it)."""
-    totals: dict[int, float] = {}
-    for scores in s.scalars(select(ResultRow.scores).where(ResultRow.room_code == code)):
-        for i, v in enumerate(json.loads(scores)):
-            totals[i] = totals.get(i, 0.0) + float(v)
-    if not totals:
-        return False
-    return totals.get(seat, 0.0) == max(totals.values())
+def _won(totals: dict[int, float], seat: int) -> bool:
+    """Whether ``seat`` has the best of a finished game's ``totals`` (the match's winners
+    share it)."""
+    return bool(totals) and totals.get(seat, 0.0) == max(totals.values())
