@@ -170,3 +170,24 @@ def test_a_guest_who_signs_up_keeps_his_games(srv: ServerProcess) -> None:
         assert gus.request(type="resume", room=waiting["room"])["seat"] == 0
     finally:
         gus.close()
+
+
+def test_a_removed_player_cannot_take_his_freed_seat_back_by_his_account(
+    srv: ServerProcess,
+) -> None:
+    ann = player(srv, sign_up(srv, "Ann"))
+    bob_session = sign_up(srv, "Bob")
+    bob = player(srv, bob_session)
+    try:
+        code = _create(ann, ME + ME + ME)["room"]
+        assert bob.request(type="join", room=code, name="Bob")["seat"] == 1
+        assert ann.request(type="remove", seat=1)["type"] == "ok"
+        again = player(srv, bob_session)
+        try:
+            assert again.request(type="resume", room=code)["code"] == "bad-token"
+        finally:
+            again.close()
+        assert account_info(srv, bob_session)["playing"] == []
+    finally:
+        ann.close()
+        bob.close()

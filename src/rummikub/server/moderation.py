@@ -81,7 +81,7 @@ class Moderation:
             )
             rt.row["settings"] = settings
         seat = rt.room.seats[index]
-        seat.name = seat.token_hash = seat.person = None
+        seat.free()
         await self.storage.write(rt, self.storage.store.update_seat, room.code, stored_seat(seat))
         rt.seats[index] = stored_seat(seat)
         gone = {"type": "removed", "room": room.code}

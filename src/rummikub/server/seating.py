@@ -220,8 +220,7 @@ class Seating:
         next person seated becomes host; when nobody is left, the room closes."""
         room = rt.room
         index = s.seat
-        s.name = s.token_hash = s.person = None
-        s.account = None
+        s.free()
         await self.storage.write(rt, self.storage.store.update_seat, room.code, stored_seat(s))
         rt.seats[index] = stored_seat(s)
         room = rt.room

@@ -104,6 +104,11 @@ class Seat:
     #: who holds the seat (a browser's id or an address), for the one-seat-per-person rule
     person: str | None = None
 
+    def free(self) -> None:
+        """Let the seat go: nobody (no name, token, person or account) holds it."""
+        self.name = self.token_hash = self.person = None
+        self.account = None
+
     @property
     def taken(self) -> bool:
         return self.kind == "bot" or self.token_hash is not None
