@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .errors import Code, IllegalPlayError, NotationError, Param
+from .per_rules import PerRules
 from .rules import Rules
 from .tiles import COLOUR_LETTERS, JOKER, Tile, parse_tile, sort_key
 
@@ -299,38 +300,24 @@ def read_meld(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> Reading:
     seen = _BY_OBJECT.get(id(meld))
     if seen is not None and seen[0] is meld and seen[1] is rules:
         return seen[2]
-    known = _readings(rules)
+    known = _READINGS.of(rules)
     got = known.get(meld)
     if got is None:
         got = _read(meld, rules)
-        if len(known) >= _READINGS_PER_RULES:
-            known.clear()
-        known[meld] = got
+        _READINGS.keep(known, meld, got)
     if len(_BY_OBJECT) >= _READINGS_PER_RULES:
         _BY_OBJECT.clear()
     _BY_OBJECT[id(meld)] = (meld, rules, got)
     return got
 
 
-#: the readings of valid melds, per rule set: found by the rules object's identity (hashing a
-#: rules object costs as much as reading a short meld); each entry holds its rules object, so
-#: an id is never reused while its entry lives
-_READINGS: dict[int, tuple[Rules, dict[Meld, Reading]]] = {}
+#: the readings of valid melds, per rule set
 _READINGS_PER_RULES = 65536
+_READINGS: PerRules[Meld, Reading] = PerRules(_READINGS_PER_RULES)
 #: the same readings by the meld object's identity first: a game's melds are mostly the same
 #: objects turn after turn, and hashing a meld hashes each of its tiles (each entry holds its
 #: meld, so an id is never reused while its entry lives)
 _BY_OBJECT: dict[int, tuple[Meld, Rules, Reading]] = {}
-_RULE_SETS = 64
-
-
-def _readings(rules: Rules) -> dict[Meld, Reading]:
-    entry = _READINGS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_READINGS) >= _RULE_SETS:
-            _READINGS.clear()
-        entry = _READINGS[id(rules)] = (rules, {})
-    return entry[1]
 
 
 def _read(meld: Meld, rules: Rules) -> Reading:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.errors import Code, IllegalPlayError, NotationError, RulesError
 from ..core.melds import Meld, read_meld
+from ..core.per_rules import PerRules
 from ..core.rules import PRESETS, Rules, preset
 from ..core.table import Rack, Table
 from ..core.tiles import JOKER, Tile, parse_tile
@@ -227,28 +228,17 @@ def meld_of(tiles: Sequence[tuple[int, int, bool]], rules: Rules) -> Meld:
     return _meld_of(tuple(tiles), rules)
 
 
-#: the melds of :func:`_meld_of` per rule set, found by the rules object's identity (hashing
-#: a rules object costs as much as reading a short meld); each entry holds its rules object,
-#: so an id is never reused while its entry lives
-_MELDS_OF: dict[int, tuple[Rules, dict[tuple[tuple[int, int, bool], ...], Meld]]] = {}
-_MELDS_PER_RULES = 65536
-_RULE_SETS = 64
+#: the melds of :func:`_meld_of` per rule set
+_MELDS_OF: PerRules[tuple[tuple[int, int, bool], ...], Meld] = PerRules(65536)
 
 
 def _meld_of(tiles: tuple[tuple[int, int, bool], ...], rules: Rules) -> Meld:
     """:func:`meld_of` for tiles with a joker (remembered per rule set)."""
-    entry = _MELDS_OF.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_MELDS_OF) >= _RULE_SETS:
-            _MELDS_OF.clear()
-        entry = _MELDS_OF[id(rules)] = (rules, {})
-    known = entry[1]
+    known = _MELDS_OF.of(rules)
     meld = known.get(tiles)
     if meld is None:
         meld = _read_meld_of(tiles, rules)
-        if len(known) >= _MELDS_PER_RULES:
-            known.clear()
-        known[tiles] = meld
+        _MELDS_OF.keep(known, tiles, meld)
     return meld
 
 
