@@ -24,7 +24,9 @@ from collections.abc import Callable, Iterable
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
-__all__ = ["PREFIX", "Broker", "cancel_all"]
+from .periodic import cancel_all
+
+__all__ = ["PREFIX", "Broker"]
 
 log = logging.getLogger("rummikub.server")
 
@@ -192,13 +194,3 @@ class Broker:
         except Exception:
             return set(names)
         return {n for n, v in zip(names, found, strict=True) if v is not None}
-
-
-async def cancel_all(tasks: Iterable[asyncio.Task[None]]) -> None:
-    """Cancel the background tasks and wait until each has ended (however it ends)."""
-    tasks = list(tasks)
-    for task in tasks:
-        task.cancel()
-    for task in tasks:
-        with contextlib.suppress(BaseException):
-            await task

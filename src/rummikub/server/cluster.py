@@ -26,9 +26,10 @@ from typing import Any, TypeVar
 
 from rummikub.core import RummikubError
 
-from .broker import Broker, cancel_all
+from .broker import Broker
 from .leases import ACTIVE, Claim, Leases
 from .lobby import Lobby
+from .periodic import cancel_all, every
 from .relay import MOVED_CLOSE, Relay
 from .reopen import reopen
 from .restore import Damage, empty_room
@@ -116,7 +117,8 @@ class ClusterNode:
         self.healthy = await self.broker.beat(LEASE_SECONDS)
         self.renewed_at = time.monotonic()
         await self._take_over()
-        self._tasks = [asyncio.create_task(self._beat()), asyncio.create_task(self._watch())]
+        beat = every(BEAT_SECONDS, self.beat, "cluster beat failed")
+        self._tasks = [asyncio.create_task(beat), asyncio.create_task(self._watch())]
 
     async def stop(self) -> None:
         await cancel_all(self._tasks)
@@ -126,14 +128,6 @@ class ClusterNode:
         self._db.shutdown(wait=False, cancel_futures=True)
 
     # -- the beat --------------------------------------------------------------------
-    async def _beat(self) -> None:
-        while True:
-            await asyncio.sleep(BEAT_SECONDS)
-            try:
-                await self.beat()
-            except Exception:
-                log.exception("cluster beat failed")
-
     async def beat(self) -> None:
         began = time.monotonic()
         if not await self.broker.beat(LEASE_SECONDS):

@@ -26,6 +26,7 @@ from .accounts.store import Account, AccountStore
 from .codes import ServerCode
 from .connection import Connection
 from .creation import RoomMaker
+from .periodic import cancel_all, every
 from .quick_tickets import LEAD_SECONDS, Tickets
 from .rated import need_account
 from .refusals import ClientError
@@ -61,21 +62,16 @@ class QuickMatch:
         self.games_started = 0
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
+        job = every(
+            TICK_SECONDS,
+            lambda: self.tick(time.time()),
+            "quick match: the queue could not be matched",
+        )
+        self._task = asyncio.create_task(job)
 
     async def stop(self) -> None:
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(BaseException):
-                await self._task
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(TICK_SECONDS)
-            try:
-                await self.tick(time.time())
-            except Exception:
-                log.exception("quick match: the queue could not be matched")
+            await cancel_all([self._task])
 
     # -- a player's requests ---------------------------------------------------------
     async def join(self, conn: Connection, msg: p.QueueMsg) -> None:

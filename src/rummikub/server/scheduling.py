@@ -14,6 +14,7 @@ from typing import Any
 from rummikub.core import IllegalPlayError
 
 from .broadcast import broadcast
+from .periodic import every
 from .persistence import Persistence
 from .refusals import ClientError
 from .runtime import RoomRuntime
@@ -63,7 +64,9 @@ class Scheduler:
 
     # -- lifecycle -------------------------------------------------------------------
     def start_reaper(self) -> None:
-        self._reaper = asyncio.create_task(self._reap())
+        self._reaper = asyncio.create_task(
+            every(REAP_SECONDS, lambda: self.reap(time.time()), "reaping rooms failed")
+        )
 
     def cancel(self) -> None:
         """Stop the reaper and every background job."""
@@ -89,14 +92,6 @@ class Scheduler:
         task.add_done_callback(self._tasks.discard)
 
     # -- the reaper ------------------------------------------------------------------
-    async def _reap(self) -> None:
-        while True:
-            await asyncio.sleep(REAP_SECONDS)
-            try:
-                await self.reap(time.time())
-            except Exception:
-                log.exception("reaping rooms failed")
-
     async def reap(self, now: float) -> None:
         """Forget finished rooms nobody watches any more (they stay in the database) and close
         waiting rooms no person has been in for :data:`WAITING_IDLE_SECONDS`."""
