@@ -109,9 +109,11 @@ class ExpertBot:
         budget = self.params.limit
         if time_limit is not None:
             budget = min(budget, 0.8 * time_limit)
-        self.model.observe(obs)
+        if self.params.track:  # what the opponents showed (only the tracking uses it)
+            self.model.observe(obs)
         action = self._decide(obs, started, budget, time_limit)
-        self.model.left(action.table if isinstance(action, Play) else obs.table)
+        if self.params.track:
+            self.model.left(action.table if isinstance(action, Play) else obs.table)
         return action
 
     def _decide(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rummikub.core import (
@@ -26,10 +27,19 @@ from rummikub.core import (
 )
 from rummikub.core.scoring import exhausted_winner
 
+from .grid_playout import GridRound
 from .leaf import learned_value
 from .sampling import determinize, unseen_tiles
 
-__all__ = ["LeafParams", "greedy_action", "leaf_value", "rollout", "win_chances"]
+__all__ = [
+    "LeafParams",
+    "greedy_action",
+    "lead_value",
+    "leaf_value",
+    "playout_value",
+    "rollout",
+    "win_chances",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,19 +104,47 @@ def leaf_value(state: RoundState, me: int, params: LeafParams | None = None) -> 
     """How good ``state`` is for player ``me``, 0..1: 1 if he won, 0 if another player did;
     otherwise his lead in tiles over the closest opponent, squashed (or the learned model's
     chance that he wins, with ``params.learned``)."""
-    if state.end is not None:
-        if state.end.winner is None:
-            return 1.0 / state.players
-        return 1.0 if state.end.winner == me else 0.0
     p = params or LeafParams()
-    if p.learned:
+    if p.learned and state.end is None:
         return learned_value(state, me)
+    end = state.end
+    return lead_value(
+        [len(r) for r in state.racks], state.opened, me, p, end is not None,
+        None if end is None else end.winner,
+    )  # fmt: skip
+
+
+def lead_value(
+    sizes: Sequence[int],
+    opened: Sequence[bool],
+    me: int,
+    params: LeafParams,
+    ended: bool = False,
+    winner: int | None = None,
+) -> float:
+    """:func:`leaf_value` (without the learned model) from the rack sizes and openings: 1 if
+    ``me`` won, 0 if another player did (an even share for a round ended without a winner);
+    otherwise his lead in tiles over the closest opponent, squashed."""
+    if ended:
+        return 1.0 / len(sizes) if winner is None else float(winner == me)
 
     def left(i: int) -> float:
-        return len(state.racks[i]) + (0.0 if state.opened[i] else p.unopened)
+        return sizes[i] + (0.0 if opened[i] else params.unopened)
 
-    best_other = min(left(i) for i in range(state.players) if i != me)
-    return 1.0 / (1.0 + math.exp((left(me) - best_other) / p.scale))
+    best_other = min(left(i) for i in range(len(sizes)) if i != me)
+    return 1.0 / (1.0 + math.exp((left(me) - best_other) / params.scale))
+
+
+def playout_value(state: RoundState, plies: int, me: int, params: LeafParams) -> float:
+    """:func:`leaf_value` of ``state`` after at most ``plies`` greedy moves, played on tile
+    counts (:class:`.grid_playout.GridRound`, the same moves several times faster) when the
+    rules allow it and no learned model values the position."""
+    from rummikub.solver.counts import counts_supported
+
+    if params.learned or not counts_supported(state.rules):
+        return leaf_value(rollout(state, plies), me, params)
+    g = GridRound.of(state).rollout(plies)
+    return lead_value(g.sizes, g.opened, me, params, g.ended, g.winner)
 
 
 def _shares(state: RoundState) -> list[float]:
@@ -121,6 +159,17 @@ def _shares(state: RoundState) -> list[float]:
     else:
         out[exhausted_winner(state.racks, state.rules, state.current)] = 1.0
     return out
+
+
+def _grid_shares(g: GridRound) -> list[float]:
+    """:func:`_shares` of a playout on counts."""
+    n = g.players
+    if g.ended:
+        out = [1.0 / n] * n if g.winner is None else [float(i == g.winner) for i in range(n)]
+        return out
+    racks = [g.rack(p) for p in range(n)]
+    winner = exhausted_winner(racks, g.rules, g.current)
+    return [float(i == winner) for i in range(n)]
 
 
 def win_chances(
@@ -139,6 +188,8 @@ def win_chances(
     deal); ``max_plies`` caps a playout (it is then scored as if the pool were exhausted)."""
     if samples < 1:
         raise ValueError(f"samples must be at least 1, got {samples}")
+    from rummikub.solver.counts import counts_supported
+
     rng = random.Random(seed)
     unseen = unseen_tiles(obs)
     deadline = None if time_limit is None else time.monotonic() + time_limit
@@ -150,8 +201,11 @@ def win_chances(
         det = determinize(obs, rng, unseen)
         det = RoundState(det.rules, det.racks, det.table, det.pool, det.opened, obs.current,
                          obs.passes, obs.turn)  # fmt: skip
-        final = rollout(det, max_plies)
-        for i, share in enumerate(_shares(final)):
+        if counts_supported(det.rules):
+            shares = _grid_shares(GridRound.of(det).rollout(max_plies))
+        else:
+            shares = _shares(rollout(det, max_plies))
+        for i, share in enumerate(shares):
             totals[i] += share
         done += 1
     return [t / done for t in totals]

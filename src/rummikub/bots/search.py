@@ -31,8 +31,9 @@ from dataclasses import dataclass, field
 
 from rummikub.core import Action, Draw, IllegalPlayError, Observation, Play, RoundState, Tile, apply
 
+from .grid_playout import GridRound
 from .moves import is_legal
-from .playout import LeafParams, leaf_value, rollout
+from .playout import LeafParams, lead_value, playout_value
 from .strategic import hold_back
 
 __all__ = ["SearchParams", "SearchResult", "candidates", "search"]
@@ -133,8 +134,12 @@ def search(
     ``min_samples`` are done, and none at all past ``hard_deadline``. With ``params.prune``, a
     candidate clearly behind the default is no longer played out (more deals for the others),
     and the search stops when none is left beside the default."""
+    from rummikub.solver.counts import counts_supported
+
     me = obs.player
     plies = params.rounds * obs.players - 1
+    # playouts on tile counts (the same moves, faster) unless a learned model values them
+    on_counts = not params.leaf.learned and counts_supported(obs.rules)
     totals = [0.0] * len(cands)
     played = [0] * len(cands)
     diffs = [0.0] * len(cands)  # sums of squared differences to the default, deal by deal
@@ -148,11 +153,16 @@ def search(
             break
         det = sampler(rng)
         values: dict[int, float] = {}
+        base = GridRound.of(det) if on_counts else None
         for i in active:
-            try:
-                values[i] = leaf_value(rollout(apply(det, cands[i]), plies), me, params.leaf)
-            except IllegalPlayError:  # pragma: no cover - candidates are checked
-                values[i] = -1.0
+            if base is not None:  # the candidates are legal (checked): no second check
+                g = base.copy().apply(cands[i]).rollout(plies)
+                values[i] = lead_value(g.sizes, g.opened, me, params.leaf, g.ended, g.winner)
+            else:
+                try:
+                    values[i] = playout_value(apply(det, cands[i]), plies, me, params.leaf)
+                except IllegalPlayError:  # pragma: no cover - candidates are checked
+                    values[i] = -1.0
             totals[i] += values[i]
             played[i] += 1
             diffs[i] += (values[i] - values[0]) ** 2

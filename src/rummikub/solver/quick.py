@@ -37,6 +37,7 @@ __all__ = [
     "placeable",
     "placeable_grid",
     "rack_totals",
+    "row_bits",
 ]
 
 
@@ -99,7 +100,7 @@ def fits_grid(
 _ROW_BITS: dict[tuple[int, ...], int] = {}  # count rows (a table's rows recur) and their bits
 
 
-def _row_bits(row: Sequence[int]) -> int:
+def row_bits(row: Sequence[int]) -> int:
     """The numbers of a count grid's row that hold a tile, as bits (bit ``i``: number
     ``i + 1``)."""
     key = row if isinstance(row, tuple) else tuple(row)
@@ -121,7 +122,7 @@ def fit_masks(avail: Sequence[Sequence[int]], jokers: int, rules: Rules) -> list
     ``jokers`` as in :func:`fits_grid`."""
     width = rules.numbers
     full = (1 << width) - 1
-    rows = [_row_bits(row) for row in avail]
+    rows = [row_bits(row) for row in avail]
     # groups: the numbers where at least 3 - jokers colours are available (the tile's own
     # among them)
     group = 0

@@ -15,7 +15,7 @@ from .kernel import compiled
 from .problem import DPResult, Problem
 from .tables import _consts, problem_grid
 
-__all__ = ["trace_path"]
+__all__ = ["trace_path", "used_path"]
 
 _TABLE_AND_HI = [0, 2]  # of a problem's grid (table, lo, hi)
 
@@ -25,14 +25,8 @@ def trace_path(p: Problem, path: Any, score: int) -> DPResult:
     every layer, from :func:`rummikub.solver.fast.run`): the compiled walk gives the runs and
     each number's group counts, which become melds here (the same melds, in the same order, as
     the Python :func:`rummikub.solver.dp.trace` builds from the steps)."""
-    C, N, K = p.colours, p.numbers, p.copies
-    joker_real = p.jhi < 3
-    consts = _consts(C, K, joker_real)
-    grid = problem_grid(p)[_TABLE_AND_HI]  # a copy: the layout the walk is compiled for
-    events, gcounts, used, jokers, placed, value = _walk(
-        C, N, K, path, grid, p.jhi, joker_real, consts[4], consts[5], consts[6], consts[14]
-    )
-    gmax = max_group_size(C)
+    events, gcounts, used, jokers, placed, value = _walked(p, path)
+    gmax = max_group_size(p.colours)
     melds: list[list[tuple[int, int, bool]]] = []
     for kind, c, first, last, jmask in events.tolist():
         if kind == 0:
@@ -43,6 +37,24 @@ def trace_path(p: Problem, path: Any, score: int) -> DPResult:
                 melds.append([(k, first, False) for k in colours] + [(-1, first, True)] * nj)
     used_d = {(c, n + 1): x for c, row in enumerate(used.tolist()) for n, x in enumerate(row) if x}
     return DPResult(score, int(placed) - p.jt, int(value), melds, used_d, int(jokers))
+
+
+def used_path(p: Problem, path: Any) -> tuple[list[list[int]], int]:
+    """The real tiles of every kind (``used[c][n - 1]``, table tiles included) and the jokers
+    in the new melds that ``path`` reaches, without building the melds."""
+    _, _, used, jokers, _, _ = _walked(p, path)
+    return used.tolist(), int(jokers)
+
+
+def _walked(p: Problem, path: Any) -> tuple[Any, Any, Any, int, int, int]:
+    C, K = p.colours, p.copies
+    joker_real = p.jhi < 3
+    consts = _consts(C, K, joker_real)
+    grid = problem_grid(p)[_TABLE_AND_HI]  # a copy: the layout the walk is compiled for
+    return _walk(
+        C, p.numbers, K, path, grid, p.jhi, joker_real, consts[4], consts[5], consts[6],
+        consts[14],
+    )  # fmt: skip
 
 
 @cache

@@ -1,0 +1,156 @@
+"""Playouts on tile counts make exactly the moves of the playouts on tiles and melds."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from rummikub.bots.grid_playout import GridRound
+from rummikub.bots.playout import LeafParams, leaf_value, playout_value, rollout, win_chances
+from rummikub.bots.playout import _step as tiles_step
+from rummikub.bots.search import SearchParams, candidates, search
+from rummikub.bots.strategic import StrategyParams, policy_play
+from rummikub.core import (
+    JOKER,
+    Draw,
+    Rack,
+    RoundState,
+    Rules,
+    Table,
+    Tile,
+    apply,
+    observe,
+    parse_tiles,
+    preset,
+)
+from rummikub.core.game import deal
+from rummikub.solver.counts import counts_supported
+
+NO_JOKERS = Rules.from_dict({"preset": "standard", "jokers": 0})
+RULES = {"standard": preset("standard"), "nojokers": NO_JOKERS, "tournament": preset("tournament")}
+
+
+def _dealt(rules: Rules, players: int, seed: int) -> RoundState:
+    racks, pool = deal(random.Random(seed), rules, players)
+    return RoundState(rules, racks, Table(()), pool, (False,) * players, 0, 0, 0)
+
+
+def _assert_same(state: RoundState, g: GridRound) -> None:
+    """``g`` holds exactly ``state`` (as counts)."""
+    assert g.ended == (state.end is not None)
+    assert g.winner == (None if state.end is None else state.end.winner)
+    for p in range(state.players):
+        assert g.rack(p) == state.racks[p]
+        assert g.sizes[p] == len(state.racks[p])
+    table = [Tile(c, i + 1) for c, row in enumerate(g.table) for i, k in enumerate(row)
+             for _ in range(k)] + [JOKER] * g.table_jokers  # fmt: skip
+    assert Counter(table) == Counter(state.table.tiles())
+    assert g.table_value == sum(t.number for t in state.table.tiles() if not t.is_joker)
+    assert g.pool[g.drawn :] == state.pool
+    assert (g.opened, g.current, g.passes, g.turn) == (
+        list(state.opened), state.current, state.passes, state.turn
+    )  # fmt: skip
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    rules=st.sampled_from(sorted(RULES)),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 10_000),
+)
+def test_every_move_of_a_whole_round_is_the_same(rules: str, players: int, seed: int) -> None:
+    state = _dealt(RULES[rules], players, seed)
+    g = GridRound.of(state)
+    _assert_same(state, g)
+    while state.end is None and state.turn < 300:
+        state = tiles_step(state)
+        g.step()
+        _assert_same(state, g)
+
+
+def test_a_round_played_to_the_end_by_both_ends_alike() -> None:
+    # seeded deals whose rounds end both ways: a player goes out, and the pool runs out
+    reasons = set()
+    for seed in range(6):
+        state = rollout(_dealt(NO_JOKERS, 2, seed), 400)
+        g = GridRound.of(_dealt(NO_JOKERS, 2, seed)).rollout(400)
+        assert state.end is not None
+        _assert_same(state, g)
+        reasons.add(state.end.reason)
+    assert reasons == {"rummikub"}
+
+
+def test_an_exhausted_pool_ends_the_round_alike() -> None:
+    # nothing can be placed from these racks and the pool is empty: both pass, the round ends
+    # and the lower rack wins
+    racks = (Rack(parse_tiles("R1 K5")), Rack(parse_tiles("B9 O12")))
+    state = RoundState(NO_JOKERS, racks, Table(()), (), (True, True), 0, 0, 5)
+    s = rollout(state, 10)
+    g = GridRound.of(state).rollout(10)
+    assert s.end is not None and s.end.reason == "exhausted" and s.end.winner == 0
+    _assert_same(s, g)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 12))
+def test_a_legal_action_then_a_playout_is_the_same(seed: int, plies: int) -> None:
+    state = rollout(_dealt(preset("standard"), 2, seed), plies)
+    assume(state.end is None)  # a round over within a few moves leaves nothing to act on
+    obs = observe(state, state.current)
+    best, rack = policy_play(obs, StrategyParams(reserve=0))
+    actions = [Draw()] if best is None else candidates(obs, best, rack, SearchParams())
+    base = GridRound.of(state)
+    for action in actions:
+        after = apply(state, action)
+        g = base.copy().apply(action)
+        _assert_same(after, g)
+        _assert_same(rollout(after, 5), g.rollout(5))
+    _assert_same(state, base)  # the copies left the original alone
+
+
+def test_the_value_of_a_playout_is_the_same_both_ways() -> None:
+    state = _dealt(NO_JOKERS, 3, 4)
+    params = LeafParams()
+    for plies in (0, 3, 9, 40):
+        assert playout_value(state, plies, 1, params) == leaf_value(rollout(state, plies), 1,
+                                                                    params)  # fmt: skip
+
+
+def test_rules_that_lock_melds_or_open_with_the_table_keep_the_tile_playouts() -> None:
+    assert counts_supported(preset("standard"))
+    assert counts_supported(NO_JOKERS)
+    assert not counts_supported(preset("classic-strict"))  # the strict joker rule locks melds
+    assert not counts_supported(Rules.from_dict({"preset": "standard", "open_then_extend": True}))
+    # and there the search and the win chances still work, on tiles and melds
+    rules = preset("classic-strict")
+    state = rollout(_dealt(rules, 2, 5), 14)
+    obs = observe(state, state.current)
+    assert sum(win_chances(obs, samples=2, seed=1)) == pytest.approx(1.0)
+    best, rack = policy_play(obs, StrategyParams(reserve=0))
+    assert best is not None
+    cands = candidates(obs, best, rack, SearchParams())
+    assert len(cands) > 1
+    result = search(obs, cands, lambda r: state, random.Random(1), SearchParams(), max_samples=2)
+    assert result.samples == 2 and result.action in cands
+
+
+def test_the_search_gives_the_same_values_on_counts_and_on_tiles() -> None:
+    # the same candidates played out in the same deal, both ways
+    state = rollout(_dealt(NO_JOKERS, 2, 2), 14)
+    obs = observe(state, state.current)
+    best, rack = policy_play(obs, StrategyParams(reserve=0))
+    assert best is not None
+    cands = candidates(obs, best, rack, SearchParams())
+    assert len(cands) > 1
+    me = obs.player
+    plies = SearchParams().rounds * obs.players - 1
+    on_tiles = [leaf_value(rollout(apply(state, c), plies), me, LeafParams()) for c in cands]
+    on_counts = [playout_value(apply(state, c), plies, me, LeafParams()) for c in cands]
+    assert on_counts == on_tiles
+    # and the search, whose playouts go on counts here, answers with their values
+    result = search(obs, cands, lambda r: state, random.Random(1), SearchParams(), max_samples=1)
+    assert list(result.values) == on_tiles
