@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
 
 from rummikub.core import JOKER, Action, Draw, Pass, Play, Rack, RoundState, Rules, Table, Tile
 from rummikub.core.scoring import exhausted_winner
@@ -26,16 +29,16 @@ _EMPTY = Table(())
 
 @dataclass(slots=True)
 class GridRound:
-    """A round in play as counts (mutable: a playout's private copy). ``racks[p][c][n - 1]``:
-    player ``p``'s tiles of colour ``c`` and number ``n``; ``jokers[p]`` his jokers;
-    ``table``, ``table_jokers`` and ``table_value`` (of its real tiles) likewise for the
-    table; ``pool[drawn:]`` is what is left to draw."""
+    """A round in play as counts (mutable: a playout's private copy). ``racks[p, c, n - 1]``:
+    player ``p``'s tiles of colour ``c`` and number ``n`` (an int64 array); ``jokers[p]`` his
+    jokers, ``sizes[p]`` all his tiles; ``table``, ``table_jokers`` and ``table_value`` (of its
+    real tiles) likewise for the table; ``pool[drawn:]`` is what is left to draw."""
 
     rules: Rules
-    racks: list[list[list[int]]]
+    racks: np.ndarray
     jokers: list[int]
     sizes: list[int]
-    table: list[list[int]]
+    table: np.ndarray
     table_jokers: int
     table_value: int
     pool: tuple[Tile, ...]
@@ -50,14 +53,13 @@ class GridRound:
     @classmethod
     def of(cls, state: RoundState) -> GridRound:
         rules = state.rules
-        racks: list[list[list[int]]] = []
-        jokers: list[int] = []
-        for rack in state.racks:
-            grid, j = _counts(rack.tiles, rules)
-            racks.append(grid)
-            jokers.append(j)
-        table, tj = _counts((t for m in state.table.melds for t in m.tiles), rules)
-        value = sum(k * (i + 1) for row in table for i, k in enumerate(row) if k)
+        racks = np.zeros((state.players, rules.colours, rules.numbers), np.int64)
+        jokers = [0] * state.players
+        for p, rack in enumerate(state.racks):
+            jokers[p] = _count_into(racks[p], rack.tiles)
+        table = np.zeros((rules.colours, rules.numbers), np.int64)
+        tj = _count_into(table, (t for m in state.table.melds for t in m.tiles))
+        value = int(table.sum(axis=0) @ np.arange(1, rules.numbers + 1))
         end = state.end
         return cls(
             rules, racks, jokers, [len(r) for r in state.racks], table, tj, value, state.pool,
@@ -67,14 +69,15 @@ class GridRound:
 
     @property
     def players(self) -> int:
-        return len(self.racks)
+        return len(self.sizes)
 
     def rack(self, player: int) -> Rack:
         """A player's rack as tiles."""
         tiles = [
-            Tile(c, i + 1) for c, row in enumerate(self.racks[player]) for i, k in enumerate(row)
-            for _ in range(k)
-        ]  # fmt: skip
+            Tile(int(c), int(i) + 1)
+            for c, i in zip(*np.nonzero(self.racks[player]), strict=True)
+            for _ in range(int(self.racks[player, c, i]))
+        ]
         return Rack(tuple(tiles) + (JOKER,) * self.jokers[player])
 
     def rollout(self, plies: int) -> GridRound:
@@ -106,7 +109,8 @@ class GridRound:
         """Carry out a legal action of the player to move (it is not checked again: the
         caller checked it, as :func:`rummikub.core.apply` would); returns ``self``."""
         if isinstance(action, Play):
-            placed, jokers = _counts(action.tiles, self.rules)
+            placed = np.zeros_like(self.table)
+            jokers = _count_into(placed, action.tiles)
             self._place(self.current, placed, jokers)
         elif isinstance(action, Draw):
             self._draw(self.current)
@@ -119,10 +123,9 @@ class GridRound:
     def copy(self) -> GridRound:
         """An independent copy (the rules and the pool are shared: they never change)."""
         return GridRound(
-            self.rules, [[row[:] for row in r] for r in self.racks], self.jokers[:],
-            self.sizes[:], [row[:] for row in self.table], self.table_jokers, self.table_value,
-            self.pool, self.drawn, self.opened[:], self.current, self.passes, self.turn,
-            self.ended, self.winner,
+            self.rules, self.racks.copy(), self.jokers[:], self.sizes[:], self.table.copy(),
+            self.table_jokers, self.table_value, self.pool, self.drawn, self.opened[:],
+            self.current, self.passes, self.turn, self.ended, self.winner,
         )  # fmt: skip
 
     def _draw(self, me: int) -> None:
@@ -131,7 +134,7 @@ class GridRound:
         if tile.colour < 0:
             self.jokers[me] += 1
         else:
-            self.racks[me][tile.colour][tile.number - 1] += 1
+            self.racks[me, tile.colour, tile.number - 1] += 1
         self.sizes[me] += 1
         self._advance(0)
 
@@ -141,29 +144,23 @@ class GridRound:
             racks = [self.rack(p) for p in range(self.players)]
             self._end(exhausted_winner(racks, self.rules, self.current))
 
-    def _opening(self, me: int) -> tuple[list[list[int]], int] | None:
+    def _opening(self, me: int) -> tuple[np.ndarray, int] | None:
         """The solver's opening from this rack (rack tiles only: the table plays no part)."""
         from rummikub.solver import solve
 
         sol = solve(_EMPTY, self.rack(me), opened=False, rules=self.rules, fewest_changes=False)
         if not sol.play:
             return None
-        placed, jokers = _counts(sol.play, self.rules)
-        return placed, jokers
+        placed = np.zeros_like(self.table)
+        return placed, _count_into(placed, sol.play)
 
-    def _place(self, me: int, placed: list[list[int]], jokers: int) -> None:
-        rack, table = self.racks[me], self.table
-        count = jokers
-        for c, row in enumerate(placed):
-            for i, k in enumerate(row):
-                if k:
-                    rack[c][i] -= k
-                    table[c][i] += k
-                    self.table_value += k * (i + 1)
-                    count += k
+    def _place(self, me: int, placed: np.ndarray, jokers: int) -> None:
+        self.racks[me] -= placed
+        self.table += placed
+        self.table_value += int(placed.sum(axis=0) @ _numbers(self.rules.numbers))
         self.jokers[me] -= jokers
         self.table_jokers += jokers
-        self.sizes[me] -= count
+        self.sizes[me] -= int(placed.sum()) + jokers
         self.opened[me] = True
         self.passes = 0
         self.turn += 1
@@ -182,7 +179,17 @@ class GridRound:
         self.winner = winner
 
 
-def _counts(tiles: Iterable[Tile], rules: Rules) -> tuple[list[list[int]], int]:
-    from rummikub.solver.model import counts_grid
+@cache
+def _numbers(numbers: int) -> np.ndarray:
+    return np.arange(1, numbers + 1, dtype=np.int64)
 
-    return counts_grid(tiles, rules)
+
+def _count_into(grid: np.ndarray, tiles: Iterable[Tile]) -> int:
+    """Add the real ``tiles`` to the count ``grid`` (``grid[c, n - 1]``); their jokers."""
+    jokers = 0
+    for t in tiles:
+        if t.colour < 0:
+            jokers += 1
+        else:
+            grid[t.colour, t.number - 1] += 1
+    return jokers

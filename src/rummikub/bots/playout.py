@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from rummikub.core import (
     Action,
@@ -27,7 +28,9 @@ from rummikub.core import (
 )
 from rummikub.core.scoring import exhausted_winner
 
-from .grid_playout import GridRound
+if TYPE_CHECKING:  # numpy, which the playouts on counts use, comes with the solver extra
+    from .grid_playout import GridRound
+
 from .leaf import learned_value
 from .sampling import determinize, unseen_tiles
 
@@ -141,6 +144,8 @@ def playout_value(state: RoundState, plies: int, me: int, params: LeafParams) ->
     rules allow it and no learned model values the position."""
     from rummikub.solver.counts import counts_supported
 
+    from .grid_playout import GridRound
+
     if params.learned or not counts_supported(state.rules):
         return leaf_value(rollout(state, plies), me, params)
     g = GridRound.of(state).rollout(plies)
@@ -189,6 +194,8 @@ def win_chances(
     if samples < 1:
         raise ValueError(f"samples must be at least 1, got {samples}")
     from rummikub.solver.counts import counts_supported
+
+    from .grid_playout import GridRound
 
     rng = random.Random(seed)
     unseen = unseen_tiles(obs)

@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 
 from rummikub.core import Action, Draw, IllegalPlayError, Observation, Play, RoundState, Tile, apply
 
-from .grid_playout import GridRound
 from .moves import is_legal
 from .playout import LeafParams, lead_value, playout_value
 from .strategic import hold_back
@@ -135,6 +134,8 @@ def search(
     candidate clearly behind the default is no longer played out (more deals for the others),
     and the search stops when none is left beside the default."""
     from rummikub.solver.counts import counts_supported
+
+    from .grid_playout import GridRound
 
     me = obs.player
     plies = params.rounds * obs.players - 1
