@@ -154,3 +154,27 @@ def test_the_search_gives_the_same_values_on_counts_and_on_tiles() -> None:
     # and the search, whose playouts go on counts here, answers with their values
     result = search(obs, cands, lambda r: state, random.Random(1), SearchParams(), max_samples=1)
     assert list(result.values) == on_tiles
+
+
+@pytest.mark.parametrize("rules", ["standard", "nojokers"])
+def test_without_the_compiled_call_the_counts_are_the_same(
+    rules: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the Python path (no Numba, or a problem too large for the compiled encoding) answers
+    # as the compiled one, move by move
+    import rummikub.solver.counts as counts
+
+    states = []
+    g = GridRound.of(_dealt(RULES[rules], 3, 21))
+    while not g.ended and g.turn < 120:
+        states.append(g.copy())
+        g.step()
+    compiled = [s.copy().rollout(1) for s in states]
+    monkeypatch.setattr(counts, "available", lambda: False)
+    in_python = [s.copy().rollout(1) for s in states]
+    for a, b in zip(compiled, in_python, strict=True):
+        assert [a.rack(p) for p in range(3)] == [b.rack(p) for p in range(3)]
+        assert (a.table == b.table).all() and a.table_jokers == b.table_jokers
+        assert (a.sizes, a.opened, a.current, a.ended) == (b.sizes, b.opened, b.current, b.ended)
+    assert any(not s.opened[s.current] for s in states)  # openings were among the moves
+    assert any(s.opened[s.current] for s in states)

@@ -19,12 +19,10 @@ from functools import cache
 
 import numpy as np
 
-from rummikub.core import JOKER, Action, Draw, Pass, Play, Rack, RoundState, Rules, Table, Tile
+from rummikub.core import JOKER, Action, Draw, Pass, Play, Rack, RoundState, Rules, Tile
 from rummikub.core.scoring import exhausted_winner
 
 __all__ = ["GridRound"]
-
-_EMPTY = Table(())
 
 
 @dataclass(slots=True)
@@ -146,13 +144,9 @@ class GridRound:
 
     def _opening(self, me: int) -> tuple[np.ndarray, int] | None:
         """The solver's opening from this rack (rack tiles only: the table plays no part)."""
-        from rummikub.solver import solve
+        from rummikub.solver.counts import opening_counts
 
-        sol = solve(_EMPTY, self.rack(me), opened=False, rules=self.rules, fewest_changes=False)
-        if not sol.play:
-            return None
-        placed = np.zeros_like(self.table)
-        return placed, _count_into(placed, sol.play)
+        return opening_counts(self.rules, self.racks[me], self.jokers[me])
 
     def _place(self, me: int, placed: np.ndarray, jokers: int) -> None:
         self.racks[me] -= placed

@@ -18,16 +18,19 @@ from typing import Any
 import numpy as np
 
 from ..core.rules import Rules
+from ..core.table import Table
+from ..core.tiles import JOKER, Tile
 from .dp import decode, run_raw, trace
-from .fast import _BEAM, _BEAM_BOUNDED_FROM, available
+from .fast import _BEAM, _BEAM_BOUNDED_FROM, _BEAM_FROM, available
 from .groups import max_group_size
 from .kernel import _drive, compiled
+from .model import counts_grid
 from .problem import Problem
 from .quick import fit_masks, row_bits
 from .tables import _consts, _fits_plain, _layout
 from .walk import _walk, used_path
 
-__all__ = ["counts_supported", "placed_counts"]
+__all__ = ["counts_supported", "opening_counts", "placed_counts"]
 
 _W_TILES, _W_VALUE = 100_000, 1  # the ``tiles`` objective's weights (api._weights)
 
@@ -64,13 +67,46 @@ def placed_counts(
         _, strides, masks = _layout(C, K, jhi, 0, None)
         placed, jokers, found = _placed(
             C, rules.numbers, K, consts[1], table, rack, table_jokers, rack_jokers, table_value,
-            _W_TILES, _W_VALUE, max_group_size(C) >= 3, joker_real, _BEAM, _BEAM_BOUNDED_FROM,
+            _W_TILES, _W_VALUE, max_group_size(C) >= 3, joker_real, _BEAM, _BEAM_BOUNDED_FROM, 0,
             consts[0], consts[2], consts[3], consts[4], consts[5], consts[6], consts[7],
             consts[8], consts[9], consts[10], strides, masks, consts[11], consts[12],
             consts[13], consts[14],
         )  # fmt: skip
         return (placed, int(jokers)) if found else None
     return _placed_lists(rules, table, table_jokers, table_value, rack, rack_jokers)
+
+
+def opening_counts(
+    rules: Rules, rack: np.ndarray, rack_jokers: int
+) -> tuple[np.ndarray, int] | None:
+    """The rack tiles of the solver's opening for a player who has not opened (rack-only
+    melds worth at least the opening value; the most tiles, then the most value), as
+    :func:`placed_counts` gives them, or ``None``. Only where :func:`counts_supported` holds
+    (an opening there never touches the table)."""
+    C, K = rules.colours, rules.copies
+    floor = max(rules.opening_value, 1)
+    if available() and rack_jokers < 63 and _fits_plain(C, K, rack_jokers, floor):
+        joker_real = rack_jokers < 3
+        consts = _consts(C, K, joker_real)
+        _, strides, masks = _layout(C, K, rack_jokers, floor, None)
+        placed, jokers, found = _placed(
+            C, rules.numbers, K, consts[1], np.zeros_like(rack), rack, 0, rack_jokers, 0,
+            _W_TILES, _W_VALUE, max_group_size(C) >= 3, joker_real, _BEAM, _BEAM_FROM, floor,
+            consts[0], consts[2], consts[3], consts[4], consts[5], consts[6], consts[7],
+            consts[8], consts[9], consts[10], strides, masks, consts[11], consts[12],
+            consts[13], consts[14],
+        )  # fmt: skip
+        return (placed, int(jokers)) if found else None
+    from . import solve
+
+    tiles = [Tile(int(c), int(n) + 1) for c, n in zip(*np.nonzero(rack), strict=True)
+             for _ in range(int(rack[c, n]))]  # fmt: skip
+    sol = solve(Table(()), tiles + [JOKER] * rack_jokers, opened=False, rules=rules,
+                fewest_changes=False)  # fmt: skip
+    if not sol.play:
+        return None
+    grid, jokers = counts_grid(sol.play, rules)
+    return np.array(grid, np.int64), jokers
 
 
 def _placed_lists(
@@ -137,6 +173,7 @@ def _placed_py(
     joker_real: bool,
     beam_width: int,
     beam_from: int,
+    floor: int,
     pair_index: Any,
     ptr: Any,
     o_ns: Any,
@@ -154,13 +191,15 @@ def _placed_py(
     risk: Any,
     assigns: Any,
 ) -> tuple[Any, int, bool]:  # pragma: no cover - compiled
-    """The compiled :func:`placed_counts`: the steps of :func:`rummikub.solver.api.solve`
-    for an opened player, on count grids. The three-tile test of :func:`.quick.fit_masks`
-    (real rack tiles that fit in no group or run window are left out), the problem (every
-    table tile used, rack tiles up to their counts), the bound of one placed tile, the beam
-    for a bound on large problems (as :func:`.fast.run`), the DP and the walk back (as
-    :func:`.walk.trace_path`); returns (placed counts, placed jokers, whether anything is
-    placed)."""
+    """The compiled :func:`placed_counts` and :func:`opening_counts`: the steps of
+    :func:`rummikub.solver.api.solve` on count grids. The three-tile test of
+    :func:`.quick.fit_masks` (real rack tiles that fit in no group or run window are left
+    out), the problem (every table tile used, rack tiles up to their counts), the bound of
+    one placed tile, the beam for a bound on large problems (as :func:`.fast.run`), the DP
+    and the walk back (as :func:`.walk.trace_path`); returns (placed counts, placed jokers,
+    whether anything is placed). With a ``floor`` (an opening: the table is empty), the
+    opening's value bound of :func:`.quick.opening_bound` first, and no bound on the
+    score."""
     jokers = tj + rj
     placed = np.zeros((C, N), np.int64)
     grid = np.empty((3, C, N), np.int64)
@@ -200,11 +239,20 @@ def _placed_py(
             total += grid[2, c, n]
     if not fitting:
         return placed, 0, False
-    one = wt * (tj + 1) + wv * (tv + tj + 1)
+    if floor > 0:  # an opening: what the fitting tiles are worth must reach the opening value
+        bound = rj * N
+        for c in range(C):
+            for n in range(N):
+                bound += (n + 1) * (grid[2, c, n] - grid[0, c, n])
+        if bound < floor:
+            return placed, 0, False
+        lb = -(1 << 62)  # fast._NO_BOUND: the solver looks for any opening
+    else:
+        lb = wt * (tj + 1) + wv * (tv + tj + 1)
     beam = beam_width if total > beam_from else 0
     finals, fscores, _, path = _drive(
-        C, N, K, S, grid, pair_index, tj, jokers, 0, wt, wv, ptr, o_ns, o_x, o_g, o_jr, add,
-        mask, closable, canon, strides, masks, 1, dom_ptr, dom_idx, risk, one, beam, True,
+        C, N, K, S, grid, pair_index, tj, jokers, floor, wt, wv, ptr, o_ns, o_x, o_g, o_jr,
+        add, mask, closable, canon, strides, masks, 1, dom_ptr, dom_idx, risk, lb, beam, True,
     )  # fmt: skip
     if finals[0] < 0:
         return placed, 0, False
