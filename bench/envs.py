@@ -19,7 +19,7 @@ import numpy as np
 
 from rummikub.bots import get_bot, play_match
 from rummikub.core import preset
-from rummikub.envs import make, make_gym
+from rummikub.envs import greedy_selfplay, make, make_gym
 
 
 def aec_steps(game: str, players: int, episodes: int, seed: int) -> tuple[float, float]:
@@ -65,6 +65,14 @@ def greedy_games(games: int, seed: int) -> float:
     return games / (time.process_time() - started)
 
 
+def counts_games(games: int, seed: int, rules: object = "standard") -> float:
+    """Greedy self-play on tile counts (``rummikub.envs.greedy_selfplay``): games/s."""
+    greedy_selfplay(rules=rules, games=1, seed=seed)  # load the kernels
+    started = time.process_time()
+    greedy_selfplay(rules=rules, games=games, seed=seed + 1)
+    return games / (time.process_time() - started)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--episodes", type=int, default=20)
@@ -72,6 +80,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(f"greedy self-play (2 players): {greedy_games(args.games, args.seed):.1f} games/s")
+    n = 5 * args.games
+    print(
+        f"greedy self-play on counts (2 players): {counts_games(n, args.seed):.1f} games/s; "
+        f"no jokers {counts_games(n, args.seed, {'preset': 'standard', 'jokers': 0}):.1f}"
+    )
     for game, players in (("tiles", 2), ("tiles", 4), ("xpress", 2)):
         rate, length = aec_steps(game, players, args.episodes, args.seed)
         print(f"AEC {game} {players}p, random policy: {rate:.0f} steps/s ({length:.0f} a round)")

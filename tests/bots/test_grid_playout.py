@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rummikub.bots.grid_playout import GridRound
+from rummikub.bots.grid_playout import GridRound, greedy_round
 from rummikub.bots.playout import LeafParams, leaf_value, playout_value, rollout, win_chances
 from rummikub.bots.playout import _step as tiles_step
 from rummikub.bots.search import SearchParams, candidates, search
@@ -20,6 +20,7 @@ from rummikub.core import (
     Rack,
     RoundState,
     Rules,
+    RulesError,
     Table,
     Tile,
     apply,
@@ -27,7 +28,7 @@ from rummikub.core import (
     parse_tiles,
     preset,
 )
-from rummikub.core.game import deal
+from rummikub.core.game import Match, deal
 from rummikub.solver.counts import counts_supported
 
 NO_JOKERS = Rules.from_dict({"preset": "standard", "jokers": 0})
@@ -178,3 +179,20 @@ def test_without_the_compiled_call_the_counts_are_the_same(
         assert (a.sizes, a.opened, a.current, a.ended) == (b.sizes, b.opened, b.current, b.ended)
     assert any(not s.opened[s.current] for s in states)  # openings were among the moves
     assert any(s.opened[s.current] for s in states)
+
+
+@pytest.mark.parametrize("rules", ["standard", "nojokers"])
+def test_a_greedy_round_on_counts_is_the_round_on_tiles(rules: str) -> None:
+    for seed in (3, 4):
+        played = greedy_round(RULES[rules], 2, seed)
+        final = rollout(Match(RULES[rules], ["a", "b"], seed).state, 2000)
+        assert final.end is not None
+        assert (played.winner, played.reason, played.scores, played.turns) == (
+            final.end.winner, final.end.reason, final.end.scores, final.turn
+        )  # fmt: skip
+        assert sum(played.scores) == 0  # zero-sum scoring
+
+
+def test_a_greedy_round_on_counts_refuses_rules_that_lock_melds() -> None:
+    with pytest.raises(RulesError, match="lock no meld"):
+        greedy_round(preset("classic-strict"), 2, 1)

@@ -19,10 +19,22 @@ from functools import cache
 
 import numpy as np
 
-from rummikub.core import JOKER, Action, Draw, Pass, Play, Rack, RoundState, Rules, Tile
-from rummikub.core.scoring import exhausted_winner
+from rummikub.core import (
+    JOKER,
+    Action,
+    Draw,
+    Pass,
+    Play,
+    Rack,
+    RoundState,
+    Rules,
+    RulesError,
+    Tile,
+)
+from rummikub.core.game import Match
+from rummikub.core.scoring import EndReason, exhausted_winner, score_round
 
-__all__ = ["GridRound"]
+__all__ = ["GridRound", "PlayedRound", "greedy_round"]
 
 
 @dataclass(slots=True)
@@ -47,6 +59,7 @@ class GridRound:
     turn: int
     ended: bool = False
     winner: int | None = None
+    reason: EndReason | None = None  # how the round ended ("rummikub" or "exhausted")
 
     @classmethod
     def of(cls, state: RoundState) -> GridRound:
@@ -63,6 +76,7 @@ class GridRound:
             rules, racks, jokers, [len(r) for r in state.racks], table, tj, value, state.pool,
             0, list(state.opened), state.current, state.passes, state.turn,
             end is not None, None if end is None else end.winner,
+            None if end is None else end.reason,
         )  # fmt: skip
 
     @property
@@ -123,7 +137,7 @@ class GridRound:
         return GridRound(
             self.rules, self.racks.copy(), self.jokers[:], self.sizes[:], self.table.copy(),
             self.table_jokers, self.table_value, self.pool, self.drawn, self.opened[:],
-            self.current, self.passes, self.turn, self.ended, self.winner,
+            self.current, self.passes, self.turn, self.ended, self.winner, self.reason,
         )  # fmt: skip
 
     def _draw(self, me: int) -> None:
@@ -140,7 +154,7 @@ class GridRound:
         self._advance(self.passes + 1)
         if self.passes >= self.players:
             racks = [self.rack(p) for p in range(self.players)]
-            self._end(exhausted_winner(racks, self.rules, self.current))
+            self._end(exhausted_winner(racks, self.rules, self.current), "exhausted")
 
     def _opening(self, me: int) -> tuple[np.ndarray, int] | None:
         """The solver's opening from this rack (rack tiles only: the table plays no part)."""
@@ -159,7 +173,7 @@ class GridRound:
         self.passes = 0
         self.turn += 1
         if self.sizes[me] == 0:
-            self._end(me)
+            self._end(me, "rummikub")
         else:
             self.current = (me + 1) % self.players
 
@@ -168,9 +182,50 @@ class GridRound:
         self.passes = passes
         self.turn += 1
 
-    def _end(self, winner: int) -> None:
+    def _end(self, winner: int, reason: EndReason) -> None:
         self.ended = True
         self.winner = winner
+        self.reason = reason
+
+    def scores(self) -> tuple[int, ...]:
+        """The round's scores under the rules (all 0 while it is not over)."""
+        if self.reason is None:
+            return (0,) * self.players
+        racks = [self.rack(p) for p in range(self.players)]
+        return score_round(self.rules, racks, self.reason, self.winner)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedRound:
+    """The outcome of a round played out on counts: its seed, the winner (``None`` for a
+    round abandoned after too many turns), how it ended (``"rummikub"``, ``"exhausted"`` or
+    ``"abandoned"``), the scores and the number of turns."""
+
+    seed: int
+    winner: int | None
+    reason: EndReason
+    scores: tuple[int, ...]
+    turns: int
+
+
+def greedy_round(rules: Rules, players: int, seed: int, max_turns: int = 2000) -> PlayedRound:
+    """The first round of the match ``seed`` (the deal and first player of
+    ``Match(rules, players, seed)``, as :func:`rummikub.bots.play_match` deals it), played
+    to its end with the greedy playout policy in every seat, on counts. Only for rules where
+    :func:`rummikub.solver.counts.counts_supported` holds. A round still running after
+    ``max_turns`` turns is abandoned (scores nothing), as in :func:`play_match`."""
+    from rummikub.solver.counts import counts_supported
+
+    if not counts_supported(rules):
+        raise RulesError(
+            "rounds on counts need rules that lock no meld and open from the rack only",
+            field="rules",
+        )
+    state = Match(rules, [f"p{i + 1}" for i in range(players)], seed).state
+    g = GridRound.of(state).rollout(max_turns)
+    if g.reason is None:
+        return PlayedRound(seed, None, "abandoned", (0,) * players, g.turn)
+    return PlayedRound(seed, g.winner, g.reason, g.scores(), g.turn)
 
 
 @cache

@@ -21,6 +21,7 @@ from typing import Any
 
 import gymnasium
 
+from rummikub.bots.grid_playout import PlayedRound
 from rummikub.bots.registry import get_bot
 from rummikub.games import get_game
 
@@ -38,6 +39,7 @@ __all__ = [
     "RummikubGym",
     "TilesSpec",
     "XpressSpec",
+    "greedy_selfplay",
     "make",
     "make_gym",
     "spec_for",
@@ -113,6 +115,23 @@ def make_gym(
         return get_bot(opponent, s, game=name)
 
     return RummikubGym(env, [bot] * (players - 1), seat=seat)
+
+
+def greedy_selfplay(
+    *, players: int = 2, rules: Any = None, games: int = 1, seed: int = 0
+) -> list[PlayedRound]:
+    """Bulk self-play of the tile game, fast: ``games`` rounds (seeds ``seed``, ``seed + 1``,
+    ...; each the first round of ``Match(rules, players, seed)``, the deal
+    :func:`rummikub.bots.play_match` plays) with the greedy policy in every seat, played on
+    tile counts (:mod:`rummikub.bots.grid_playout`): the solver's play of the most tiles,
+    then the most value, every turn — ``greedy``'s policy without its tie-break on the fewest
+    changed melds — and no game record. Rules (as for :func:`make`) must lock no table meld
+    and open from the rack only (every preset but ``classic-strict``)."""
+    from rummikub.bots.grid_playout import greedy_round
+
+    chosen = _rules("tiles", rules)
+    chosen.check_players(players)
+    return [greedy_round(chosen, players, seed + k) for k in range(games)]
 
 
 for _game in ("tiles", "xpress"):
