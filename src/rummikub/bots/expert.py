@@ -55,6 +55,7 @@ class ExpertParams:
     rollout_search: bool = True  # search after opening (False: play the policy's biggest play)
     track: bool = False  # deal shown-lacking tiles to an opponent less often (measured: no gain)
     track_weight: float = 0.25  # ... this many times as often as another tile
+    opening_search: bool = False  # search the opening too (smaller openings, not opening yet)
 
 
 def quick_action(state: RoundState) -> Action:
@@ -122,7 +123,9 @@ class ExpertBot:
         best, rack = policy_play(obs, self.params.strategy, time_limit)
         if best is None:
             return fallback_action(obs)
-        if len(best.tiles) == len(obs.rack) or not obs.has_opened:
+        if len(best.tiles) == len(obs.rack):
+            return best
+        if not obs.has_opened and not self.params.opening_search:
             return best
         if not self.params.rollout_search:
             return best

@@ -83,7 +83,9 @@ def candidates(
 ) -> list[Action]:
     """The moves worth comparing with ``default`` (first in the list), all legal, without
     repeats (plays placing the same tiles count as one). ``rack``: the tiles the default was
-    chosen from (the rack without the jokers the joker policy keeps)."""
+    chosen from (the rack without the jokers the joker policy keeps). For a player who has not
+    opened, the plays placing fewer tiles are smaller openings, and the opening of the fewest
+    tiles is one more."""
     from rummikub.solver import best_per_count
 
     out: list[Action] = [default]
@@ -100,10 +102,13 @@ def candidates(
 
     m = len(default.tiles)
     if params.hold_backs > 0 and m > 1:
-        per_count = best_per_count(obs.table, rack, opened=True, rules=obs.rules,
+        per_count = best_per_count(obs.table, rack, opened=obs.has_opened, rules=obs.rules,
                                    time_limit=time_limit)  # fmt: skip
-        for k in range(1, params.hold_backs + 1):
-            sol = per_count.get(m - k)
+        counts = [m - k for k in range(1, params.hold_backs + 1)]
+        if not obs.has_opened and per_count:
+            counts.append(min(per_count))  # the opening of the fewest tiles
+        for count in counts:
+            sol = per_count.get(count)
             play = sol.as_play() if sol is not None else None
             if play is not None:
                 add(play)
