@@ -50,6 +50,7 @@ VARIANTS: dict[str, Callable[[ExpertParams], ExpertParams]] = {
     "to-end": lambda p: replace(p, search=replace(p.search, rounds=500)),
     "hold-3": lambda p: replace(p, search=replace(p.search, hold_backs=3)),
     "margin-0": lambda p: replace(p, search=replace(p.search, margin=0.0)),
+    "margin-0.03": lambda p: replace(p, search=replace(p.search, margin=0.03)),
     "margin-0.06": lambda p: replace(p, search=replace(p.search, margin=0.06)),
     "hold-1": lambda p: replace(p, search=replace(p.search, hold_backs=1)),
     "learned": lambda p: replace(p, search=replace(p.search, leaf=LeafParams(learned=True))),
