@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -21,8 +21,10 @@ from rummikub.core import (
     Observation,
     Pass,
     Play,
+    Rack,
     RoundEnd,
     RoundState,
+    Rules,
     apply,
     score_round,
 )
@@ -155,26 +157,29 @@ def playout_value(state: RoundState, plies: int, me: int, params: LeafParams) ->
 def _shares(state: RoundState) -> list[float]:
     """Who won a finished playout (1 for the winner); an unfinished one goes to the player
     who would win were the pool exhausted now (the lowest rack total)."""
-    n = state.players
-    out = [0.0] * n
-    if state.end is not None and state.end.winner is not None:
-        out[state.end.winner] = 1.0
-    elif state.end is not None:
-        out = [1.0 / n] * n
-    else:
-        out[exhausted_winner(state.racks, state.rules, state.current)] = 1.0
-    return out
+    end = state.end
+    return _shares_of(state.players, end is not None, None if end is None else end.winner,
+                      lambda: state.racks, state.rules, state.current)  # fmt: skip
 
 
 def _grid_shares(g: GridRound) -> list[float]:
     """:func:`_shares` of a playout on counts."""
-    n = g.players
-    if g.ended:
-        out = [1.0 / n] * n if g.winner is None else [float(i == g.winner) for i in range(n)]
-        return out
-    racks = [g.rack(p) for p in range(n)]
-    winner = exhausted_winner(racks, g.rules, g.current)
-    return [float(i == winner) for i in range(n)]
+    racks = lambda: [g.rack(p) for p in range(g.players)]  # noqa: E731 - built only if needed
+    return _shares_of(g.players, g.ended, g.winner, racks, g.rules, g.current)
+
+
+def _shares_of(
+    n: int,
+    ended: bool,
+    winner: int | None,
+    racks: Callable[[], Sequence[Rack]],
+    rules: Rules,
+    current: int,
+) -> list[float]:
+    if ended:
+        return [1.0 / n] * n if winner is None else [float(i == winner) for i in range(n)]
+    best = exhausted_winner(racks(), rules, current)
+    return [float(i == best) for i in range(n)]
 
 
 def win_chances(
@@ -197,6 +202,7 @@ def win_chances(
 
     from .grid_playout import GridRound
 
+    on_counts = counts_supported(obs.rules)  # playouts on tile counts: the same, faster
     rng = random.Random(seed)
     unseen = unseen_tiles(obs)
     deadline = None if time_limit is None else time.monotonic() + time_limit
@@ -208,7 +214,7 @@ def win_chances(
         det = determinize(obs, rng, unseen)
         det = RoundState(det.rules, det.racks, det.table, det.pool, det.opened, obs.current,
                          obs.passes, obs.turn)  # fmt: skip
-        if counts_supported(det.rules):
+        if on_counts:
             shares = _grid_shares(GridRound.of(det).rollout(max_plies))
         else:
             shares = _shares(rollout(det, max_plies))

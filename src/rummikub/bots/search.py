@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from rummikub.core import Action, Draw, IllegalPlayError, Observation, Play, RoundState, Tile, apply
 
 from .moves import is_legal
-from .playout import LeafParams, lead_value, playout_value
+from .playout import LeafParams, lead_value, leaf_value, rollout
 from .strategic import hold_back
 
 __all__ = ["SearchParams", "SearchResult", "candidates", "search"]
@@ -167,7 +167,7 @@ def search(
                 values[i] = lead_value(g.sizes, g.opened, me, params.leaf, g.ended, g.winner)
             else:
                 try:
-                    values[i] = playout_value(apply(det, cands[i]), plies, me, params.leaf)
+                    values[i] = leaf_value(rollout(apply(det, cands[i]), plies), me, params.leaf)
                 except IllegalPlayError:  # pragma: no cover - candidates are checked
                     values[i] = -1.0
             totals[i] += values[i]
