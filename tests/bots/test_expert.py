@@ -36,6 +36,18 @@ def test_candidates_hold_back_and_draw_besides_the_biggest_play() -> None:
     assert none == [best]
 
 
+def test_keep_each_offers_the_biggest_play_keeping_back_each_tile_of_the_default() -> None:
+    obs = _obs("R4 R5 K8 B1", "R1 R2 R3 | K9 K10 K11", (4, 6), 30)
+    best = Play(tuple(parse_tiles("R4 R5 K8")),
+                Table.parse("R1 R2 R3 R4 R5 | K8 K9 K10 K11"))  # fmt: skip
+    params = SearchParams(hold_backs=0, reserve=False, draw=False, keep_each=True)
+    cands = candidates(obs, best, obs.rack.tiles, params)
+    placed = [sorted(map(str, c.tiles)) for c in cands if isinstance(c, Play)]
+    assert placed[0] == ["K8", "R4", "R5"]
+    assert sorted(placed[1:]) == [["K8"], ["K8", "R4"], ["R4", "R5"]]
+    assert all(isinstance(c, Play) and is_legal(obs, c) for c in cands)
+
+
 def test_the_search_holds_a_tile_back_when_the_playouts_say_so() -> None:
     # The opponent holds one tile. Greedy lays R4 R5; the playouts, in the same sampled deals,
     # find holding R5 back better (a tile to lay next turn instead of drawing).
@@ -83,9 +95,11 @@ MIDGAME = _obs("R4 R5 R6 K9 K10 K11 B2 B5 O5 O12 K1 B13", "R1 R2 R3 | B7 B8 B9 |
 
 
 def test_pruning_stops_playing_out_a_candidate_clearly_behind_the_default() -> None:
-    full = ExpertBot(1, replace(SAMPLES, max_samples=40, min_samples=40))
+    # two rounds of playout: there the draw is clearly behind within 40 deals
+    full = ExpertBot(1, replace(SAMPLES, max_samples=40, min_samples=40,
+                                search=SearchParams(rounds=2)))  # fmt: skip
     pruned = ExpertBot(1, replace(SAMPLES, max_samples=40, min_samples=40,
-                                  search=SearchParams(prune=2.0)))  # fmt: skip
+                                  search=SearchParams(rounds=2, prune=2.0)))  # fmt: skip
     assert full.act(MIDGAME, None) == pruned.act(MIDGAME, None)
     assert full.last is not None and pruned.last is not None
     assert full.last.played == (40, 40, 40, 40)

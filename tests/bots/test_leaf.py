@@ -72,4 +72,5 @@ def test_the_expert_searches_with_the_learned_leaf() -> None:
     assert first.last is not None and second.last is not None
     assert first.last.values == second.last.values and first.samples == 12
     assert all(0.0 <= v <= 1.0 for v in first.last.values)
-    assert isinstance(action, Play) and is_legal(obs, action)
+    assert action in first.last.candidates and len(first.last.candidates) > 1
+    assert all(is_legal(obs, c) for c in first.last.candidates if isinstance(c, Play))

@@ -57,3 +57,14 @@ def test_weighted_deals_are_consistent_and_avoid_the_shown_tiles() -> None:
     # two R4s among 97 unseen tiles, 10 dealt to him: about 0.21 per deal without weights
     assert held["plain"] > 40
     assert held["weighted"] < held["plain"] / 3
+
+
+def test_with_plays_the_player_before_lacks_the_tiles_that_fit_the_table_he_left() -> None:
+    model = OpponentModel(plays=True)
+    first = _obs((3, 10), 4)
+    model.observe(first)
+    model.left(first.table)
+    model.observe(_obs((4, 9), 6))  # he played: the table the bot sees is the one he left
+    avoid = model.avoid[1]
+    assert set(parse_tiles("R4 R5")) <= avoid
+    assert not set(parse_tiles("R9 K6 B1")) & avoid

@@ -6,12 +6,13 @@ clear: nothing to play, going out, opening. Otherwise it searches (:mod:`.search
 play, the best plays placing one or two tiles fewer (holding tiles back), the biggest play minus
 a reserve tile, and drawing although a play exists are each played out a few turns with
 ``greedy``'s policy for every player in the same sampled deals of the unseen tiles (common
-random numbers), and the best stands; another move must beat the biggest play clearly.
+random numbers), and the best mean stands.
 
 Deals are sampled consistent with what the bot sees. With ``ExpertParams(track=True)`` they
 also fit what the opponents showed (:mod:`.tracking`): an opened opponent who drew instead of
-playing is dealt the tiles that would simply have extended the table he saw less often (it
-measured no better, so it is off by default). The search stops at the time budget
+playing is dealt the tiles that would simply have extended the table he saw less often, and
+with ``track_plays`` so is the player just before the bot, whatever he did, for the table he
+left (both measured no better, so they are off by default). The search stops at the time budget
 (``ExpertParams.limit``, at most 0.8 × the caller's time limit) or at ``max_samples`` deals.
 """
 
@@ -55,6 +56,7 @@ class ExpertParams:
     rollout_search: bool = True  # search after opening (False: play the policy's biggest play)
     track: bool = False  # deal shown-lacking tiles to an opponent less often (measured: no gain)
     track_weight: float = 0.25  # ... this many times as often as another tile
+    track_plays: bool = False  # ... and the tiles that would extend the table he left
     opening_search: bool = False  # search the opening too (smaller openings, not opening yet)
 
 
@@ -100,7 +102,7 @@ class ExpertBot:
     def __init__(self, seed: int | None = None, params: ExpertParams | None = None) -> None:
         self.rng = random.Random(seed)
         self.params = params or ExpertParams()
-        self.model = OpponentModel()
+        self.model = OpponentModel(self.params.track_plays)
         self.searched = 0  # decisions that needed a search (for statistics)
         self.samples = 0
         self.last: SearchResult | None = None  # the last search (for inspection)

@@ -20,11 +20,15 @@ __all__ = ["OpponentModel", "weighted_deal"]
 
 
 class OpponentModel:
-    """Per opponent, the tiles he showed he most likely does not hold."""
+    """Per opponent, the tiles he showed he most likely does not hold. With ``plays``, also
+    the tiles that would simply extend the table the player before the bot left him: had he
+    held one, he would most likely have laid it (the table the bot sees is the one he left)."""
 
-    def __init__(self) -> None:
+    def __init__(self, plays: bool = False) -> None:
+        self.plays = plays
         self.avoid: dict[int, set[Tile]] = {}
         self._sizes: tuple[int, ...] | None = None
+        self._opened: tuple[bool, ...] = ()
         self._left: Table | None = None
         self._round: tuple[int, int] = (-1, -1)
 
@@ -41,7 +45,11 @@ class OpponentModel:
                     continue
                 fit = _fitting(self._left, obs) & _fitting(obs.table, obs)
                 self.avoid.setdefault(p, set()).update(fit)
+            before = (obs.player - 1) % obs.players
+            if self.plays and self._opened[before] and obs.rack_sizes[before] > 0:
+                self.avoid.setdefault(before, set()).update(_fitting(obs.table, obs))
         self._sizes = obs.rack_sizes
+        self._opened = obs.opened
 
     def left(self, table: Table) -> None:
         """The bot's move left ``table`` for the next player."""
