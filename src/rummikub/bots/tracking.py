@@ -40,14 +40,22 @@ class OpponentModel:
             self._left = None
         self._round = (obs.round, obs.turn)
         if self._sizes is not None and self._left is not None:
-            for p, size in enumerate(obs.rack_sizes):
-                if p == obs.player or not obs.opened[p] or size != self._sizes[p] + 1:
-                    continue
-                fit = _fitting(self._left, obs) & _fitting(obs.table, obs)
-                self.avoid.setdefault(p, set()).update(fit)
+            sizes = self._sizes
+            drew = [
+                p
+                for p, size in enumerate(obs.rack_sizes)
+                if p != obs.player and obs.opened[p] and size == sizes[p] + 1
+            ]
             before = (obs.player - 1) % obs.players
-            if self.plays and self._opened[before] and obs.rack_sizes[before] > 0:
-                self.avoid.setdefault(before, set()).update(_fitting(obs.table, obs))
+            laid = self.plays and self._opened[before]
+            if drew or laid:
+                now = _fitting(obs.table, obs)  # the tiles that would extend the table seen now
+                if drew:
+                    fit = _fitting(self._left, obs) & now
+                    for p in drew:
+                        self.avoid.setdefault(p, set()).update(fit)
+                if laid:
+                    self.avoid.setdefault(before, set()).update(now)
         self._sizes = obs.rack_sizes
         self._opened = obs.opened
 
