@@ -7,11 +7,14 @@ import shutil
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from .helpers import Client, ServerProcess
+
+if TYPE_CHECKING:
+    from rummikub.server.accounts.store import AccountStore
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 CHROMIUM = os.environ.get("RUMMIKUB_CHROMIUM", "/usr/bin/chromium")
@@ -164,3 +167,16 @@ def chromium_path() -> str:
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
         _missing(f"Chromium at {CHROMIUM}")
     return CHROMIUM
+
+
+@pytest.fixture
+def accounts(db_url: str) -> Iterator[AccountStore]:
+    """The accounts of a fresh database (SQLite, and PostgreSQL where available)."""
+    from rummikub.server.accounts.store import AccountStore
+    from rummikub.server.storage import Store
+
+    store = Store(db_url)
+    try:
+        yield AccountStore(store.engine)
+    finally:
+        store.close()

@@ -85,15 +85,38 @@ def test_guessing_locks_the_account(srv: ServerProcess) -> None:
     with browser(srv) as c:
         post(c, "/api/account/signup", name="Ann", password=PASSWORD)
     with browser(srv) as attacker:
+        # the documented threshold: 5 wrong passwords, and the sixth try is refused as locked
         codes = [post(attacker, "/api/account/login", name="Ann", password=f"guess {i}")
-                 for i in range(7)]  # fmt: skip
-        assert [r.status_code for r in codes[:6]] == [401] * 6
-        assert codes[6].status_code == 429 and codes[6].json()["code"] == "locked"
-        assert int(codes[6].headers["retry-after"]) >= 1
+                 for i in range(6)]  # fmt: skip
+        assert [r.status_code for r in codes[:5]] == [401] * 5
+        assert codes[5].status_code == 429 and codes[5].json()["code"] == "locked"
+        assert int(codes[5].headers["retry-after"]) >= 1
         # the right password is not even tried while locked
         assert (
             post(attacker, "/api/account/login", name="Ann", password=PASSWORD).status_code == 429
         )
+
+
+def test_the_lockout_does_not_tell_which_names_exist(srv: ServerProcess) -> None:
+    """An unknown name is counted and locked exactly as a known one: the same answers, in the
+    same order (before, an unknown name got 401 for ever and a known one 429)."""
+    with browser(srv) as c:
+        post(c, "/api/account/signup", name="Ann", password=PASSWORD)
+    answers = {}
+    for name, address in (("Ann", "127.0.0.2"), ("Nobody", "127.0.0.3")):  # each its own limit
+        transport = httpx.HTTPTransport(local_address=address)
+        with httpx.Client(
+            base_url=srv.base, headers={"Origin": srv.base}, timeout=30, transport=transport
+        ) as attacker:
+            answers[name] = [
+                post(attacker, "/api/account/login", name=name, password=f"guess {i}")
+                for i in range(6)
+            ]
+    known, unknown = answers["Ann"], answers["Nobody"]
+    assert [r.status_code for r in known] == [r.status_code for r in unknown]
+    assert [r.json()["code"] for r in known] == [r.json()["code"] for r in unknown]
+    assert known[-1].json()["code"] == "locked"
+    assert known[-1].headers["retry-after"] == unknown[-1].headers["retry-after"]
 
 
 def test_sign_ups_are_limited_per_address(srv: ServerProcess) -> None:

@@ -3,27 +3,18 @@ without telling which names exist, sessions, passwords, deleting, ratings and le
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
 
 import pytest
 from _pytest.raises import RaisesExc
 
 from rummikub.ratings import Rating, display
 from rummikub.server.accounts import AccountCode, AccountError
-from rummikub.server.accounts.store import Account, AccountStore
-from rummikub.server.storage import Store
+from rummikub.server.accounts.store import DELETED_NAME, Account, AccountStore
+from rummikub.server.storage import Store, StoredRoom, StoredSeat
 
 T0 = 1_800_000_000.0
 PASSWORD = "correct horse battery"
-
-
-@pytest.fixture
-def accounts(db_url: str) -> Iterator[AccountStore]:
-    store = Store(db_url)
-    try:
-        yield AccountStore(store.engine)
-    finally:
-        store.close()
 
 
 def refused(code: AccountCode) -> RaisesExc[AccountError]:
@@ -67,9 +58,11 @@ def test_guessing_locks_the_account_and_the_owner_gets_back_in_after(
     accounts: AccountStore,
 ) -> None:
     accounts.sign_up("Anna", PASSWORD, T0)
-    for _ in range(6):
+    for _ in range(5):
         with refused(AccountCode.BAD_LOGIN):
             accounts.log_in("Anna", "guess", T0)
+    with refused(AccountCode.LOCKED):  # the sixth try: the fifth wrong password locked it
+        accounts.log_in("Anna", "guess", T0)
     # locked: even the right password is not tried
     with pytest.raises(AccountError) as locked:
         accounts.log_in("Anna", PASSWORD, T0 + 10)
@@ -140,3 +133,55 @@ def test_ratings_history_and_leaderboards(accounts: AccountStore) -> None:
     ]
     assert accounts.rating(players[1], "tiles").rating == Rating(30.0, 4.0)
     assert isinstance(players[0], Account)
+
+
+def test_a_look_alike_of_a_taken_name_is_refused(accounts: AccountStore) -> None:
+    """``Аlice`` with a Cyrillic ``А`` cannot sign up beside ``alice`` (the skeletons are unique
+    in the database); once ``alice`` is deleted the name and its look-alikes are free."""
+    alice, _ = accounts.sign_up("alice", PASSWORD, T0)
+    for twin in ("\u0410lice", "\u0430lic\u0435", "ALICE", "ａｌｉｃｅ"):
+        with refused(AccountCode.NAME_UNAVAILABLE):
+            accounts.sign_up(twin, PASSWORD, T0)
+    accounts.delete(alice, PASSWORD, T0)
+    taken, _ = accounts.sign_up("\u0410lice", PASSWORD, T0)
+    assert taken.name == "\u0410lice"
+    with refused(AccountCode.NAME_UNAVAILABLE):
+        accounts.sign_up("alice", PASSWORD, T0)
+
+
+def test_a_deleted_account_leaves_no_name_in_its_games_analyses(db_url: str) -> None:
+    store = Store(db_url)
+    try:
+        accounts = AccountStore(store.engine)
+        anna, _ = accounts.sign_up("Anna", PASSWORD, T0)
+        store.create_room(
+            StoredRoom(
+                "ROOM1", T0, {}, {}, 1, "finished", None, T0,
+                [StoredSeat(0, "human", None, "Anna", "h", anna.id),
+                 StoredSeat(1, "bot", "greedy", None, None)],
+            )
+        )  # fmt: skip
+        analysis = {"players": [{"name": "Anna"}, {"name": "greedy 2"}], "turns": []}
+        store.save_analysis("ROOM1", "v1", json.dumps(analysis))
+        gone = accounts.delete(anna, PASSWORD, T0)
+        assert gone.seats == (("ROOM1", 0),)
+        kept = store.load_analysis("ROOM1", "v1")
+        assert kept is not None and "Anna" not in kept
+        assert json.loads(kept)["players"] == [{"name": DELETED_NAME}, {"name": "greedy 2"}]
+        room = store.load_room("ROOM1", events=False)
+        assert room is not None and room.seats[0].name == DELETED_NAME
+    finally:
+        store.close()
+
+
+def test_the_servers_secret_is_made_once_and_shared(db_url: str) -> None:
+    """Two servers on one database (a cluster's nodes, or one restarted) get one CSRF key."""
+    one, two = Store(db_url), Store(db_url)
+    try:
+        key = AccountStore(one.engine).secret("csrf", T0)
+        assert len(key) == 32 and key != b"rummikub-csrf/1"
+        assert AccountStore(two.engine).secret("csrf", T0 + 1) == key
+        assert AccountStore(two.engine).secret("other", T0) != key
+    finally:
+        one.close()
+        two.close()

@@ -85,7 +85,7 @@ def test_a_room_rebuilt_from_its_log_shows_the_same(game: str) -> None:
             break
         seat = room.current_seat()
         assert seat is not None
-        task = room.bot_task(seat, "greedy", None)
+        task = room.bot_task(seat, "greedy", None, 0.0)
         action = task.fallback()
         stored, _ = room.act(action, ms=1, hint=False)
         events.append(StoredEvent(seq, "turn", {"action": stored, "ms": 1, "hint": False}, 0.0))
@@ -108,4 +108,4 @@ def test_an_unknown_bot_level_plays_as_the_default_level() -> None:
     room = _room("xpress")
     seat = room.current_seat()
     assert seat is not None
-    assert room.bot_task(seat, "strategic", None).name == "greedy"
+    assert room.bot_task(seat, "strategic", None, 0.0).name == "greedy"

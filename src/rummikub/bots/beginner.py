@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from rummikub.core import Action, Observation, Play, Table, pack_melds, read_meld
+from rummikub.core import Action, Observation, Play, Table, read_meld
 
 from .base import fallback_action
+from .moves import pack_rack
 
 __all__ = ["BeginnerBot"]
 
@@ -20,13 +21,7 @@ class BeginnerBot:
 
     def act(self, obs: Observation, time_limit: float | None = None) -> Action:
         rules = obs.rules
-        if obs.has_opened:
-            melds = pack_melds(obs.rack.tiles, rules, objective="tiles")
-        else:
-            melds = pack_melds(obs.rack.tiles, rules, objective="value")
-            value = sum(read_meld(m, rules).value for m in melds)
-            if value < rules.opening_value:
-                melds = ()
+        melds = pack_rack(obs.rack.tiles, rules, opening=not obs.has_opened, time_limit=time_limit)
         if not melds:
             return fallback_action(obs)
         placed = tuple(t for m in melds for t in m.tiles)

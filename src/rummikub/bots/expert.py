@@ -30,12 +30,11 @@ from rummikub.core import (
     Play,
     RoundState,
     Table,
-    pack_melds,
     read_meld,
 )
 
 from .base import fallback_action
-from .moves import extensions, replace_meld
+from .moves import extensions, pack_rack, replace_meld
 from .sampling import unseen_tiles
 from .search import SearchParams, SearchResult, candidates, search
 from .strategic import StrategyParams, policy_play
@@ -67,13 +66,13 @@ def quick_action(state: RoundState) -> Action:
     rack = state.rack
     player = state.current
     if not state.opened[player]:
-        melds = pack_melds(rack.tiles, rules, objective="value")
-        if melds and sum(read_meld(m, rules).value for m in melds) >= rules.opening_value:
+        melds = pack_rack(rack.tiles, rules, opening=True)
+        if melds:
             opening = tuple(t for m in melds for t in m.tiles)
             new = tuple(read_meld(m, rules).meld for m in melds)
             return Play(opening, Table(state.table.melds + new))
         return Draw() if state.pool else Pass()
-    melds = pack_melds(rack.tiles, rules, objective="tiles")
+    melds = pack_rack(rack.tiles, rules, opening=False)
     placed = [t for m in melds for t in m.tiles]
     table = Table(state.table.melds + tuple(read_meld(m, rules).meld for m in melds))
     left = list(rack.tiles)

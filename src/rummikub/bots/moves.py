@@ -30,6 +30,7 @@ __all__ = [
     "extensions",
     "is_legal",
     "observed_state",
+    "pack_rack",
     "rack_melds",
 ]
 
@@ -49,6 +50,31 @@ def check_observed(obs: Observation, play: Play) -> IllegalPlayError | None:
 
 def is_legal(obs: Observation, play: Play) -> bool:
     return check_observed(obs, play) is None
+
+
+def pack_rack(
+    tiles: Sequence[Tile], rules: Rules, *, opening: bool, time_limit: float | None = None
+) -> tuple[Meld, ...]:
+    """New melds made from ``tiles`` (a rack) alone, by the solver's dynamic program (polynomial
+    in the rack's size, so a rack of 90 tiles takes milliseconds): with ``opening``, the most
+    valuable melds when they reach the opening value (else none); otherwise the melds placing
+    the most tiles (ties: the highest value). ``time_limit`` (seconds): none when it runs out.
+    """
+    from rummikub.solver import solve
+
+    if not tiles:
+        return ()
+    objective = "value" if opening else "tiles"
+    sol = solve(
+        Table(),
+        tuple(tiles),
+        opened=not opening,
+        rules=rules,
+        objective=objective,
+        time_limit=time_limit,
+        fewest_changes=False,
+    )
+    return sol.table.melds if sol.play else ()
 
 
 def rack_melds(tiles: Iterable[Tile], rules: Rules, *, max_jokers: int = 2) -> list[Meld]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random as _random
 
-from rummikub.core import Action, Observation, Play, Table, pack_melds, read_meld
+from rummikub.core import Action, Observation, Play, Table, read_meld
 
 from .base import fallback_action
-from .moves import extensions, is_legal, rack_melds, replace_meld
+from .moves import extensions, is_legal, pack_rack, rack_melds, replace_meld
 
 __all__ = ["RandomBot"]
 
@@ -22,14 +22,13 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = _random.Random(seed)
 
-    def candidates(self, obs: Observation) -> list[Play]:
+    def candidates(self, obs: Observation, time_limit: float | None = None) -> list[Play]:
         rules = obs.rules
         table = obs.table
         plays: list[Play] = []
         if not obs.has_opened:
-            melds = pack_melds(obs.rack.tiles, rules, objective="value")
-            value = sum(read_meld(m, rules).value for m in melds)
-            if melds and value >= rules.opening_value:
+            melds = pack_rack(obs.rack.tiles, rules, opening=True, time_limit=time_limit)
+            if melds:
                 placed = tuple(t for m in melds for t in m.tiles)
                 new = tuple(read_meld(m, rules).meld for m in melds)
                 plays.append(Play(placed, Table(table.melds + new)))
@@ -42,7 +41,7 @@ class RandomBot:
 
     def act(self, obs: Observation, time_limit: float | None = None) -> Action:
         options: list[Action] = [fallback_action(obs)]
-        options.extend(self.candidates(obs))
+        options.extend(self.candidates(obs, time_limit))
         while len(options) > 1:
             i = self.rng.randrange(len(options))
             choice = options[i]

@@ -60,6 +60,71 @@ def serve(
         help="This node's name in the cluster (default: host name and process id).",
         envvar="RUMMIKUB_NODE",
     ),
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            help="A name this server answers to (the Host of a request), besides localhost, its "
+            "IP addresses, the name it listens on (and the machine's names with --host 0.0.0.0) "
+            "and the hosts of --allow-origin: the public name behind a reverse proxy "
+            "(game.example.org; *.example.org for a domain; * for any); repeat for more. "
+            "RUMMIKUB_ALLOWED_HOSTS adds a comma-separated list.",
+        ),
+    ] = None,
+    forwarded_allow_ips: str = typer.Option(
+        "",
+        "--forwarded-allow-ips",
+        help="Reverse proxies (comma-separated addresses or networks, * for any) whose "
+        "X-Forwarded-For/-Proto headers name the client; from anyone else they are ignored "
+        "(default: nobody).",
+        envvar="RUMMIKUB_FORWARDED_ALLOW_IPS",
+    ),
+    max_websockets: int = typer.Option(
+        64,
+        "--max-websockets",
+        min=0,
+        help="WebSocket connections one client address may hold open (0: no limit).",
+        envvar="RUMMIKUB_MAX_WEBSOCKETS",
+    ),
+    max_connections: int = typer.Option(
+        128,
+        "--max-connections",
+        min=0,
+        help="TCP connections (HTTP and WebSocket) one client address may hold open; a trusted "
+        "proxy is not counted (0: no limit).",
+        envvar="RUMMIKUB_MAX_CONNECTIONS",
+    ),
+    max_body: int = typer.Option(
+        65536,
+        "--max-body",
+        min=1,
+        help="The largest HTTP request body, in bytes (larger: 413).",
+        envvar="RUMMIKUB_MAX_BODY",
+    ),
+    request_timeout: float = typer.Option(
+        10.0,
+        "--request-timeout",
+        min=0.1,
+        help="Seconds a request's headers and body may take to arrive before its connection is "
+        "closed (slow clients, slowloris).",
+        envvar="RUMMIKUB_REQUEST_TIMEOUT",
+    ),
+    keep_alive: float = typer.Option(
+        5.0,
+        "--keep-alive",
+        min=0.1,
+        help="Seconds an idle HTTP connection stays open between requests.",
+        envvar="RUMMIKUB_KEEP_ALIVE",
+    ),
+    bot_workers: int = typer.Option(
+        2,
+        "--bot-workers",
+        min=1,
+        max=64,
+        help="Worker processes for the bots' moves and the hints, shared fairly between the "
+        "rooms (about one per core).",
+        envvar="RUMMIKUB_BOT_WORKERS",
+    ),
     quick_bots_after: float = typer.Option(
         30.0,
         "--quick-bots-after",
@@ -74,7 +139,7 @@ def serve(
     try:
         from rummikub.server import ServerConfig
         from rummikub.server import serve as run
-        from rummikub.server.origins import normalise_origin, origins_from_env
+        from rummikub.server.origins import hosts_from_env, normalise_origin, origins_from_env
         from rummikub.server.startup import default_url, shown_url
     except ImportError:  # the extra is not installed (tests/test_install.py)
         raise needs_extra("server") from None
@@ -90,6 +155,14 @@ def serve(
             broker_url=broker,
             node=node,
             quick_bots_after=quick_bots_after,
+            allowed_hosts=tuple([*(allow_host or []), *hosts_from_env()]),
+            forwarded_allow_ips=tuple(p for p in forwarded_allow_ips.split(",") if p.strip()),
+            max_websockets=max_websockets,
+            max_connections=max_connections,
+            max_body=max_body,
+            request_timeout=request_timeout,
+            keep_alive=keep_alive,
+            bot_threads=bot_workers,
         )
 
         def ready(address: str) -> None:

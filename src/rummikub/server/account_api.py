@@ -7,7 +7,11 @@ from a page of this server: a ``POST`` with a JSON body (which another site's fo
 send) and an allowed ``Origin``; once logged in it must also carry the session's CSRF token in
 ``X-CSRF-Token`` (the page gets it from ``GET /api/account``). Sign-ups and logins are limited
 per client address, and an account is locked for a while after repeated wrong passwords
-(:mod:`.accounts.lockout`). A wrong name and a wrong password get the same answer.
+(:mod:`.accounts.lockout`). A wrong name and a wrong password get the same answer, and lock
+alike. Every answer that carries a session or its CSRF token is ``Cache-Control: no-store``.
+
+When a session ends (logging out, everywhere, a new password, deleting the account) the
+WebSockets it logged in lose the account at once (:mod:`.accounts.live`).
 
 The password hashing (Argon2id, tens of milliseconds) and the database work run on a thread.
 """
@@ -22,9 +26,10 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Path, Query, Request
 from fastapi.responses import JSONResponse
 
-from .accounts import AccountCode, AccountError, csrf_token, csrf_valid
+from .accounts import AccountCode, AccountError, csrf_token, csrf_valid, token_hash
 from .accounts.games import MAX_CLAIMS, PlayerGames
-from .accounts.store import SESSION_DAYS, Account, AccountStore, Standing
+from .accounts.live import Ended
+from .accounts.store import DELETED_NAME, SESSION_DAYS, Account, AccountStore, Standing
 from .http_limits import BucketTable, client_key
 from .origins import OriginPolicy
 
@@ -32,8 +37,11 @@ __all__ = ["COOKIE", "CSRF_HEADER", "register"]
 
 COOKIE = "rummikub_session"
 CSRF_HEADER = "x-csrf-token"
-#: the CSRF token is an HMAC of the session token (the secret) under this fixed key
-CSRF_KEY = b"rummikub-csrf/1"
+#: the CSRF token is an HMAC of the session token under the server's secret of this name (made
+#: at random on the first start, kept in the database: the same on every node and restart)
+CSRF_SECRET = "csrf"
+#: what the answers carrying a session or its CSRF token say to caches
+PRIVATE = {"Cache-Control": "no-store"}
 GAMES = ("tiles", "xpress")
 MAX_FIELD = 300  #: the longest name or password field read
 MONTH = 30 * 86400.0
@@ -58,10 +66,10 @@ def _refusal(exc: AccountError) -> JSONResponse:
     return _error(exc.code, str(exc), _STATUS.get(exc.code, 400), **exc.params)
 
 
-def _session(account: Account, token: str) -> dict[str, Any]:
+def _session(account: Account, token: str, key: bytes) -> dict[str, Any]:
     """What a page learns of its session: the account and the CSRF token to send back."""
     return {"account": {"id": account.id, "name": account.name},
-            "csrf": csrf_token(token, CSRF_KEY)}  # fmt: skip
+            "csrf": csrf_token(token, key)}  # fmt: skip
 
 
 def _claims(value: Any) -> list[tuple[str, str]]:
@@ -102,16 +110,34 @@ def register(
     *,
     games: Callable[[], PlayerGames],
     claimed: Callable[[Account, list[tuple[str, int]]], None],
+    ended: Callable[[Ended], object] | None = None,
     signups: BucketTable | None = None,
     logins: BucketTable | None = None,
 ) -> None:
     """Add the account endpoints to ``app``; ``accounts()`` gives the store and ``games()``
     the players' games once the server has started; ``claimed`` is told of the guest seats a
-    sign-up or login claimed (the rooms running here learn their account).
+    sign-up or login claimed (the rooms running here learn their account); ``ended`` of the
+    sessions that ended (:meth:`.RoomManager.sessions_ended`: the connections they logged in
+    lose the account, the rooms here rename a deleted account's seats; without it only the
+    connections are told, by the store's :attr:`~.AccountStore.live`).
     ``signups``/``logins``: the limits per client address (defaults: 5 sign-ups, then one a
     minute; 10 logins, then one every 5 s)."""
     signups = signups or BucketTable(1 / 60, 5)
     logins = logins or BucketTable(0.2, 10)
+    keys: dict[str, bytes] = {}
+
+    async def csrf_key() -> bytes:
+        """The server's CSRF key (read from the database once)."""
+        if CSRF_SECRET not in keys:
+            keys[CSRF_SECRET] = await asyncio.to_thread(accounts().secret, CSRF_SECRET, time.time())
+        return keys[CSRF_SECRET]
+
+    def end(what: Ended) -> None:
+        """Sessions ended: the connections they logged in lose the account."""
+        if ended is not None:
+            ended(what)
+        else:
+            accounts().live.end(what)
 
     def session_of(request: Request) -> str | None:
         return request.cookies.get(COOKIE)
@@ -122,14 +148,14 @@ def register(
             return None
         return await asyncio.to_thread(accounts().session, token, time.time())
 
-    def from_our_page(request: Request, *, logged_in: bool) -> JSONResponse | None:
+    async def from_our_page(request: Request, *, logged_in: bool) -> JSONResponse | None:
         """``None`` when the request may change something, else the refusal."""
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             return _error("bad-message", "send the fields as JSON", 415)
         if not origins.allows(request.headers.get("origin"), request.headers.get("host")):
             return _error("csrf", "this request did not come from this server's pages", 403)
         if logged_in and not csrf_valid(
-            session_of(request), request.headers.get(CSRF_HEADER), CSRF_KEY
+            session_of(request), request.headers.get(CSRF_HEADER), await csrf_key()
         ):
             return _error("csrf", "the request lacks this session's CSRF token", 403)
         return None
@@ -149,8 +175,11 @@ def register(
             out[name] = value
         return out
 
-    def signed_in(request: Request, account: Account, token: str, **more: Any) -> JSONResponse:
-        response = JSONResponse({**_session(account, token), **more})
+    async def signed_in(
+        request: Request, account: Account, token: str, **more: Any
+    ) -> JSONResponse:
+        response = JSONResponse({**_session(account, token, await csrf_key()), **more},
+                                headers=PRIVATE)  # fmt: skip
         response.set_cookie(
             COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax",
             secure=request.url.scheme == "https", path="/",
@@ -171,18 +200,19 @@ def register(
         token its requests must carry."""
         account = await current(request)
         if account is None:
-            return JSONResponse({"account": None, "csrf": None})
+            return JSONResponse({"account": None, "csrf": None}, headers=PRIVATE)
         playing = await asyncio.to_thread(games().playing, account)
         return JSONResponse(
-            {**_session(account, session_of(request) or ""),
-             "playing": [g.to_json() for g in playing]}
+            {**_session(account, session_of(request) or "", await csrf_key()),
+             "playing": [g.to_json() for g in playing]},
+            headers=PRIVATE,
         )  # fmt: skip
 
     async def enter(
         request: Request, table: BucketTable, what: str, how: Callable[..., tuple[Account, str]]
     ) -> JSONResponse:
         """Sign up or log in (``how``) with the name and password of the request."""
-        refused = from_our_page(request, logged_in=False) or limited(table, request, what)
+        refused = await from_our_page(request, logged_in=False) or limited(table, request, what)
         if refused is not None:
             return refused
         got = await fields(request, "name", "password")
@@ -198,7 +228,7 @@ def register(
         if done:
             claimed(account, done)
         playing = await asyncio.to_thread(games().playing, account)
-        return signed_in(
+        return await signed_in(
             request, account, token, claimed=len(done), playing=[g.to_json() for g in playing]
         )
 
@@ -211,7 +241,7 @@ def register(
         return await enter(request, logins, "logins", accounts().log_in)
 
     async def logged_in(request: Request) -> Account | JSONResponse:
-        refused = from_our_page(request, logged_in=True)
+        refused = await from_our_page(request, logged_in=True)
         if refused is not None:
             return refused
         account = await current(request)
@@ -220,7 +250,7 @@ def register(
         return account
 
     def signed_out() -> JSONResponse:
-        response = JSONResponse({"account": None, "csrf": None})
+        response = JSONResponse({"account": None, "csrf": None}, headers=PRIVATE)
         response.delete_cookie(COOKIE, path="/")
         return response
 
@@ -229,7 +259,9 @@ def register(
         account = await logged_in(request)
         if isinstance(account, JSONResponse):
             return account
-        await asyncio.to_thread(accounts().log_out, session_of(request) or "")
+        token = session_of(request) or ""
+        await asyncio.to_thread(accounts().log_out, token)
+        end(Ended(account.id, "logout", session=token_hash(token)))
         return signed_out()
 
     @app.post("/api/account/logout-all")
@@ -239,6 +271,7 @@ def register(
         if isinstance(account, JSONResponse):
             return account
         await asyncio.to_thread(accounts().log_out_everywhere, account)
+        end(Ended(account.id, "logout-all"))
         return signed_out()
 
     @app.post("/api/account/password")
@@ -255,7 +288,11 @@ def register(
             )
         except AccountError as exc:
             return _refusal(exc)
-        return signed_in(request, account, token)
+        # every other session ended; this browser's sockets stay logged in, by its new one
+        here = token_hash(session_of(request) or "")
+        accounts().live.rekey(here, token_hash(token))
+        end(Ended(account.id, "password", keep=token_hash(token)))
+        return await signed_in(request, account, token)
 
     @app.post("/api/account/delete")
     async def delete(request: Request) -> JSONResponse:
@@ -268,9 +305,10 @@ def register(
         if isinstance(got, JSONResponse):
             return got
         try:
-            await asyncio.to_thread(accounts().delete, account, got["password"], time.time())
+            gone = await asyncio.to_thread(accounts().delete, account, got["password"], time.time())
         except AccountError as exc:
             return _refusal(exc)
+        end(Ended(account.id, "deleted", seats=gone.seats, name=DELETED_NAME))
         return signed_out()
 
     @app.get("/api/leaderboard")

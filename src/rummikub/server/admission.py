@@ -6,6 +6,9 @@ server CPU spent on its requests: checking and playing tables, hints) and rooms 
 Each connection also keeps its own message bucket, so one noisy tab cannot starve another
 tab of the same address. The table of addresses is bounded: the least recently seen is
 forgotten first.
+
+:class:`ConnectionCounter` counts what an address has open at once (its WebSockets, its TCP
+connections) against a limit.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from dataclasses import dataclass
 
 from .ratelimit import TokenBucket
 
-__all__ = ["Admission", "Budget", "Limits"]
+__all__ = ["Admission", "Budget", "ConnectionCounter", "Limits"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,3 +73,32 @@ class Admission:
 
     def connection_bucket(self) -> TokenBucket:
         return TokenBucket(self.limits.conn_rate, self.limits.conn_burst)
+
+
+class ConnectionCounter:
+    """How many connections each address has open, at most ``limit`` each (``0``: no limit).
+    Only addresses with a connection open are kept, so the table is as large as the
+    connections are many."""
+
+    def __init__(self, limit: int) -> None:
+        if limit < 0:
+            raise ValueError(f"a connection limit is 0 (none) or more, not {limit}")
+        self.limit = limit
+        self.open_by: dict[str, int] = {}
+
+    def open(self, key: str) -> bool:
+        """Count one more connection of ``key``; ``False`` (nothing counted) when it has
+        ``limit`` open already."""
+        now = self.open_by.get(key, 0)
+        if self.limit and now >= self.limit:
+            return False
+        self.open_by[key] = now + 1
+        return True
+
+    def close(self, key: str) -> None:
+        """One connection of ``key`` has closed."""
+        left = self.open_by.get(key, 0) - 1
+        if left > 0:
+            self.open_by[key] = left
+        else:
+            self.open_by.pop(key, None)

@@ -2,31 +2,37 @@
 typed (``R1 R2 R3 | K5 B5 O5``, ``R4 J``) and answers the best plays laid out as new tables
 (:mod:`rummikub.solver.assistant`). No room, account or connection is needed.
 
-The searches run on a thread, at most :data:`AT_ONCE` at a time (more: ``503 busy``), each view
-for at most :data:`SECONDS_PER_VIEW`."""
+The searches run in the assistant's worker process (:mod:`.work`), each view for at most
+:data:`SECONDS_PER_VIEW`: client addresses are served in turn, and one address may have one
+question asked at a time (another at once gets ``429 busy``), so one user asking in a loop
+cannot keep the others waiting longer than one answer; past :data:`QUEUE` waiting questions
+the server answers ``503 busy``."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query
+from fastapi import FastAPI, Query, Request
 from fastapi.responses import FileResponse, JSONResponse
 
 from rummikub.core import PRESETS, RummikubError
 from rummikub.solver.assistant import alternatives, read_position
 
 from .codes import ServerCode
+from .http_limits import client_key
 from .refusals import ClientError
+from .work import Busy, JobFailed, JobTimeout, WorkPool
 
-__all__ = ["AT_ONCE", "MAX_TEXT", "SECONDS_PER_VIEW", "assist", "register"]
+__all__ = ["MAX_TEXT", "QUEUE", "SECONDS_PER_VIEW", "assist", "assist_answer", "register"]
 
-#: searches running at once (the server's other work keeps its cores)
-AT_ONCE = 2
+#: questions waiting for the assistant's worker, from every address, at most
+QUEUE = 32
 #: seconds of search for each view of the best play
 SECONDS_PER_VIEW = 1.0
+#: a question still being searched after this many seconds is stopped (four views at most)
+ASSIST_STOP = 15.0
 #: the longest table or rack text taken (a full table of 106 tiles is about 400 characters)
 MAX_TEXT = 1000
 
@@ -52,13 +58,29 @@ def assist(table: str, rack: str, *, opened: bool, preset: str) -> dict[str, Any
     }
 
 
-def register(app: FastAPI, index: Path, ready: Callable[[], Awaitable[None]]) -> None:
+def assist_answer(table: str, rack: str, opened: bool, preset: str) -> tuple[int, dict[str, Any]]:
+    """:func:`assist` as an HTTP status and body (run in a worker process: a refusal comes
+    back as a value, since the engine's errors do not cross processes)."""
+    try:
+        return 200, assist(table, rack, opened=opened, preset=preset)
+    except ClientError as exc:
+        return 400, exc.http_body()
+    except RummikubError as exc:
+        return 400, {"error": str(exc), "code": exc.code, "params": exc.params}
+
+
+def new_pool() -> WorkPool:
+    """The assistant's worker: one process, one question per address at a time."""
+    return WorkPool("assistant", 1, per_owner=1, queue=QUEUE)
+
+
+def register(app: FastAPI, index: Path, pool: Callable[[], WorkPool]) -> None:
     """Add ``GET /api/assist`` and the assistant's page (``index``: the web client) to ``app``;
-    ``ready`` waits until the solver's kernels are loaded."""
-    running = asyncio.Semaphore(AT_ONCE)
+    ``pool()`` is the worker the questions run in (:func:`new_pool`)."""
 
     @app.get("/api/assist")
     async def assist_route(
+        request: Request,
         table: Annotated[str, Query(max_length=MAX_TEXT)] = "",
         rack: Annotated[str, Query(max_length=MAX_TEXT)] = "",
         opened: bool = True,
@@ -67,19 +89,27 @@ def register(app: FastAPI, index: Path, ready: Callable[[], Awaitable[None]]) ->
         """The best plays for ``rack`` on ``table`` (most tiles, most value, fewest changes,
         keeping the joker), each a new table with every tile marked ``rack``, ``moved`` or
         ``kept``."""
-        if running.locked():
-            busy = ClientError(ServerCode.BUSY, "the assistant is busy; try again in a moment")
-            return JSONResponse(busy.http_body(), 503, headers={"Retry-After": "1"})
-        async with running:
-            await ready()
-            try:
-                answer = await asyncio.to_thread(assist, table, rack, opened=opened, preset=preset)
-            except ClientError as exc:
-                return JSONResponse(exc.http_body(), 400)
-            except RummikubError as exc:
-                body = {"error": str(exc), "code": exc.code, "params": exc.params}
-                return JSONResponse(body, 400)
-        return JSONResponse(answer)
+        work = pool()
+        address = client_key(request.scope)
+        try:
+            status, body = await work.run(
+                f"addr:{address}", ASSIST_STOP, assist_answer, table, rack, opened, preset
+            )
+        except Busy:
+            mine = work.load(f"addr:{address}") > 0
+            busy = ClientError(
+                ServerCode.BUSY,
+                "your last question is still being answered; ask again when it is"
+                if mine
+                else "the assistant is busy; try again in a moment",
+            )
+            return JSONResponse(
+                busy.http_body(), 429 if mine else 503, headers={"Retry-After": "1"}
+            )
+        except (JobTimeout, JobFailed):
+            late = ClientError(ServerCode.BUSY, "the assistant could not answer in time")
+            return JSONResponse(late.http_body(), 503, headers={"Retry-After": "5"})
+        return JSONResponse(body, status)
 
     @app.get("/assistant", include_in_schema=False)
     async def assistant_page() -> FileResponse:

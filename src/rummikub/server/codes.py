@@ -31,6 +31,26 @@ class ServerCode(StrEnum):
     #: too much work (hints, checks) asked for; ``retry_after``
     BUSY = "busy"
     INTERNAL = "internal"
+    #: ``field``: a name or chat message with nothing visible in it (only spaces, zero-width
+    #: or other invisible characters)
+    INVISIBLE_TEXT = "invisible-text"
+    #: ``field``, ``char`` (``U+202E``): a character a name or chat may not hold (one that
+    #: reorders the text around it, or half of a surrogate pair)
+    BAD_CHARACTER = "bad-character"
+
+    # -- HTTP (every HTTP error has ``error``, ``code`` and ``params``) --------------------
+    #: ``path``: no page or API at this address
+    NOT_FOUND = "not-found"
+    #: ``method``
+    METHOD_NOT_ALLOWED = "method-not-allowed"
+    #: ``limit``: this address has as many connections open as it may
+    TOO_MANY_CONNECTIONS = "too-many-connections"
+    #: ``host``: a ``Host`` header naming another site (DNS rebinding)
+    BAD_HOST = "bad-host"
+    #: ``origin``: a WebSocket opened by a page of another site
+    BAD_ORIGIN = "bad-origin"
+    #: a request that is not valid HTTP
+    BAD_REQUEST = "bad-request"
     #: moves cannot be stored right now; nothing changed
     STORAGE_UNAVAILABLE = "storage-unavailable"
 

@@ -1,5 +1,5 @@
 """One WebSocket client as the room manager sees it: its outgoing queue, its budgets and the
-seat it holds."""
+seat it holds, and the account it is logged in to for as long as that session lasts."""
 
 from __future__ import annotations
 
@@ -13,10 +13,13 @@ from .accounts.store import Account
 from .admission import Budget
 from .ratelimit import TokenBucket
 
-__all__ = ["MAX_QUEUE", "Connection"]
+__all__ = ["MAX_QUEUE", "SESSION_ENDED", "Connection"]
 
 #: messages queued for a client that does not read; past this it is cut off
 MAX_QUEUE = 256
+#: the close code of a connection whose session ended (logged out, the password changed, the
+#: account deleted): the page connects again, as the guest it now is
+SESSION_ENDED = 4001
 
 
 class Connection:
@@ -25,7 +28,9 @@ class Connection:
     ``client`` is the address it connects from (budgets are per address); ``person`` says who
     it is for the one-seat-per-person rule: the account it is logged in as, else the browser's
     own id when the client sends one, else the address. ``account``: the account of the
-    session cookie the WebSocket handshake carried (``None``: a guest).
+    session cookie the WebSocket handshake carried (``None``: a guest). When that session
+    ends (:mod:`.accounts.live`) the connection loses the account at once and is closed
+    (:meth:`lose_account`).
     """
 
     def __init__(
@@ -64,6 +69,28 @@ class Connection:
         self.remote = False
         #: the seats whose chat this client muted, by room (:mod:`.muting`)
         self.muted: dict[str, set[int]] = {}
+        self._ending: asyncio.Task[None] | None = None
+        if account is not None and account.session is not None:
+            account.session.live.add(self, account.id, account.session.token_hash)
+
+    def lose_account(self, reason: str) -> None:
+        """The session this connection was logged in by ended (``reason``: ``logout``,
+        ``logout-all``, ``password``, ``deleted``, ``ended``): from now on it is a guest's,
+        and it is told so (``{"type": "session-ended", "reason"}``) and closed with
+        :data:`SESSION_ENDED`, so the page connects again as a guest."""
+        if self.account is None:
+            return
+        if self.account.session is not None:
+            self.account.session.live.discard(self)
+        self.account = None
+        if self.closed:
+            return
+        self.send({"type": "session-ended", "reason": reason})
+        self._ending = asyncio.get_running_loop().create_task(self._end_session())
+
+    async def _end_session(self) -> None:
+        await self.finish()  # what was queued goes out first
+        await self.safe_close(SESSION_ENDED)
 
     def start(self) -> None:
         self.writer = asyncio.create_task(self._write())
@@ -97,6 +124,8 @@ class Connection:
             await self._close(code)
 
     async def finish(self) -> None:
+        if self.account is not None and self.account.session is not None:
+            self.account.session.live.discard(self)
         self.closed = True
         self.queue.put_nowait(None)
         if self.writer is not None:

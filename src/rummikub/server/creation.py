@@ -26,6 +26,7 @@ from .restore import stored_room
 from .room import Room, Seat, Settings, default_level, hash_token, new_code, new_token
 from .runtime import RoomRuntime
 from .seating import Seating
+from .text import check_text
 from .turns import Turns
 
 __all__ = ["RoomMaker"]
@@ -53,6 +54,7 @@ class RoomMaker:
     async def create(self, conn: Connection, msg: p.CreateMsg) -> None:
         if self.storage.down_since is not None:
             raise StorageDown()
+        check_text(msg.name, "name")
         game = get_game(msg.game)
         part = room_game(game.name)
         try:

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from rummikub.core import Code, IllegalPlayError, RummikubError
 
+from . import jobs
 from . import protocol as p
 from .codes import ServerCode
 from .connection import Connection
@@ -26,13 +27,18 @@ from .runtime import RoomRuntime
 from .seating import Seating
 from .seats import Seat
 from .storage import Append, StoredEvent
+from .text import check_text
 from .turns import Turns
+from .work import Busy, JobFailed, JobTimeout, WorkPool
 
 __all__ = ["Dispatcher"]
 
 log = logging.getLogger("rummikub.server")
 
 T = TypeVar("T")
+
+#: a hint still being searched after this many seconds is stopped (it searches for 3 s)
+HINT_STOP = 8.0
 
 
 class Dispatcher:
@@ -43,7 +49,7 @@ class Dispatcher:
         maker: RoomMaker,
         turns: Turns,
         rooms: dict[str, RoomRuntime],
-        cpu: ThreadPoolExecutor,
+        work: WorkPool,
         check: ThreadPoolExecutor,
     ) -> None:
         self.storage = storage
@@ -51,7 +57,7 @@ class Dispatcher:
         self.maker = maker
         self.turns = turns
         self.rooms = rooms
-        self._cpu = cpu
+        self._work_pool = work
         self._check = check
         self.moderation = Moderation(storage, seating.lobby)
         #: in a cluster: forwards a message about another node's room and says it did
@@ -193,9 +199,7 @@ class Dispatcher:
                 retry_after=round(conn.budget.work.wait(), 2),
             )
 
-    async def _work(
-        self, conn: Connection, job: Callable[[], T], pool: ThreadPoolExecutor | None = None
-    ) -> T:
+    async def _work(self, conn: Connection, job: Callable[[], T], pool: ThreadPoolExecutor) -> T:
         """Run a costly job for ``conn`` off the event loop and charge its CPU time to the
         client's work budget (refused at once while the budget is spent)."""
         self._admit_work(conn)
@@ -206,7 +210,7 @@ class Dispatcher:
             return out, time.thread_time() - start
 
         loop = asyncio.get_running_loop()
-        out, spent = await loop.run_in_executor(pool or self._cpu, timed)
+        out, spent = await loop.run_in_executor(pool, timed)
         conn.budget.work.charge(spent)
         return out
 
@@ -219,9 +223,22 @@ class Dispatcher:
         room = rt.room
         if not room.settings.hints:
             raise ClientError(ServerCode.NO_HINTS, "hints are off in this room")
-        job = room.hint_task(seat.seat)
+        self._admit_work(conn)
+        obs = room.hint_obs(seat.seat)
         room.hinted.add(room.turn_key())
-        hint = await self._work(conn, job)
+        try:
+            hint, spent = await self._work_pool.run(
+                f"room:{room.code}", HINT_STOP, jobs.hint, room.game.name, obs
+            )
+        except Busy:
+            raise ClientError(
+                ServerCode.BUSY, "the server is thinking for this room; ask again in a moment"
+            ) from None
+        except (JobTimeout, JobFailed):
+            raise ClientError(
+                ServerCode.BUSY, "the hint could not be found in time; ask again in a moment"
+            ) from None
+        conn.budget.work.charge(spent)
         conn.send({"type": "hint", "id": msg_id, **hint})
 
     async def _chat(self, rt: RoomRuntime, conn: Connection, text: str) -> None:
@@ -231,6 +248,7 @@ class Dispatcher:
         said = text.strip()[:300]
         if not said:
             raise ClientError(ServerCode.EMPTY_CHAT, "the message is empty")
+        check_text(said, "text")
         seat = room.seats[conn.seat]
         now = time.time()
         entry: dict[str, Any] = {

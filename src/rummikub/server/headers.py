@@ -14,7 +14,7 @@ import re
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["SecurityHeadersMiddleware", "content_security_policy"]
+__all__ = ["SecurityHeadersMiddleware", "content_security_policy", "host_of", "security_headers"]
 
 # A Host header that may be written into the policy as it is: a name or address and a port.
 # Anything else (a ";" would start a new directive) gets the policy without it.
@@ -53,30 +53,43 @@ FIXED_HEADERS: list[tuple[bytes, bytes]] = [
 
 _SET = {name for name, _ in FIXED_HEADERS} | {b"content-security-policy"}
 
+#: the ASGI messages that start a response: an HTTP one, or the refusal of a WebSocket
+#: handshake (the ``websocket.http.response`` extension)
+_STARTS = ("http.response.start", "websocket.http.response.start")
+
+
+def host_of(scope: Scope) -> str | None:
+    """The ``Host`` header of a request (``None`` when it has none)."""
+    for name, value in scope["headers"]:
+        if name == b"host":
+            return str(value.decode("latin-1"))
+    return None
+
+
+def security_headers(host: str | None) -> list[tuple[bytes, bytes]]:
+    """The headers every response to a request with this ``Host`` carries (for the responses
+    written outside this middleware: the server's own 500s and the transport's refusals)."""
+    csp = content_security_policy(host).encode("latin-1")
+    return [*FIXED_HEADERS, (b"content-security-policy", csp)]
+
 
 class SecurityHeadersMiddleware:
-    """Adds the headers above to every HTTP response (replacing any the app set itself)."""
+    """Adds the headers above to every HTTP response, and to the HTTP answer that refuses a
+    WebSocket handshake (replacing any the app set itself)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        host: str | None = None
-        for name, value in scope["headers"]:
-            if name == b"host":
-                host = value.decode("latin-1")
-                break
-        csp = content_security_policy(host).encode("latin-1")
+        added = security_headers(host_of(scope))
 
         async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
+            if message["type"] in _STARTS:
                 headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in _SET]
-                headers += FIXED_HEADERS
-                headers.append((b"content-security-policy", csp))
-                message = {**message, "headers": headers}
+                message = {**message, "headers": headers + added}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

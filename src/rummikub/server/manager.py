@@ -29,15 +29,15 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from rummikub.solver.warm import warm_up
-
 from .accounts.games import PlayerGames
+from .accounts.live import Ended as AccountSessionsEnded
 from .accounts.store import Account, AccountStore
 from .admission import Admission, Limits
 from .analyses import Analyses
+from .assistant import new_pool as new_assistant_pool
 from .broadcast import broadcast
 from .cluster import ClusterNode, default_node_name
 from .connection import Connection
@@ -60,6 +60,7 @@ from .scheduling import FINISHED_KEEP_SECONDS, REAP_SECONDS, WAITING_IDLE_SECOND
 from .seating import Seating
 from .storage import Store
 from .turns import Turns
+from .work import WorkPool
 
 __all__ = [
     "FINISHED_KEEP_SECONDS",
@@ -77,10 +78,6 @@ __all__ = [
 ]
 
 log = logging.getLogger("rummikub.server")
-
-
-def _warm_up() -> None:
-    log.info("solver kernels ready in %.1f s", warm_up())
 
 
 T = TypeVar("T")
@@ -114,15 +111,22 @@ class RoomManager:
         #: (``None`` for the room when not even its row could be read)
         self.damaged: dict[str, tuple[Room | None, Damage]] = {}
         self.admission = Admission(limits or Limits(conn_rate=rate, conn_burst=burst))
-        self._cpu = ThreadPoolExecutor(bot_threads, thread_name_prefix="rummikub-bot")
-        self._warm: Future[None] | None = None  # the solver's kernels loading (see start)
+        #: the processes of the bots' moves and the hints, shared fairly between the rooms
+        self.work = WorkPool("bot", bot_threads)
+        #: the process of the longer jobs of clients (analyses, the table assistant), shared
+        #: fairly between client addresses
+        self.review = WorkPool("review", 1, per_owner=1, queue=64)
+        #: the table assistant's process (:mod:`.assistant`)
+        self.assistant = new_assistant_pool()
+        #: replaying stored games for their records (in this process: it needs the rooms)
+        self._cpu = ThreadPoolExecutor(bot_threads, thread_name_prefix="rummikub-records")
         self.open_connections = 0
         self._check = ThreadPoolExecutor(1, thread_name_prefix="rummikub-check")
         self.storage = Persistence(store, self.rooms, self._go_on)
         self.scheduler = Scheduler(
             self.storage,
             self.rooms,
-            self._cpu,
+            self.work,
             commit=lambda rt, action: self.turns.commit(rt, action),
             next_round=lambda rt: self.turns.next_round(rt),
         )
@@ -134,13 +138,13 @@ class RoomManager:
         )
         self.maker = RoomMaker(self.storage, self.seating, self.turns, self._lobby, self.rooms)
         self.dispatcher = Dispatcher(
-            self.storage, self.seating, self.maker, self.turns, self.rooms, self._cpu, self._check
+            self.storage, self.seating, self.maker, self.turns, self.rooms, self.work, self._check
         )
         self.player_games = PlayerGames(store.engine)
         self.rated = RatedGames(self.player_games)
         self.turns.on_over = self.rated.over
         self._records = Records(self.storage, self.rooms, self.damaged, self._cpu)
-        self._analyses = Analyses(self._records, self._cpu)
+        self._analyses = Analyses(self._records, self.review)
         self.metrics = Metrics(self._metric_values)
         self.storage.writer.on_commit = self.metrics.committed
         self.started_at = time.time()
@@ -203,9 +207,9 @@ class RoomManager:
 
     # -- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
-        # load the solver's compiled kernels in the background (compile them, the first time
-        # after an install), so the first bot move or hint does not pay for it
-        self._warm = self._cpu.submit(_warm_up)
+        # start the worker processes: their forkserver loads the solver's compiled kernels
+        # (compiles them, the first time after an install) before the first bot move or hint
+        self.work.start()
         if self.cluster is not None:  # the rooms nobody runs are taken over
             await self.cluster.start()
         else:
@@ -221,13 +225,6 @@ class RoomManager:
         self.scheduler.start_reaper()
         self.quick.start()
 
-    async def solver_ready(self) -> None:
-        """Wait until the solver's kernels are loaded (a search under a time limit must not
-        spend its time compiling them)."""
-        if self._warm is not None:
-            with contextlib.suppress(Exception):  # a failed warm-up: the search loads them
-                await asyncio.shield(asyncio.wrap_future(self._warm))
-
     async def stop(self) -> None:
         await self.quick.stop()
         if self.cluster is not None:
@@ -238,6 +235,9 @@ class RoomManager:
             rt.cancel_timers()
         await self.storage.last_beat()
         self._cpu.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(self.work.close)
+        await asyncio.to_thread(self.review.close)
+        await asyncio.to_thread(self.assistant.close)
         self._check.shutdown(wait=False, cancel_futures=True)
         self.storage.shutdown()
 
@@ -326,9 +326,10 @@ class RoomManager:
         good event (:meth:`.Records.record`)."""
         return await self._records.record(code)
 
-    async def analysis(self, code: str) -> str:
-        """The analysis (JSON text) of a finished game (:meth:`.Analyses.analysis`)."""
-        return await self._analyses.analysis(code)
+    async def analysis(self, code: str, address: str = "local", account: str | None = None) -> str:
+        """The analysis (JSON text) of a finished game, asked from ``address`` (by
+        ``account``) (:meth:`.Analyses.analysis`)."""
+        return await self._analyses.analysis(code, address, account)
 
     async def finished(self) -> list[dict[str, Any]]:
         return await self._lobby.finished()
@@ -381,6 +382,7 @@ class RoomManager:
             "events": writer.items,
             "batches": writer.batches,
             "storage_up": int(self.storage.down_since is None),
+            "pools": {p.name: p.figures() for p in (self.work, self.review, self.assistant)},
             "cluster": None if self.cluster is None else self.cluster.counts(),
         }
 
@@ -415,3 +417,38 @@ class RoomManager:
                 {"code": code, **damage.to_json()} for code, (_, damage) in self.damaged.items()
             ],
         }
+
+    # -- sessions that ended (issue 35) --------------------------------------------------
+    def sessions_ended(self, ended: AccountSessionsEnded) -> int:
+        """Sessions of an account ended (logged out, everywhere, a new password, the account
+        deleted: :class:`~.accounts.live.Ended`): every connection they logged in loses the
+        account and is closed (the page connects again as a guest). For a deleted account the
+        seats it holds in the rooms here show the anonymous name and no account any more
+        (the stored seats were renamed with the account), their clients are told, and the
+        records and analyses kept of its games are made again. How many connections lost
+        their account."""
+        import dataclasses
+
+        hit = self.accounts.live.end(ended)
+        if not ended.deleted or ended.name is None:
+            return hit
+        for code, index in ended.seats:
+            rt = self.rooms.get(code)
+            if rt is None or index >= len(rt.room.seats):
+                continue
+            seat = rt.room.seats[index]
+            if seat.account != ended.account:
+                continue
+            seat.name, seat.account = ended.name, None
+            rt.seats[index] = dataclasses.replace(rt.seats[index], name=ended.name)
+            match: Any = rt.room.match
+            if match is not None and index < len(match.players):
+                players = list(match.players)
+                players[index] = dataclasses.replace(players[index], name=ended.name)
+                match.players = type(match.players)(players)
+            broadcast(rt, self.storage.down_since)
+        codes = {code for code, _ in ended.seats}
+        self._records.forget(codes)
+        self._analyses.forget(codes)
+        self._lobby.invalidate()
+        return hit

@@ -13,6 +13,13 @@ metric                                 what
 ``rummikub_write_batches_total``       group-commit transactions
 ``rummikub_write_seconds``             histogram of the time one group commit took
 ``rummikub_storage_up``                1 while the database takes writes, 0 while it is down
+``rummikub_jobs_total{pool}``          jobs the worker processes ran (pools: ``bot`` for bot
+                                       moves and hints, ``review`` for analyses, ``assistant``)
+``rummikub_jobs_stopped_total{pool}``  jobs stopped at their hard time limit
+``rummikub_jobs_refused_total{pool}``  jobs refused: their owner (room, address) or the pool
+                                       had as many waiting as allowed
+``rummikub_jobs_running{pool}``        jobs running now
+``rummikub_jobs_waiting{pool}``        jobs waiting for a worker
 =====================================  =========================================================
 
 A node of a cluster (``--broker``) has these too:
@@ -74,9 +81,29 @@ class _Now(Collector):
         yield GaugeMetricFamily(
             "rummikub_storage_up", "1 while the database takes writes.", value=now["storage_up"]
         )
+        yield from _pools(now.get("pools", {}))
         cluster = now.get("cluster")
         if cluster is not None:
             yield from _cluster(cluster)
+
+
+#: the metrics of the worker pools: key, name, help, counter (or gauge)
+POOLS = (
+    ("done", "jobs", "Jobs the worker processes ran.", True),
+    ("stopped", "jobs_stopped", "Jobs stopped at their hard time limit.", True),
+    ("refused", "jobs_refused", "Jobs refused: their owner or the pool had too many.", True),
+    ("running", "jobs_running", "Jobs running now.", False),
+    ("waiting", "jobs_waiting", "Jobs waiting for a worker.", False),
+)
+
+
+def _pools(pools: dict[str, dict[str, int]]) -> Iterator[Metric]:
+    for key, name, text, counter in POOLS:
+        kind = CounterMetricFamily if counter else GaugeMetricFamily
+        family = kind(f"rummikub_{name}", text, labels=["pool"])
+        for pool, values in pools.items():
+            family.add_metric([pool], values[key])
+        yield family
 
 
 #: the metrics of a cluster node: name, help, counter (or gauge)

@@ -11,25 +11,53 @@ The server accepts a handshake
   a reverse proxy that rewrites ``Host`` serves the client from an address the server cannot see.
 
 Everything else (another site, ``null`` from a sandboxed frame or a file) is refused.
+
+**Which names the server answers to: the ``Host`` check** (:class:`HostPolicy`). A page of
+``evil.example`` whose DNS name is made to point at this server (*DNS rebinding*) is, to the
+browser, its own origin: its requests carry ``Host: evil.example`` and pass the ``Origin``
+check. So every HTTP request and WebSocket handshake must name the server: an IP address
+(a browser only sends one it connects to, so rebinding cannot forge it), ``localhost``, the
+name the server was bound to, the machine's names when it listens on every address, the hosts
+of the allowed origins, or a name given with ``--allow-host`` (``*.example.org`` for a domain's
+names, ``*`` for any). Others get ``400`` ``bad-host``.
 """
 
 from __future__ import annotations
 
+import ipaddress
+import logging
 import os
+import socket
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
+from starlette.types import ASGIApp, Receive, Scope, Send
+
 from rummikub.core import RummikubError
 
+from .codes import ServerCode
+from .headers import host_of
+from .http_limits import send_error
+from .ratelimit import TokenBucket
+
 __all__ = [
+    "ENV_ALLOWED_HOSTS",
     "ENV_ALLOWED_ORIGINS",
+    "HostCheckMiddleware",
+    "HostPolicy",
     "OriginError",
     "OriginPolicy",
+    "default_hosts",
+    "hosts_from_env",
     "normalise_origin",
+    "origin_host",
     "origins_from_env",
 ]
 
 ENV_ALLOWED_ORIGINS = "RUMMIKUB_ALLOWED_ORIGINS"
+ENV_ALLOWED_HOSTS = "RUMMIKUB_ALLOWED_HOSTS"
+
+log = logging.getLogger("rummikub.server")
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -71,6 +99,12 @@ def normalise_origin(text: str) -> str:
     if port != DEFAULT_PORTS[scheme]:
         shown += f":{port}"
     return f"{scheme}://{shown}"
+
+
+def origin_host(origin: str) -> str:
+    """The host name of a web origin (``https://game.example.org`` -> ``game.example.org``)."""
+    parsed = _parse(origin)
+    return parsed[1] if parsed is not None else ""
 
 
 def origins_from_env(environ: dict[str, str] | None = None) -> list[str]:
@@ -116,3 +150,92 @@ class OriginPolicy:
         if want_port is None:  # "Host: example.org": the default port of the page's scheme
             want_port = DEFAULT_PORTS[scheme]
         return name == want_name and port == want_port
+
+
+def hosts_from_env(environ: dict[str, str] | None = None) -> list[str]:
+    """The host names listed (comma-separated) in ``RUMMIKUB_ALLOWED_HOSTS``."""
+    env = os.environ if environ is None else environ
+    return [h.strip() for h in env.get(ENV_ALLOWED_HOSTS, "").split(",") if h.strip()]
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name.strip("[]").split("%", 1)[0])
+    except ValueError:
+        return False
+    return True
+
+
+def default_hosts(bind: str) -> list[str]:
+    """The names a server bound to ``bind`` answers to without ``--allow-host``: ``localhost``
+    and the bound name; listening on every address (``0.0.0.0``, ``::``, ``""``), also the
+    machine's host name, its fully qualified name and its ``.local`` (mDNS) name. IP addresses
+    are always allowed (:class:`HostPolicy`)."""
+    names = ["localhost"]
+    if bind and not _is_address(bind):
+        names.append(bind)
+    if bind in ("", "0.0.0.0", "::"):
+        host = socket.gethostname()
+        names += [host, f"{host.split('.')[0]}.local", socket.getfqdn()]
+    return [n.lower() for n in names if n]
+
+
+class HostPolicy:
+    """Decides whether a request's ``Host`` names this server (the port is not looked at: the
+    request reached it). Allowed: no ``Host`` (not a browser), any IP address, the names given
+    (``*.example.org``: that domain's names; ``*``: anything)."""
+
+    def __init__(self, names: Iterable[str] = ()) -> None:
+        cleaned = {n.strip().lower().rstrip(".") for n in names if n.strip()}
+        self.anything = "*" in cleaned
+        self.suffixes = tuple(n[1:] for n in cleaned if n.startswith("*."))
+        self.names = frozenset(n for n in cleaned if not n.startswith("*"))
+
+    def allows(self, host: str | None) -> bool:
+        """Whether a request with this ``Host`` header may be answered."""
+        if host is None or self.anything:
+            return True
+        target = _host_port(host)
+        if target is None:
+            return False
+        name = target[0].rstrip(".")
+        if _is_address(name):
+            return True
+        return name in self.names or name.endswith(self.suffixes)
+
+
+class HostCheckMiddleware:
+    """Answers a request whose ``Host`` the policy refuses ``400`` ``bad-host`` (a WebSocket
+    handshake gets the same answer), and logs it (about once a second at most)."""
+
+    def __init__(self, app: ASGIApp, policy: HostPolicy) -> None:
+        self.app = app
+        self.policy = policy
+        self.logged = TokenBucket(1.0, 10.0)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        host = host_of(scope)
+        several = sum(1 for name, _ in scope["headers"] if name == b"host") > 1
+        if self.policy.allows(host) and not several:
+            await self.app(scope, receive, send)
+            return
+        shown = "".join(c if c.isprintable() else "?" for c in (host or "")[:200])
+        if self.logged.take():
+            client = scope.get("client")
+            log.warning(
+                "refused a request from %s: Host %s is not a name of this server (--allow-host)",
+                client[0] if client else "?",
+                shown,
+            )
+        await send_error(
+            scope,
+            send,
+            400,
+            ServerCode.BAD_HOST,
+            f"this server does not answer to {shown!r} (its operator may allow it with "
+            "--allow-host)",
+            {"host": shown},
+        )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import OrderedDict
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 
 from .codes import ServerCode
@@ -79,3 +80,9 @@ class Records:
         while len(self._records) > RECORD_CACHE:
             self._records.popitem(last=False)
         return text
+
+    def forget(self, codes: Iterable[str]) -> None:
+        """Drop the kept records of the games ``codes`` (a player of theirs deleted his
+        account: built again, they show his seat under the anonymous name)."""
+        for code in codes:
+            self._records.pop(code.upper(), None)

@@ -12,7 +12,7 @@ that player alone (in the tile game, his own rack, from ``match.observation(seat
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rummikub.bots.registry import bot_levels, get_bot
@@ -247,9 +247,11 @@ class Room:
         return {"game": self.game.name, "preset": self.part.preset(self.rules)}
 
     # -- bots and hints ------------------------------------------------------------------
-    def bot_task(self, seat: Seat, level: str, time_left: float | None) -> BotTask:
+    def bot_task(self, seat: Seat, level: str, deadline: float | None, now: float) -> BotTask:
         """The next action of the bot playing ``seat``, from that player's observation only
-        (a level the game does not have plays as its default level)."""
+        (a level the game does not have plays as its default level), to be thought over for
+        at most the game's bot budget and never past ``deadline`` (a :func:`time.time`; it
+        is ``now``)."""
         assert self.match is not None
         levels = bot_levels(self.game.name)
         if level not in levels:
@@ -258,17 +260,27 @@ class Room:
         if key not in self.bots:
             self.bots[key] = get_bot(level, seed=self.seed * 10 + seat.seat, game=self.game.name)
         bot = self.bots[key]
+        time_left = None if deadline is None else max(0.0, deadline - now)
         obs = self.match.observation(seat.seat, time_left)
-        cap = self.part.bot_seconds
-        limit = cap if time_left is None else min(cap, time_left)
         game = self.game
-        return BotTask(bot.name, lambda: bot.act(obs, limit), lambda: game.fallback_action(obs))
 
-    def hint_task(self, seat: int) -> Callable[[], dict[str, Any]]:
+        def keep(moved: Any) -> None:
+            self.bots[key] = moved
+
+        return BotTask(
+            bot.name,
+            bot,
+            obs,
+            self.part.bot_seconds,
+            deadline,
+            keep,
+            lambda: game.fallback_action(obs),
+        )
+
+    def hint_obs(self, seat: int) -> Any:
+        """What the hint for ``seat`` is computed from: that player's observation only."""
         assert self.match is not None
-        obs = self.match.observation(seat)
-        part = self.part
-        return lambda: part.hint(obs)
+        return self.match.observation(seat)
 
     # -- views ---------------------------------------------------------------------------
     def public_view(self, now: float) -> dict[str, Any]:

@@ -8,8 +8,10 @@ from collections.abc import Callable
 import uvicorn
 
 from .app import ServerConfig, create_app
+from .origins import default_hosts
 from .protocol import MAX_MESSAGE_BYTES
 from .startup import check_cluster, open_store
+from .transport import TransportGuard, parse_proxies, protocols
 
 __all__ = ["serve"]
 
@@ -29,10 +31,23 @@ def serve(
     listens: one that cannot be opened or written raises
     :class:`~rummikub.server.startup.DatabaseUnavailable` naming it and the cause; cluster
     options (``config.broker_url``) without PostgreSQL raise
-    :class:`~rummikub.server.startup.BadClusterOptions`."""
+    :class:`~rummikub.server.startup.BadClusterOptions`.
+
+    The server answers to the names of :func:`~rummikub.server.origins.default_hosts` for
+    ``host`` besides ``config.allowed_hosts``; its connections are guarded by
+    :class:`~rummikub.server.transport.TransportGuard` (``config.max_connections``,
+    ``request_timeout``, ``forwarded_allow_ips``)."""
     cfg = config or ServerConfig()
     if db_url is not None:
         cfg = dataclasses.replace(cfg, db_url=db_url)
+    cfg = dataclasses.replace(cfg, allowed_hosts=(*default_hosts(host), *cfg.allowed_hosts))
+    proxies = parse_proxies(cfg.forwarded_allow_ips)
+    guard = TransportGuard(
+        max_connections=cfg.max_connections,
+        request_timeout=cfg.request_timeout,
+        trusted_proxies=proxies,
+    )
+    http, ws = protocols(guard)
     check_cluster(cfg.db_url, cfg.broker_url)
     store = open_store(cfg.db_url)
     try:
@@ -45,9 +60,17 @@ def serve(
         host=host,
         port=port,
         log_level=log_level,
+        http=http,
+        ws=ws,
         ws_max_size=4 * MAX_MESSAGE_BYTES,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        timeout_keep_alive=cfg.keep_alive,  # type: ignore[arg-type] # a float works
+        # X-Forwarded-For and -Proto are believed from the proxies named, from no one else
+        # (uvicorn's own default believes 127.0.0.1)
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=list(proxies) or None,
+        server_header=False,
     )
     server = uvicorn.Server(config_)
     if on_ready is not None:

@@ -8,17 +8,18 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from rummikub.core import IllegalPlayError
 
+from . import jobs
 from .broadcast import broadcast
 from .periodic import every
 from .persistence import Persistence
 from .refusals import ClientError
 from .runtime import RoomRuntime
 from .seats import Seat
+from .work import JobTimeout, WorkPool
 
 __all__ = [
     "FINISHED_KEEP_SECONDS",
@@ -28,6 +29,13 @@ __all__ = [
 ]
 
 log = logging.getLogger("rummikub.server")
+
+
+def stop_after(budget: float) -> float:
+    """The hard limit of a job that should think ``budget`` seconds: past it the job is stopped
+    (room for a busy machine, and for the process's own start)."""
+    return budget * 1.5 + 2.0
+
 
 FINISHED_KEEP_SECONDS = 600.0
 #: a waiting room with no person in it for this long is closed (it never started)
@@ -49,14 +57,14 @@ class Scheduler:
         self,
         storage: Persistence,
         rooms: dict[str, RoomRuntime],
-        cpu: ThreadPoolExecutor,
+        work: WorkPool,
         *,
         commit: Commit,
         next_round: NextRound,
     ) -> None:
         self.storage = storage
         self.rooms = rooms
-        self._cpu = cpu
+        self._work = work
         self._commit = commit
         self._next_round = next_round
         self._reaper: asyncio.Task[None] | None = None
@@ -189,11 +197,30 @@ class Scheduler:
                 rt.bot_key = None
                 return
             deadline = room.deadline()
-            left = None if deadline is None else max(0.5, deadline - time.time() - 1.0)
-            task = room.bot_task(seat, rt.bot_level(seat), left)
-        loop = asyncio.get_running_loop()
+            now = time.time()
+            # the answer is due a second before the turn ends (at least half a second from now)
+            due = None if deadline is None else now + max(0.5, deadline - now - 1.0)
+            task = room.bot_task(seat, rt.bot_level(seat), due, now)
+        action: object | None
         try:
-            action = await loop.run_in_executor(self._cpu, task.run)
+            action, bot = await self._work.run(
+                f"room:{room.code}",
+                stop_after(task.cap),
+                jobs.bot_move,
+                task.bot,
+                task.obs,
+                task.cap,
+                task.deadline,
+            )
+            task.keep(bot)
+        except JobTimeout:
+            log.warning(
+                "bot %s in room %s overran its %.1f s and was stopped: its turn times out",
+                task.name,
+                room.code,
+                task.cap,
+            )
+            action = None
         except Exception as exc:
             log.warning("bot %s failed in room %s: %s", task.name, rt.room.code, exc)
             action = task.fallback()
@@ -204,6 +231,8 @@ class Scheduler:
             if not room.seats[index].bot_controlled:
                 rt.bot_key = None
                 return
+            if action is None:
+                action = room.timeout_action()
             try:
                 await self._commit(rt, action)
             except IllegalPlayError:

@@ -23,6 +23,7 @@ from .restore import Damage
 from .room import Room, Seat, hash_token, new_token
 from .runtime import RoomRuntime, stored_seat
 from .scheduling import Scheduler
+from .text import check_text
 from .turns import Turns
 
 __all__ = ["Seating"]
@@ -98,6 +99,7 @@ class Seating:
                 if room.status != "waiting":
                     raise ClientError(ServerCode.STARTED, "the game has started; you can watch it")
                 check_not_removed(room, conn)
+                check_text(msg.name, "name")
                 held = next(
                     (s for s in room.seats if s.token_hash is not None and s.person == conn.person),
                     None,

@@ -132,9 +132,16 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class BotTask:
-    """A bot's next move, prepared under the room lock: ``run`` computes the action (in a
-    worker thread), ``fallback`` is an action that is always legal in that position."""
+    """A bot's next move, prepared under the room lock and computed in a worker process
+    (:func:`.jobs.bot_move`): ``bot`` acts on ``obs`` (that player's observation only) for at
+    most ``cap`` seconds and never past ``deadline`` (a :func:`time.time`); ``keep`` takes the
+    bot back after the move (its state moved on); ``fallback`` is an action always legal in
+    that position."""
 
     name: str
-    run: Callable[[], object]
+    bot: Any
+    obs: Any
+    cap: float
+    deadline: float | None
+    keep: Callable[[Any], None]
     fallback: Callable[[], object]

@@ -25,6 +25,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from .accounts import tables as _account_tables  # noqa: F401  (their tables join the models)
 from .models import (
     AnalysisRow,
     EventRow,

@@ -252,7 +252,7 @@ def _placed_py(
     beam = beam_width if total > beam_from else 0
     finals, fscores, _, path = _drive(
         C, N, K, S, grid, pair_index, tj, jokers, floor, wt, wv, ptr, o_ns, o_x, o_g, o_jr,
-        add, mask, closable, canon, strides, masks, 1, dom_ptr, dom_idx, risk, lb, beam, True,
+        add, mask, closable, canon, strides, masks, 1, dom_ptr, dom_idx, risk, lb, beam, True, 0,
     )  # fmt: skip
     if finals[0] < 0:
         return placed, 0, False

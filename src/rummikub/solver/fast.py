@@ -38,6 +38,20 @@ _BEAM_FROM = 30  # tiles: smaller problems are solved directly
 _BEAM_BOUNDED_FROM = 70
 
 
+#: states the kernel makes in a second (measured on the positions that take it longest: racks
+#: of over 100 tiles under three copies and four jokers, bench/solver.py --huge), so that a
+#: time limit becomes a number of states and a search under a limit ends near it whatever the
+#: position (the kernel cannot read a clock)
+STATES_PER_SECOND = 1_500_000
+#: the least budget: a search on a nearly spent limit still answers the easy positions
+MIN_STATES = 20_000
+
+
+def state_budget(seconds: float) -> int:
+    """The states the kernel may make in ``seconds``."""
+    return max(MIN_STATES, int(seconds * STATES_PER_SECOND))
+
+
 def run(
     p: Problem,
     deadline: float | None = None,
@@ -101,7 +115,10 @@ def run(
         lb,
         _BEAM if use_beam else 0,
         trace,
+        0 if deadline is None else state_budget(deadline - time.monotonic()),
     )
+    if sizes.shape[0] and sizes[0] < 0:  # cut at the budget of the time left
+        raise SolverTimeout
     global last_sizes
     last_sizes = sizes
     out: dict[int, tuple[int, Trail]] = {}

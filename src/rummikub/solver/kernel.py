@@ -105,6 +105,7 @@ def _kernel_py(
     risk: Any,
     lb: int,
     beam: int,
+    budget: int,
 ) -> tuple[Any, Any, Any, Any, Any, Any]:  # pragma: no cover - compiled
     st_j = strides[C]
     st_h = strides[C + 1]
@@ -131,6 +132,7 @@ def _kernel_py(
     hidx = np.empty(hcap, np.int64)
     layer = -1
     sizes = np.zeros(N * (C + 1), np.int64)
+    work = 0  # states made so far (``budget``: at most this many, else cut: sizes[0] = -1)
     for n in range(1, N + 1):
         for step in range(C + 1):
             layer += 1
@@ -267,6 +269,11 @@ def _kernel_py(
                                 choices[e] = ch
                             break
                         hpos = (hpos + 1) & hmask
+            work += count
+            if budget > 0 and work > budget:
+                sizes[0] = -1
+                nothing = np.full(nb, -1, np.int64)
+                return keys, parents, choices, nothing, np.zeros(nb, np.int64), sizes
             # dominance is looked for in the colour just decided only (two states that differ
             # in another colour came from parents that differ there alike, already compared);
             # after a number's group step (group counts reset) in every colour
@@ -408,10 +415,13 @@ def _drive_py(
     lb: int,
     beam: int,
     want_path: bool,
+    budget: int,
 ) -> tuple[Any, Any, Any, Any]:  # pragma: no cover - compiled
     """The kernel inputs derived from the problem, the beam search (when ``beam``) and the
     exact pass, and the choice of every layer on the way to each best final state
-    (``path[bucket, layer]``). ``grid`` holds the table, lo and hi counts."""
+    (``path[bucket, layer]``). ``grid`` holds the table, lo and hi counts. With ``budget``
+    (> 0) each pass makes at most that many states: a pass cut short finds nothing and says
+    so with ``sizes[0] == -1`` (the third result)."""
     tcnt = grid[0]
     lo = grid[1]
     hi = grid[2]
@@ -444,9 +454,9 @@ def _drive_py(
     res = _kernel(
         C, N, K, S, pairs, tcnt, nexthi, jlo, jhi, floor, wt, wv, ptr, o_ns, o_x, o_g, o_jr,
         add, mask, closable, canon, strides, radices, nb, ub_after, jbonus, dom_ptr, dom_idx,
-        risk, lb, beam,
+        risk, lb, beam, budget,
     )  # fmt: skip
-    if beam > 0:
+    if beam > 0 and res[5][0] >= 0:
         bfinals = res[3]
         bscores = res[4]
         if bfinals[0] >= 0 and bscores[0] > lb:
@@ -455,7 +465,7 @@ def _drive_py(
             res = _kernel(
                 C, N, K, S, pairs, tcnt, nexthi, jlo, jhi, floor, wt, wv, ptr, o_ns, o_x, o_g,
                 o_jr, add, mask, closable, canon, strides, radices, nb, ub_after, jbonus,
-                dom_ptr, dom_idx, risk, lb, 0,
+                dom_ptr, dom_idx, risk, lb, 0, budget,
             )  # fmt: skip
     parents = res[1]
     choices = res[2]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .errors import AccountCode, AccountError
 from .lockout import Attempts, after_failure, locked_for
-from .names import check_name, name_key
+from .names import check_name, name_key, name_skeleton
 from .passwords import check_password, hash_password, verify_password
 from .tokens import csrf_token, csrf_valid, new_token, token_hash
 
@@ -22,6 +22,7 @@ __all__ = [
     "hash_password",
     "locked_for",
     "name_key",
+    "name_skeleton",
     "new_token",
     "token_hash",
     "verify_password",

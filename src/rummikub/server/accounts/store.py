@@ -7,23 +7,32 @@ epoch), so tests and the server agree on the clock.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+import json
+import math
+import secrets
+import time
+from collections.abc import Collection
+from dataclasses import dataclass, field
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import ColumnElement, case, delete, func, literal, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from rummikub.ratings import Rating, display
 
-from ..models import AccountRow, RatingHistoryRow, RatingRow, SeatRow, SessionRow
+from ..models import AccountRow, AnalysisRow, RatingHistoryRow, RatingRow, SeatRow, SessionRow
 from .errors import AccountCode, AccountError
-from .lockout import Attempts, after_failure, locked_for
-from .names import check_name, name_key
+from .live import LiveSessions, SessionRef
+from .lockout import FORGET_AFTER, FREE_FAILURES, LOCK_STEPS, MAX_LOCK, lock_after
+from .names import check_name, name_key, name_skeleton
 from .passwords import check_password, hash_password, verify_password
+from .tables import AccountNameRow, LoginFailureRow, ServerSecretRow
 from .tokens import new_token, token_hash
 
-__all__ = ["SESSION_DAYS", "Account", "AccountStore", "Standing"]
+__all__ = ["DELETED_NAME", "SESSION_DAYS", "Account", "AccountStore", "Deleted", "Standing"]
 
 SESSION_DAYS = 30  #: how long a session lasts without a new login
 DELETED_NAME = "deleted player"
@@ -31,8 +40,20 @@ DELETED_NAME = "deleted player"
 
 @dataclass(frozen=True, slots=True)
 class Account:
+    """An account. ``session``: the session it was read from (:meth:`AccountStore.session`),
+    for the connections that session logs in (:mod:`.live`); not part of its identity."""
+
     id: int
     name: str
+    session: SessionRef | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Deleted:
+    """What a deletion changed: the seats the account held, ``(room code, seat)``, now under
+    :data:`DELETED_NAME`."""
+
+    seats: tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +72,11 @@ class AccountStore:
     engine)."""
 
     def __init__(self, engine: Engine) -> None:
+        self._engine = engine
         self._session = sessionmaker(engine, expire_on_commit=False)
+        #: the open connections logged in by each session (:mod:`.live`)
+        self.live = LiveSessions(self.alive)
+        self._secrets: dict[str, bytes] = {}
 
     # -- signing up and logging in ---------------------------------------------------
     def sign_up(self, name: str, password: str, now: float) -> tuple[Account, str]:
@@ -69,6 +94,9 @@ class AccountStore:
                 )  # fmt: skip
                 s.add(row)
                 s.flush()
+                # one name per look: the (hashed) skeleton is unique in the database
+                s.add(AccountNameRow(skeleton=_skeleton_key(name), account_id=row.id))
+                s.flush()
                 account = Account(row.id, row.name)
                 token = self._new_session(s, row.id, now)
         except IntegrityError:
@@ -77,37 +105,85 @@ class AccountStore:
 
     def log_in(self, name: str, password: str, now: float) -> tuple[Account, str]:
         """A new session for ``name``. A wrong name and a wrong password get the same answer
-        (``bad-login``) after the same work; a locked account answers ``locked`` with the
-        seconds left, without trying the password."""
-        refusal: AccountError | None = None
+        (``bad-login``) after the same work, and lock alike: every try is counted for the
+        name typed, known or not, *before* its password is checked, in one atomic statement
+        (:meth:`_count_try`), so tries at once count one each and no more than
+        :data:`~.lockout.FREE_FAILURES` passwords are checked before the lock; a locked name
+        answers ``locked`` with the seconds left, without trying the password. A success
+        clears the count."""
+        key = name_key(name.strip())
         with self._session.begin() as s:
-            row = s.scalars(
-                select(AccountRow).where(
-                    AccountRow.name_key == name_key(name.strip()), AccountRow.deleted_at.is_(None)
+            # the count first: a write that waits its turn (a read before it could see a
+            # SQLite snapshot another try has moved on from)
+            wait = self._count_try(s, _hashed("login", key), now)
+            found = s.execute(
+                select(AccountRow.id, AccountRow.name, AccountRow.password_hash).where(
+                    AccountRow.name_key == key, AccountRow.deleted_at.is_(None)
                 )
             ).first()
-            if row is not None:
-                wait = locked_for(Attempts(row.failures, row.locked_until), now)
-                if wait > 0:
-                    raise AccountError(
-                        f"too many wrong passwords: try again in {wait:.0f} s",
-                        AccountCode.LOCKED,
-                        retry_after=round(wait + 0.5),
-                    )
-            ok, rehash = verify_password(row.password_hash if row else None, password)
-            if row is None or not ok:
-                if row is not None:  # the failure is counted (committed) before the refusal
-                    state = after_failure(Attempts(row.failures, row.locked_until), now)
-                    row.failures, row.locked_until = state.failures, state.locked_until
-                refusal = AccountError("wrong username or password", AccountCode.BAD_LOGIN)
-            else:
-                row.failures, row.locked_until = 0, 0.0
-                if rehash is not None:
-                    row.password_hash = rehash
-                account, token = Account(row.id, row.name), self._new_session(s, row.id, now)
-        if refusal is not None:
-            raise refusal
-        return account, token
+        if wait > 0:
+            raise AccountError(
+                f"too many wrong passwords: try again in {wait:.0f} s",
+                AccountCode.LOCKED,
+                retry_after=max(1, math.ceil(wait)),
+            )
+        # an unknown name is checked against a dummy hash: the same work, never a match
+        ok, rehash = verify_password(found.password_hash if found else None, password)
+        if found is None or not ok:
+            raise AccountError("wrong username or password", AccountCode.BAD_LOGIN)
+        with self._session.begin() as s:
+            s.execute(delete(LoginFailureRow).where(LoginFailureRow.name == _hashed("login", key)))
+            if rehash is not None:
+                s.execute(
+                    update(AccountRow).where(AccountRow.id == found.id).values(password_hash=rehash)
+                )
+            token = self._new_session(s, found.id, now)
+        return Account(found.id, found.name), token
+
+    def _count_try(self, s: Session, key: str, now: float) -> float:
+        """Count a login try of the name of ``key`` as a failure before its password is
+        checked (a success clears it after): one ``INSERT … ON CONFLICT DO UPDATE … RETURNING``
+        that adds one and, from the :data:`~.lockout.FREE_FAILURES`-th on, sets the lock at
+        once, and only while the name is not locked. 0 when the password may be checked, else
+        the seconds the name stays locked."""
+        t = LoginFailureRow.__table__
+        counted: ColumnElement[int] = case(
+            (t.c.last_at < now - FORGET_AFTER, literal(1)), else_=t.c.failures + 1
+        )
+        locks = range(FREE_FAILURES, FREE_FAILURES + LOCK_STEPS)
+        until = case(
+            (counted < FREE_FAILURES, literal(0.0)),
+            *[(counted == n, literal(now + lock_after(n))) for n in locks],
+            else_=literal(now + MAX_LOCK),
+        )
+        insert = postgresql.insert if self._engine.dialect.name == "postgresql" else sqlite.insert
+        first = now + lock_after(1) if FREE_FAILURES <= 1 else 0.0
+        stmt = (
+            insert(LoginFailureRow)
+            .values(name=key, failures=1, locked_until=first, last_at=now)
+            .on_conflict_do_update(
+                index_elements=[t.c.name],
+                set_={"failures": counted, "locked_until": until, "last_at": now},
+                where=t.c.locked_until <= now,
+            )
+            .returning(t.c.failures)
+        )
+        if s.execute(stmt).first() is not None:
+            # the names nobody tried for a day are forgotten (the table stays small)
+            s.execute(delete(LoginFailureRow).where(LoginFailureRow.last_at < now - FORGET_AFTER))
+            return 0.0
+        locked = s.scalar(select(LoginFailureRow.locked_until).where(LoginFailureRow.name == key))
+        return max(1.0, (locked or now) - now)
+
+    def attempts(self, name: str) -> int:
+        """The wrong passwords in a row counted for ``name`` (0: none)."""
+        with self._session() as s:
+            n = s.scalar(
+                select(LoginFailureRow.failures).where(
+                    LoginFailureRow.name == _hashed("login", name_key(name.strip()))
+                )
+            )
+        return int(n or 0)
 
     def _new_session(self, s: Session, account_id: int, now: float) -> str:
         token = new_token()
@@ -126,13 +202,31 @@ class AccountStore:
         out)."""
         if not token:
             return None
+        hashed = token_hash(token)
         with self._session() as s:
             row = s.execute(
                 select(AccountRow.id, AccountRow.name)
                 .join(SessionRow, SessionRow.account_id == AccountRow.id)
-                .where(SessionRow.token_hash == token_hash(token), SessionRow.expires_at > now)
+                .where(SessionRow.token_hash == hashed, SessionRow.expires_at > now)
             ).first()
-        return None if row is None else Account(row.id, row.name)
+        return None if row is None else Account(row.id, row.name, SessionRef(hashed, self.live))
+
+    def alive(self, sessions: Collection[str], now: float | None = None) -> set[str]:
+        """Which of the session token hashes ``sessions`` still log someone in."""
+        at = time.time() if now is None else now
+        out: set[str] = set()
+        batch = list(sessions)
+        with self._session() as s:
+            for i in range(0, len(batch), 500):
+                out.update(
+                    s.scalars(
+                        select(SessionRow.token_hash).where(
+                            SessionRow.token_hash.in_(batch[i : i + 500]),
+                            SessionRow.expires_at > at,
+                        )
+                    )
+                )
+        return out
 
     def log_out(self, token: str) -> None:
         with self._session.begin() as s:
@@ -178,22 +272,57 @@ class AccountStore:
                 raise AccountError(f"no account named {name!r}", AccountCode.BAD_LOGIN)
             check_password(new, row.name)
             row.password_hash = hash_password(new)
-            row.failures, row.locked_until = 0, 0.0
+            s.execute(
+                delete(LoginFailureRow).where(
+                    LoginFailureRow.name == _hashed("login", row.name_key)
+                )
+            )
             s.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
             return Account(row.id, row.name)
 
-    def delete(self, account: Account, password: str, now: float) -> None:
+    def delete(self, account: Account, password: str, now: float) -> Deleted:
         """Delete ``account`` (its password must match): the name and password go, sessions
-        end, ratings go; games it played stay, under an anonymous name."""
+        end, ratings go; games it played stay, under an anonymous name — in the seats and in
+        the games' stored analyses. Returns the seats it held (the caller renames them in the
+        games running and forgets the records it keeps)."""
         with self._session.begin() as s:
             row = _confirmed(s, account, password)
             row.name, row.name_key = DELETED_NAME, f"#deleted-{row.id}"
             row.password_hash, row.deleted_at = None, now
+            s.execute(delete(AccountNameRow).where(AccountNameRow.account_id == row.id))
             s.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
             s.execute(delete(RatingRow).where(RatingRow.account_id == row.id))
             s.execute(delete(RatingHistoryRow).where(RatingHistoryRow.account_id == row.id))
+            seats = tuple(
+                (r.room_code, r.seat)
+                for r in s.execute(
+                    select(SeatRow.room_code, SeatRow.seat).where(SeatRow.account_id == row.id)
+                )
+            )
             # his seats in every game keep the account (the games stay his), not his name
             s.execute(update(SeatRow).where(SeatRow.account_id == row.id).values(name=DELETED_NAME))
+            _rename_in_analyses(s, seats)
+        return Deleted(seats)
+
+    # -- the server's secrets ------------------------------------------------------------
+    def secret(self, name: str, now: float) -> bytes:
+        """The server's secret ``name`` (32 random bytes): made on first use and kept in the
+        database, so every node of a cluster and every restart has the same."""
+        if name in self._secrets:
+            return self._secrets[name]
+        fresh = secrets.token_hex(32)
+        insert = postgresql.insert if self._engine.dialect.name == "postgresql" else sqlite.insert
+        with self._session.begin() as s:
+            s.execute(
+                insert(ServerSecretRow)
+                .values(name=name, value=fresh, created_at=now)
+                .on_conflict_do_nothing(index_elements=["name"])
+            )
+        with self._session() as s:
+            value = s.scalar(select(ServerSecretRow.value).where(ServerSecretRow.name == name))
+        assert value is not None
+        self._secrets[name] = bytes.fromhex(value)
+        return self._secrets[name]
 
     # -- ratings -------------------------------------------------------------------------
     def rating(self, account: Account, game: str) -> Standing:
@@ -283,6 +412,36 @@ def _confirmed(s: Session, account: Account, password: str) -> AccountRow:
     if not ok:
         raise AccountError("wrong username or password", AccountCode.BAD_LOGIN)
     return row
+
+
+def _rename_in_analyses(s: Session, seats: Collection[tuple[str, int]]) -> None:
+    """Put :data:`DELETED_NAME` in place of the player's name in the stored analyses of the
+    games of ``seats``."""
+    by_room: dict[str, list[int]] = {}
+    for code, seat in seats:
+        by_room.setdefault(code, []).append(seat)
+    if not by_room:
+        return
+    for row in s.scalars(select(AnalysisRow).where(AnalysisRow.room_code.in_(list(by_room)))):
+        try:
+            data = json.loads(row.data)
+            players = data["players"]
+            for seat in by_room[row.room_code]:
+                if 0 <= seat < len(players) and isinstance(players[seat], dict):
+                    players[seat]["name"] = DELETED_NAME
+        except (ValueError, KeyError, TypeError):  # not readable: made again when asked
+            s.delete(row)
+            continue
+        row.data = json.dumps(data, separators=(",", ":"))
+
+
+def _hashed(kind: str, text: str) -> str:
+    """What the database keeps of a name's key (``login``) or skeleton (``skeleton``)."""
+    return hashlib.sha256(f"{kind}:{text}".encode()).hexdigest()
+
+
+def _skeleton_key(name: str) -> str:
+    return _hashed("skeleton", name_skeleton(name))
 
 
 def _unavailable(name: str) -> AccountError:
