@@ -203,17 +203,22 @@ class Scheduler:
             task = room.bot_task(seat, rt.bot_level(seat), due, now)
         action: object | None
         try:
-            action, bot = await self._work.run(
-                f"room:{room.code}",
+            # the answer is due within the hard limit of the bot's budget from now: waiting for
+            # a worker counts too (a job still waiting then is dropped, a running one stopped)
+            action, bot = await asyncio.wait_for(
+                self._work.run(
+                    f"room:{room.code}",
+                    stop_after(task.cap),
+                    jobs.bot_move,
+                    task.bot,
+                    task.obs,
+                    task.cap,
+                    task.deadline,
+                ),
                 stop_after(task.cap),
-                jobs.bot_move,
-                task.bot,
-                task.obs,
-                task.cap,
-                task.deadline,
             )
             task.keep(bot)
-        except JobTimeout:
+        except (JobTimeout, TimeoutError):
             log.warning(
                 "bot %s in room %s overran its %.1f s and was stopped: its turn times out",
                 task.name,
