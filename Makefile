@@ -29,7 +29,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest -n auto -q
+	$(BIN)/pytest -n auto -q --durations=25
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
