@@ -397,16 +397,20 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-_ID = re.compile(rb'(?<!\\)"id"\s*:\s*(?:"([^"\\]{0,40})"|(-?\d{1,15})\b)')
+#: ``"id": value`` (no look-behind for the backslash of an escaped quote: a pattern that starts
+#: with one is tried at every byte, 30 times slower on a flood of 16 KiB messages; the byte
+#: before a match is checked instead)
+_ID = re.compile(rb'"id"\s*:\s*(?:"([^"\\]{0,40})"|(-?\d{1,15})\b)')
 
 
 def peek_id(text: str | bytes) -> str | int | None:
     """The request id of a message, found without parsing it (for messages refused before
     parsing, e.g. by the rate limit, whose sender still waits for an answer)."""
     raw = text.encode("utf-8", "replace") if isinstance(text, str) else text
-    found = _ID.search(raw[:MAX_MESSAGE_BYTES])
-    if found is None:
-        return None
-    if found.group(1) is not None:
-        return found.group(1).decode("utf-8", "replace")
-    return int(found.group(2))
+    for found in _ID.finditer(raw[:MAX_MESSAGE_BYTES]):
+        if found.start() > 0 and raw[found.start() - 1] == 0x5C:  # \"id\": inside a string
+            continue
+        if found.group(1) is not None:
+            return found.group(1).decode("utf-8", "replace")
+        return int(found.group(2))
+    return None
