@@ -34,8 +34,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rummikub.analysis.evaluation import DEFAULT_SAMPLES, evaluate
-from rummikub.bots import get_bot
+from rummikub.bots import evaluation, get_bot
+from rummikub.bots.evaluation import DEFAULT_SAMPLES, DEPTHS, evaluate
 from rummikub.bots.expert import ExpertBot, ExpertParams
 from rummikub.bots.play import TurnEvent, play_match
 from rummikub.core import MatchRules, Observation, Rules, preset
@@ -58,6 +58,8 @@ def bots_for(pairing: str, game: int) -> tuple[list[Any], list[str]]:
 
 
 def play(args: argparse.Namespace) -> None:
+    if args.fit_weight is not None:
+        evaluation.FIT_WEIGHT = args.fit_weight
     rules: Rules = preset(args.rules).replace(match=MatchRules(rounds=args.rounds))
     out = Path(args.out)
     for game in range(args.first, args.first + args.games):
@@ -77,7 +79,7 @@ def play(args: argparse.Namespace) -> None:
             if end is None or end.winner is None:
                 continue  # an abandoned round: no winner to compare with
             started = time.perf_counter()
-            ev = evaluate(obs, samples=args.samples, seed=1000 * game + k)
+            ev = evaluate(obs, samples=args.samples, seed=1000 * game + k, depth=args.depth)
             seconds = time.perf_counter() - started
             p = obs.player
             rows.append({
@@ -239,6 +241,9 @@ def main() -> None:
     p.add_argument("--rules", default="standard")
     p.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
     p.add_argument("--every", type=int, default=1, help="evaluate every k-th position")
+    p.add_argument("--depth", choices=DEPTHS, default="default")
+    p.add_argument("--fit-weight", type=float, default=None,
+                   help="the deals' FIT_WEIGHT (default: the module's)")  # fmt: skip
     p.add_argument("--out", required=True)
     r = sub.add_parser("report")
     r.add_argument("files", nargs="+")

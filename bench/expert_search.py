@@ -28,8 +28,6 @@ from typing import Any
 from rummikub.bots import get_bot
 from rummikub.bots.expert import ExpertBot, ExpertParams
 from rummikub.bots.play import TurnEvent, play_match
-from rummikub.bots.playout import LeafParams
-from rummikub.bots.search import SearchParams
 from rummikub.bots.tournament.stats import wilson
 from rummikub.core import Rules, preset
 
@@ -41,38 +39,17 @@ RULES: dict[str, Callable[[], Rules]] = {
 VARIANTS: dict[str, Callable[[ExpertParams], ExpertParams]] = {
     "default": lambda p: p,
     "no-search": lambda p: replace(p, rollout_search=False),
-    "open-search": lambda p: replace(p, opening_search=True),
-    "tracking": lambda p: replace(p, track=True),
-    "track-plays": lambda p: replace(p, track=True, track_plays=True),
-    "track-plays-0": lambda p: replace(p, track=True, track_plays=True, track_weight=0.02),
-    "no-draw": lambda p: replace(p, search=replace(p.search, draw=False)),
-    "rounds-1": lambda p: replace(p, search=replace(p.search, rounds=1)),
-    "rounds-2": lambda p: replace(p, search=replace(p.search, rounds=2)),
-    "rounds-3": lambda p: replace(p, search=replace(p.search, rounds=3)),
-    "rounds-4": lambda p: replace(p, search=replace(p.search, rounds=4)),
-    "to-end": lambda p: replace(p, search=replace(p.search, rounds=500)),
-    "keep-each": lambda p: replace(p, search=replace(p.search, keep_each=True)),
-    "scale-2": lambda p: replace(p, search=replace(p.search, leaf=LeafParams(scale=2.0))),
-    "scale-5": lambda p: replace(p, search=replace(p.search, leaf=LeafParams(scale=5.0))),
-    "hold-3": lambda p: replace(p, search=replace(p.search, hold_backs=3)),
-    "margin-0": lambda p: replace(p, search=replace(p.search, margin=0.0)),
-    "margin-0.03": lambda p: replace(p, search=replace(p.search, margin=0.03)),
-    "margin-0.06": lambda p: replace(p, search=replace(p.search, margin=0.06)),
-    "hold-1": lambda p: replace(p, search=replace(p.search, hold_backs=1)),
-    "learned": lambda p: replace(p, search=replace(p.search, leaf=LeafParams(learned=True))),
-    "prune-2": lambda p: replace(p, search=replace(p.search, prune=2.0)),
-    "learned-prune-2": lambda p: replace(
-        p, search=replace(p.search, prune=2.0, leaf=LeafParams(learned=True))
-    ),
-    "learned-rounds-1": lambda p: replace(
-        p, search=replace(p.search, rounds=1, leaf=LeafParams(learned=True))
-    ),
+    "uniform": lambda p: p,  # the evaluation's deals uniform (FIT_WEIGHT 1): set in _game
 }
 
 
 def _game(job: tuple[str, str, str, int, int, int, float, int]) -> dict[str, Any]:
     variant, opponent, rules_name, players, deal, seat, limit, cap = job
-    params = ExpertParams(limit=limit, max_samples=cap, search=SearchParams())
+    params = ExpertParams(limit=limit, max_samples=cap)
+    if "uniform" in variant.split("+"):
+        from rummikub.bots import evaluation
+
+        evaluation.FIT_WEIGHT = 1.0
     for name in variant.split("+"):
         params = VARIANTS[name](params)
     expert = ExpertBot(1000 * deal + seat, params)

@@ -52,7 +52,7 @@ def _without_times(data: Any) -> Any:
 
 def _bot(name: str, seed: int) -> Any:
     if name == "expert":  # a fixed number of samples per decision: no clock decides
-        return ExpertBot(seed, ExpertParams(limit=1e6, max_samples=8, min_samples=4))
+        return ExpertBot(seed, ExpertParams(limit=1e6, max_samples=8))
     return get_bot(name, seed)
 
 

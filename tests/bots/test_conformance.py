@@ -35,7 +35,7 @@ def test_expert_conforms_with_a_tiny_budget(preset_name: str) -> None:
     made: list[ExpertBot] = []
 
     def make(seed: int) -> Bot:
-        made.append(ExpertBot(seed, ExpertParams(limit=0.01, max_samples=3, min_samples=1)))
+        made.append(ExpertBot(seed, ExpertParams(limit=0.01, max_samples=3)))
         return made[-1]
 
     report = run_conformance(make, games=1, presets=[preset_name], seed=3,
@@ -85,7 +85,7 @@ def test_expert_rollout_search_conforms() -> None:
     made: list[ExpertBot] = []
 
     def make(seed: int) -> Bot:
-        made.append(ExpertBot(seed, ExpertParams(limit=0.01, max_samples=2, min_samples=1,
+        made.append(ExpertBot(seed, ExpertParams(limit=0.01, max_samples=2,
                                             rollout_search=True)))  # fmt: skip
         return made[-1]
 

@@ -12,7 +12,7 @@ from rummikub.bots.expert import ExpertBot, ExpertParams
 from rummikub.bots.greedy import GreedyBot
 from rummikub.core import PRESETS, Rules
 
-TINY = ExpertParams(limit=1000.0, max_samples=2, min_samples=2)
+TINY = ExpertParams(limit=1000.0, max_samples=2)
 
 
 def _maker(made: list[ExpertBot]) -> BotMaker:

@@ -9,10 +9,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from rummikub.bots.evaluation import candidate_moves, rank_moves
 from rummikub.bots.grid_playout import GridRound, greedy_round
-from rummikub.bots.playout import LeafParams, leaf_value, playout_value, rollout, win_chances
+from rummikub.bots.leaf import grid_shares, learned_shares
 from rummikub.bots.playout import _step as tiles_step
-from rummikub.bots.search import SearchParams, candidates, search
+from rummikub.bots.playout import rollout, win_chances
+from rummikub.bots.search import SearchParams, candidates
 from rummikub.bots.strategic import StrategyParams, policy_play
 from rummikub.core import (
     JOKER,
@@ -113,12 +115,12 @@ def test_a_legal_action_then_a_playout_is_the_same(seed: int, plies: int) -> Non
     _assert_same(state, base)  # the copies left the original alone
 
 
-def test_the_value_of_a_playout_is_the_same_both_ways() -> None:
+def test_the_learned_value_is_the_same_on_counts_and_on_tiles() -> None:
     state = _dealt(NO_JOKERS, 3, 4)
-    params = LeafParams()
     for plies in (0, 3, 9, 40):
-        assert playout_value(state, plies, 1, params) == leaf_value(rollout(state, plies), 1,
-                                                                    params)  # fmt: skip
+        on_tiles = rollout(state, plies)
+        g = GridRound.of(state).rollout(plies)
+        assert list(grid_shares(g)) == pytest.approx(learned_shares(on_tiles), abs=1e-12)
 
 
 def test_rules_that_lock_melds_or_open_with_the_table_keep_the_tile_playouts() -> None:
@@ -126,35 +128,16 @@ def test_rules_that_lock_melds_or_open_with_the_table_keep_the_tile_playouts() -
     assert counts_supported(NO_JOKERS)
     assert not counts_supported(preset("classic-strict"))  # the strict joker rule locks melds
     assert not counts_supported(Rules.from_dict({"preset": "standard", "open_then_extend": True}))
-    # and there the search and the win chances still work, on tiles and melds
+    # and there the ranking and the win chances still work, on tiles and melds
     rules = preset("classic-strict")
     state = rollout(_dealt(rules, 2, 5), 14)
     obs = observe(state, state.current)
     assert sum(win_chances(obs, samples=2, seed=1)) == pytest.approx(1.0)
-    best, rack = policy_play(obs, StrategyParams(reserve=0))
-    assert best is not None
-    cands = candidates(obs, best, rack, SearchParams())
+    cands = candidate_moves(obs)
     assert len(cands) > 1
-    result = search(obs, cands, lambda r: state, random.Random(1), SearchParams(), max_samples=2)
-    assert result.samples == 2 and result.action in cands
-
-
-def test_the_search_gives_the_same_values_on_counts_and_on_tiles() -> None:
-    # the same candidates played out in the same deal, both ways
-    state = rollout(_dealt(NO_JOKERS, 2, 2), 14)
-    obs = observe(state, state.current)
-    best, rack = policy_play(obs, StrategyParams(reserve=0))
-    assert best is not None
-    cands = candidates(obs, best, rack, SearchParams())
-    assert len(cands) > 1
-    me = obs.player
-    plies = SearchParams().rounds * obs.players - 1
-    on_tiles = [leaf_value(rollout(apply(state, c), plies), me, LeafParams()) for c in cands]
-    on_counts = [playout_value(apply(state, c), plies, me, LeafParams()) for c in cands]
-    assert on_counts == on_tiles
-    # and the search, whose playouts go on counts here, answers with their values
-    result = search(obs, cands, lambda r: state, random.Random(1), SearchParams(), max_samples=1)
-    assert list(result.values) == on_tiles
+    ranked = rank_moves(obs, cands, samples=2, seed=1)
+    assert {id(a) for a, _ in ranked} == {id(c) for c in cands}
+    assert all(ev.samples == 2 for _, ev in ranked)
 
 
 @pytest.mark.parametrize("rules", ["standard", "nojokers"])

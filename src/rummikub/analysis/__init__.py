@@ -1,29 +1,43 @@
-"""Game analysis: every turn of a record judged against the best move of its position, from
-the mover's own observation (``rummikub analyse``). See :mod:`.verdicts` for the verdicts and
-their thresholds, ``docs/formats.md`` for the JSON."""
+"""Game analysis: every turn of a record judged against the best move of its position by the
+winning chances it gave away, from the mover's own observation (``rummikub analyse``). See
+:mod:`.verdicts` for the verdicts and their thresholds, ``docs/formats.md`` for the JSON."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from rummikub.bots.evaluation import DEPTHS, Depth
 from rummikub.core import RulesError
 from rummikub.games import AnyRecord
 
-from .model import FORMAT, VERSION, GameAnalysis, PlayerSummary, TurnAnalysis
+from .model import FORMAT, VERSION, GameAnalysis, Judged, PlayerSummary, TurnAnalysis
 from .tiles import judge_tile_turn, tile_turns
-from .verdicts import FINDINGS, THRESHOLDS, VERDICTS, Finding, Verdict, accuracy, verdict
+from .verdicts import (
+    FINDINGS,
+    THRESHOLDS,
+    VERDICTS,
+    Finding,
+    Verdict,
+    accuracy,
+    move_accuracy,
+    points_verdict,
+    verdict,
+)
 from .xpress import judge_xpress_turn, xpress_turns
 
 __all__ = [
+    "DEPTHS",
     "FINDINGS",
     "FORMAT",
     "JUDGES",
     "THRESHOLDS",
     "VERDICTS",
     "VERSION",
+    "Depth",
     "Finding",
     "GameAnalysis",
+    "Judged",
     "PlayerSummary",
     "TurnAnalysis",
     "Verdict",
@@ -31,13 +45,16 @@ __all__ = [
     "analyse",
     "judge_tile_turn",
     "judge_xpress_turn",
+    "move_accuracy",
+    "points_verdict",
     "verdict",
 ]
 
 Progress = Callable[[int, int], None]
-#: each game's turn judge: (record, seconds per position, progress, win-chance samples) -> the
-#: turns judged
-JUDGES: dict[str, Callable[[Any, float | None, Progress | None, int], Iterator[TurnAnalysis]]] = {
+#: each game's turn judge: (record, progress, depth, samples, seed) -> the turns judged
+JUDGES: dict[
+    str, Callable[[Any, Progress | None, Depth, int | None, int], Iterator[TurnAnalysis]]
+] = {
     "tiles": tile_turns,
     "xpress": xpress_turns,
 }
@@ -46,18 +63,24 @@ JUDGES: dict[str, Callable[[Any, float | None, Progress | None, int], Iterator[T
 def analyse(
     rec: AnyRecord,
     *,
-    time_limit: float | None = 2.0,
+    depth: Depth = "default",
     progress: Progress | None = None,
-    chances: int = 0,
+    samples: int | None = None,
+    seed: int = 0,
 ) -> GameAnalysis:
     """Judge every turn of a record of any game with a judge (finished or not); the record is
-    re-checked against the rules on the way. ``time_limit``: seconds for one position's search
-    (a position that takes longer is judged by the best move found so far). ``chances``: with
-    a number of samples, each tile-game turn also gets the mover's win chance before and after
-    it, estimated by the expert's playouts (slow: two estimates a turn)."""
+    re-checked against the rules on the way. ``depth``: ``default`` or ``deep`` (the
+    evaluation's playouts go to the end of the round, with more samples: slower, steadier).
+    ``progress(done, total)`` is called after every turn. ``samples`` (deals a position,
+    default the depth's) and ``seed`` (mixed into each position's seed) are for measuring."""
     judge = JUDGES.get(rec.game.name)
     if judge is None:
-        raise RulesError(f"{rec.game.name} games have no analysis", field="game")
+        known = ", ".join(sorted(JUDGES))
+        raise RulesError(
+            f"{rec.game.name} games have no analysis (games analysed: {known})", field="game"
+        )
+    if depth not in DEPTHS:
+        raise ValueError(f"depth is one of {', '.join(DEPTHS)}, not {depth!r}")
     players = [(p.name, p.bot) for p in rec.record.players]
-    turns = list(judge(rec.record, time_limit, progress, chances))
-    return GameAnalysis(rec.game.name, players, turns)
+    turns = list(judge(rec.record, progress, depth, samples, seed))
+    return GameAnalysis(rec.game.name, players, turns, depth)

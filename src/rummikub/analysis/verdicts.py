@@ -1,40 +1,63 @@
-"""How a move is judged: the points it left on the rack (or in the hand) that the best move of
-the position would have placed, read the way players read moves.
+"""How a move is judged: by the winning chances it gave away, as chess reviews judge moves.
+
+A tile-game turn is judged from the mover's own observation by the evaluation
+(:mod:`rummikub.bots.evaluation`): his chance to win before the move is the chance the best
+move keeps, his chance after it that of the move he made; the **loss** is the difference in
+points of win chance (0-100, never below 0).
 
 =============  ===================================================================
 verdict        when
 =============  ===================================================================
-``forced``     nothing could be placed: whatever the player did was the only choice
-``best``       no points lost (the player placed as much as the best move)
-``good``       1 to 5 points lost
-``inaccuracy`` 6 to 15 points lost
-``mistake``    16 to 30 points lost
-``blunder``    more than 30 points lost, a missed going out (the whole rack or hand
-               could have been placed and was not), or an invalid play (it draws a penalty)
+``forced``     the mover had no choice: nothing could be placed and drawing (or
+               passing) was the only move
+``best``       at most 2 points of win chance lost
+``good``       more than 2, at most 5
+``inaccuracy`` more than 5, at most 10
+``mistake``    more than 10, at most 20
+``blunder``    more than 20, a missed going out (the whole rack or hand could have
+               been placed and was not), or an invalid play (it draws a penalty)
 =============  ===================================================================
 
+Xpress turns are still judged by the **points** they left in the hand against the placement of
+the most points (:data:`POINT_THRESHOLDS`: ``best`` 0, ``good`` 1-5, ``inaccuracy`` 6-15,
+``mistake`` 16-30, ``blunder`` more), until its moves are ranked by the evaluation too.
+
 Besides the verdict, a turn may have **findings**, each a fact a player reviewing the game
-wants pointed out:
+wants pointed out (they no longer decide the verdict: placing less can be the better move):
 
 ==================  ==============================================================
 ``missed-out``      the whole rack (or hand) could have been placed and was not
 ``missed-opening``  he had not opened, an opening was possible, and he drew instead
 ``drew-with-play``  he had opened and drew (or passed) although a play existed
 ``joker-given``     he laid a joker from his rack without going out: on the table it is
-                    there for the next player to take (the strongest bots keep a rack
-                    joker until it lets them go out; docs/bots.md measures what that wins)
+                    there for the next player to take
 ==================  ==============================================================
 
-Points are rack points as the rules count them at the end of a round (a joker counts the rules'
-joker penalty; an Xpress joker its joker value). A player's **accuracy** over a game is the share
-of the points he could have placed that he did place, over his turns with a choice (100: he
-never left anything the best move would have placed)."""
+A player's **accuracy** over a game follows lichess's: each turn with a choice scores
+``103.1668 × exp(−0.04354 × loss) − 3.1669`` (clamped to 0..100; 100 for no loss, about 80 for
+5 points, 64 for 10, 40 for 20), and the game's accuracy is the mean of the arithmetic and the
+harmonic means of those scores (the harmonic mean lets a few bad moves weigh). Xpress turns
+(judged by points) score the share of the best placement's points placed, times 100.
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Literal
 
-__all__ = ["FINDINGS", "THRESHOLDS", "VERDICTS", "Finding", "Verdict", "accuracy", "verdict"]
+__all__ = [
+    "FINDINGS",
+    "POINT_THRESHOLDS",
+    "THRESHOLDS",
+    "VERDICTS",
+    "Finding",
+    "Verdict",
+    "accuracy",
+    "move_accuracy",
+    "points_verdict",
+    "verdict",
+]
 
 Verdict = Literal["forced", "best", "good", "inaccuracy", "mistake", "blunder"]
 
@@ -46,27 +69,48 @@ Finding = Literal["missed-out", "missed-opening", "drew-with-play", "joker-given
 #: every finding a turn may have
 FINDINGS: tuple[Finding, ...] = ("missed-out", "missed-opening", "drew-with-play", "joker-given")
 
-#: the most points a verdict may lose (``blunder``: anything more)
-THRESHOLDS: dict[Verdict, int] = {"best": 0, "good": 5, "inaccuracy": 15, "mistake": 30}
+#: the most points of win chance a verdict may lose (``blunder``: anything more)
+THRESHOLDS: dict[Verdict, float] = {"best": 2.0, "good": 5.0, "inaccuracy": 10.0, "mistake": 20.0}
+
+#: the most points (of the hand) an Xpress verdict may lose (``blunder``: anything more)
+POINT_THRESHOLDS: dict[Verdict, int] = {"best": 0, "good": 5, "inaccuracy": 15, "mistake": 30}
 
 
-def verdict(*, could_place: bool, lost: int, missed_out: bool, invalid: bool = False) -> Verdict:
-    """The verdict of a move that lost ``lost`` points against the best move."""
+def verdict(*, forced: bool, loss: float, missed_out: bool, invalid: bool = False) -> Verdict:
+    """The verdict of a move that lost ``loss`` points of win chance against the best move."""
     if invalid or missed_out:
+        return "blunder"
+    if forced:
+        return "forced"
+    for name, most in THRESHOLDS.items():
+        if loss <= most:
+            return name
+    return "blunder"
+
+
+def points_verdict(*, could_place: bool, lost: int, missed_out: bool) -> Verdict:
+    """The verdict of an Xpress turn that left ``lost`` points the best placement would have
+    placed."""
+    if missed_out:
         return "blunder"
     if not could_place:
         return "forced"
-    for name, most in THRESHOLDS.items():
+    for name, most in POINT_THRESHOLDS.items():
         if lost <= most:
             return name
     return "blunder"
 
 
-def accuracy(gains: list[tuple[int, int]]) -> float | None:
-    """Accuracy (0-100) of turns given as (points placed, points the best move placed);
-    ``None`` with no turn where something could be placed."""
-    best = sum(b for _, b in gains)
-    if best <= 0:
+def move_accuracy(loss: float) -> float:
+    """A move's accuracy (0-100) from the points of win chance it lost (lichess's curve)."""
+    return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * max(loss, 0.0)) - 3.1669))
+
+
+def accuracy(scores: Sequence[float]) -> float | None:
+    """A game's accuracy (0-100, one decimal) from the accuracy of each turn with a choice:
+    the mean of their arithmetic and harmonic means; ``None`` without such a turn."""
+    if not scores:
         return None
-    placed = sum(min(p, b) for p, b in gains)
-    return round(100 * placed / best, 1)
+    mean = sum(scores) / len(scores)
+    harmonic = len(scores) / sum(1.0 / max(s, 1.0) for s in scores)
+    return round((mean + harmonic) / 2, 1)

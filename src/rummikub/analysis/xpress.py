@@ -21,7 +21,7 @@ from rummikub.xpress import (
 from rummikub.xpress.dice import face_value
 
 from .model import TurnAnalysis
-from .verdicts import verdict
+from .verdicts import points_verdict
 from .xpress_throws import ThrowJudgement, judge_throw
 
 __all__ = ["judge_xpress_steps", "judge_xpress_turn", "with_throw", "xpress_turns"]
@@ -59,7 +59,7 @@ def with_throw(turn: TurnAnalysis, judged: ThrowJudgement) -> TurnAnalysis:
         turn,
         throw=judged,
         lost=lost,
-        verdict=verdict(
+        verdict=points_verdict(
             could_place=bool(turn.best_pieces) or judged.best_expected > 0,
             lost=lost,
             missed_out="missed-out" in turn.findings,
@@ -94,11 +94,14 @@ def judge_xpress_steps(
 
 def xpress_turns(
     rec: XpressRecord,
-    time_limit: float | None,
     progress: Callable[[int, int], None] | None,
-    chances: int = 0,
+    depth: str = "default",
+    samples: int | None = None,
+    seed: int = 0,
+    time_limit: float | None = 2.0,
 ) -> Iterator[TurnAnalysis]:
-    """Every turn of ``rec`` judged (``chances``: no win chances are estimated for Xpress)."""
+    """Every turn of ``rec`` judged (by points: ``depth``, ``samples`` and ``seed`` change
+    nothing for Xpress yet)."""
     total = sum(len(rd.turns) for rd in rec.rounds)
     done = 0
     for (ri, ti), group in groupby(replay_xpress(rec), key=lambda s: (s.round, s.turn)):

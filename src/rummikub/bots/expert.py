@@ -1,19 +1,16 @@
-"""``expert``: a search over the decisions ``greedy`` never weighs.
+"""``expert``: plays the best move by the evaluation (:mod:`.evaluation`), the judgement the
+analysis and the hint use too.
 
 It plays under ``strategic``'s joker policy (rack jokers go down only in a play that empties the
 rack; no opening with a joker while the pool is large) and answers at once when the choice is
-clear: nothing to play, going out, opening. Otherwise it searches (:mod:`.search`): the biggest
-play, the best plays placing one or two tiles fewer (holding tiles back), the biggest play minus
-a reserve tile, and drawing although a play exists are each played out a few turns with
-``greedy``'s policy for every player in the same sampled deals of the unseen tiles (common
-random numbers), and the best mean stands.
-
-Deals are sampled consistent with what the bot sees. With ``ExpertParams(track=True)`` they
-also fit what the opponents showed (:mod:`.tracking`): an opened opponent who drew instead of
-playing is dealt the tiles that would simply have extended the table he saw less often, and
-with ``track_plays`` so is the player just before the bot, whatever he did, for the table he
-left (both measured no better, so they are off by default). The search stops at the time budget
-(``ExpertParams.limit``, at most 0.8 × the caller's time limit) or at ``max_samples`` deals.
+clear: nothing to play, going out, opening. Otherwise it ranks the candidate moves
+(:func:`.evaluation.candidate_moves`: the biggest play, the same under the joker policy, plays
+placing one and two tiles fewer, a reserve tile held back, drawing although a play exists) by
+:func:`.evaluation.rank_moves` — every candidate played out a few turns with ``greedy``'s policy
+for every player in the same sampled deals of the unseen tiles (common random numbers), the
+position reached valued by the learned model — and plays the one with the best chance to win.
+The ranking stops at the time budget (``ExpertParams.limit``, at most 0.8 × the caller's time
+limit) or at ``max_samples`` deals.
 """
 
 from __future__ import annotations
@@ -22,23 +19,12 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from rummikub.core import (
-    Action,
-    Draw,
-    Observation,
-    Pass,
-    Play,
-    RoundState,
-    Table,
-    read_meld,
-)
+from rummikub.core import Action, Draw, Observation, Pass, Play, RoundState, Table, read_meld
 
 from .base import fallback_action
 from .moves import extensions, pack_rack, replace_meld
-from .sampling import unseen_tiles
-from .search import SearchParams, SearchResult, candidates, search
+from .search import SearchResult
 from .strategic import StrategyParams, policy_play
-from .tracking import OpponentModel, weighted_deal
 
 __all__ = ["ExpertBot", "ExpertParams", "quick_action"]
 
@@ -49,14 +35,8 @@ class ExpertParams:
 
     limit: float = 1.0  # seconds per decision (the caller's time limit may lower it)
     max_samples: int = 1000  # sampled deals per decision at most (the time budget ends first)
-    min_samples: int = 4  # below this the search goes on past the budget (to twice it at most)
     strategy: StrategyParams = field(default_factory=lambda: StrategyParams(reserve=0))
-    search: SearchParams = field(default_factory=SearchParams)
-    rollout_search: bool = True  # search after opening (False: play the policy's biggest play)
-    track: bool = False  # deal shown-lacking tiles to an opponent less often (measured: no gain)
-    track_weight: float = 0.25  # ... this many times as often as another tile
-    track_plays: bool = False  # ... and the tiles that would extend the table he left
-    opening_search: bool = False  # search the opening too (smaller openings, not opening yet)
+    rollout_search: bool = True  # rank the moves after opening (False: the policy's biggest play)
 
 
 def quick_action(state: RoundState) -> Action:
@@ -93,61 +73,46 @@ def quick_action(state: RoundState) -> Action:
 
 
 class ExpertBot:
-    """Searches: samples the hidden tiles, plays each candidate move out in the same samples
-    and keeps the best; answers at once when the choice is clear."""
+    """Ranks the candidate moves by the evaluation and plays the best; answers at once when the
+    choice is clear."""
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, params: ExpertParams | None = None) -> None:
         self.rng = random.Random(seed)
         self.params = params or ExpertParams()
-        self.model = OpponentModel(self.params.track_plays)
-        self.searched = 0  # decisions that needed a search (for statistics)
+        self.searched = 0  # decisions that needed a ranking (for statistics)
         self.samples = 0
-        self.last: SearchResult | None = None  # the last search (for inspection)
+        self.last: SearchResult | None = None  # the last ranking (for inspection)
 
     def act(self, obs: Observation, time_limit: float | None = None) -> Action:
         started = time.monotonic()
         budget = self.params.limit
         if time_limit is not None:
             budget = min(budget, 0.8 * time_limit)
-        if self.params.track:  # what the opponents showed (only the tracking uses it)
-            self.model.observe(obs)
-        action = self._decide(obs, started, budget, time_limit)
-        if self.params.track:
-            self.model.left(action.table if isinstance(action, Play) else obs.table)
-        return action
-
-    def _decide(
-        self, obs: Observation, started: float, budget: float, time_limit: float | None
-    ) -> Action:
-        best, rack = policy_play(obs, self.params.strategy, time_limit)
+        best, _ = policy_play(obs, self.params.strategy, time_limit)
         if best is None:
             return fallback_action(obs)
-        if len(best.tiles) == len(obs.rack):
-            return best
-        if not obs.has_opened and not self.params.opening_search:
+        if len(best.tiles) == len(obs.rack) or not obs.has_opened:
             return best
         if not self.params.rollout_search:
             return best
+        from .evaluation import candidate_moves, rank_moves
+
         left = None if time_limit is None else max(0.01, time_limit - (time.monotonic() - started))
-        cands = candidates(obs, best, rack, self.params.search, left)
+        cands = candidate_moves(obs, left)
         if len(cands) == 1:
-            return best
+            return cands[0]
         self.searched += 1
-        hard = 2 * budget if time_limit is None else min(2 * budget, 0.9 * time_limit)
-        unseen = unseen_tiles(obs)
-        avoid = self.model.avoid if self.params.track else {}
-        weight = self.params.track_weight
-
-        def sampler(rng: random.Random) -> RoundState:
-            return weighted_deal(obs, rng, unseen, avoid, weight)
-
-        result = search(
-            obs, cands, sampler, self.rng, self.params.search,
-            max_samples=self.params.max_samples, min_samples=self.params.min_samples,
-            deadline=started + budget, hard_deadline=started + hard,
+        remaining = max(0.0, budget - (time.monotonic() - started))
+        ranked = rank_moves(
+            obs, cands, samples=self.params.max_samples, seed=self.rng.getrandbits(32),
+            time_limit=remaining,
         )  # fmt: skip
-        self.samples += result.samples
-        self.last = result
-        return result.action
+        action, ev = ranked[0]
+        self.samples += ev.samples
+        values = {id(a): e.win_match for a, e in ranked}
+        self.last = SearchResult(
+            action, tuple(cands), tuple(values[id(a)] for a in cands), ev.samples
+        )
+        return action

@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rummikub.core import Observation, RulesError
-from rummikub.core.tiles_game import fallback_action
+from rummikub.core import Observation, Play, RulesError
 from rummikub.games import AnyGame
 from rummikub.xpress import EndTurn, ExpertBot, Place, Throw, XpressObservation, best_placement
 from rummikub.xpress.bots import dice_for
@@ -20,12 +19,23 @@ HintFunction = Callable[[Any, float], Any]
 
 
 def tiles_hint(obs: Observation, time_limit: float) -> Any:
-    """The solver's ``min-change`` optimum (the play a person most easily follows), or a draw
-    (a pass when the pool is empty) when no play is possible."""
-    from rummikub.solver import suggest
+    """The best move by the evaluation (:func:`rummikub.bots.evaluation.best_move`: the move
+    the analysis of the same position judges best, and the expert's), which may be to draw
+    although a play exists; a play laid out with the fewest changes to the table that places
+    the same tiles (the layout a person most easily follows)."""
+    from rummikub.solver import solve
 
-    play = suggest(obs, time_limit=time_limit).as_play()
-    return play if play is not None else fallback_action(obs)
+    from .evaluation import best_move
+
+    action, _ = best_move(obs, time_limit=time_limit)
+    if not isinstance(action, Play):
+        return action
+    easy = solve(obs.table, action.tiles, opened=obs.has_opened, rules=obs.rules,
+                 time_limit=time_limit).as_play()  # fmt: skip
+    key = sorted(str(t) for t in action.tiles)
+    if easy is not None and sorted(str(t) for t in easy.tiles) == key:
+        return easy
+    return action
 
 
 def xpress_hint(obs: XpressObservation, time_limit: float) -> Any:

@@ -8,11 +8,10 @@ played after two different candidate moves differs only by the moves (common ran
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rummikub.core import (
@@ -33,30 +32,9 @@ from rummikub.core.scoring import exhausted_winner
 if TYPE_CHECKING:  # numpy, which the playouts on counts use, comes with the solver extra
     from .grid_playout import GridRound
 
-from .leaf import learned_value
 from .sampling import determinize, unseen_tiles
 
-__all__ = [
-    "LeafParams",
-    "greedy_action",
-    "lead_value",
-    "leaf_value",
-    "playout_value",
-    "rollout",
-    "win_chances",
-]
-
-
-@dataclass(frozen=True, slots=True)
-class LeafParams:
-    """How a position that is not finished is valued for one player: by how far he is ahead of
-    his closest opponent in tiles left (a player who has not opened counts ``unopened`` tiles
-    more), squashed into 0..1 (``scale`` tiles ahead ≈ 73%); or, with ``learned``, by the
-    shipped model's chance that he wins (:mod:`.leaf`)."""
-
-    unopened: float = 3.0
-    scale: float = 3.0
-    learned: bool = False
+__all__ = ["greedy_action", "rollout", "win_chances"]
 
 
 def greedy_action(state: RoundState) -> Action:
@@ -103,55 +81,6 @@ def rollout(state: RoundState, plies: int) -> RoundState:
             break
         state = _step(state)
     return state
-
-
-def leaf_value(state: RoundState, me: int, params: LeafParams | None = None) -> float:
-    """How good ``state`` is for player ``me``, 0..1: 1 if he won, 0 if another player did;
-    otherwise his lead in tiles over the closest opponent, squashed (or the learned model's
-    chance that he wins, with ``params.learned``)."""
-    p = params or LeafParams()
-    if p.learned and state.end is None:
-        return learned_value(state, me)
-    end = state.end
-    return lead_value(
-        [len(r) for r in state.racks], state.opened, me, p, end is not None,
-        None if end is None else end.winner,
-    )  # fmt: skip
-
-
-def lead_value(
-    sizes: Sequence[int],
-    opened: Sequence[bool],
-    me: int,
-    params: LeafParams,
-    ended: bool = False,
-    winner: int | None = None,
-) -> float:
-    """:func:`leaf_value` (without the learned model) from the rack sizes and openings: 1 if
-    ``me`` won, 0 if another player did (an even share for a round ended without a winner);
-    otherwise his lead in tiles over the closest opponent, squashed."""
-    if ended:
-        return 1.0 / len(sizes) if winner is None else float(winner == me)
-
-    def left(i: int) -> float:
-        return sizes[i] + (0.0 if opened[i] else params.unopened)
-
-    best_other = min(left(i) for i in range(len(sizes)) if i != me)
-    return 1.0 / (1.0 + math.exp((left(me) - best_other) / params.scale))
-
-
-def playout_value(state: RoundState, plies: int, me: int, params: LeafParams) -> float:
-    """:func:`leaf_value` of ``state`` after at most ``plies`` greedy moves, played on tile
-    counts (:class:`.grid_playout.GridRound`, the same moves several times faster) when the
-    rules allow it and no learned model values the position."""
-    from rummikub.solver.counts import counts_supported
-
-    from .grid_playout import GridRound
-
-    if params.learned or not counts_supported(state.rules):
-        return leaf_value(rollout(state, plies), me, params)
-    g = GridRound.of(state).rollout(plies)
-    return lead_value(g.sizes, g.opened, me, params, g.ended, g.winner)
 
 
 def _shares(state: RoundState) -> list[float]:

@@ -1,5 +1,6 @@
-"""``rummikub analyse``: every turn of a game judged against the best move of its position; a
-file of many games (a tournament's records) gives a summary per bot."""
+"""``rummikub analyse``: every turn of a game judged by the winning chances it gave away against
+the best move of its position; a file of many games (a tournament's records) gives a summary
+per bot."""
 
 from __future__ import annotations
 
@@ -7,24 +8,50 @@ import importlib.util
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from rummikub.core import RummikubError
+
+if TYPE_CHECKING:
+    from rummikub.bots.evaluation import Depth
 
 from .common import fail, needs_extra, progress_bar
 
 __all__ = ["register"]
 
 
-def _analyse_document(doc: Any, time_limit: float, chances: int = 0) -> dict[str, Any]:
+def _analyse_document(doc: Any, depth: Depth) -> dict[str, Any]:
     """One decoded record's analysis as JSON, in a worker process of ``--jobs`` (which gets
     the record as JSON and reads it there)."""
     from rummikub.analysis import analyse
     from rummikub.games import load_any
 
-    return analyse(load_any(doc), time_limit=time_limit, chances=chances).to_json()
+    return analyse(load_any(doc), depth=depth).to_json()
+
+
+def _move_words(t: dict[str, Any]) -> str:
+    """What the mover did, in words."""
+    if t["action"] in ("play", "place") and t["placed"]:
+        return ("play " if t["action"] == "play" else "place ") + " ".join(t["placed"])
+    return str({"end": "end the turn"}.get(t["action"], t["action"]))
+
+
+def _best_words(t: dict[str, Any]) -> str:
+    """The better move, in words."""
+    kind = t.get("best_action", "")
+    if t["best_placed"]:
+        verb = "place" if kind == "place" else "play"
+        return f"{verb} {' '.join(t['best_placed'])} ({t['best_points']} points)"
+    return str({"end": "end the turn", "": "nothing placed"}.get(kind, kind))
+
+
+def _chance(t: dict[str, Any]) -> str:
+    chance = t.get("win_chance")
+    if chance is None:
+        return ""
+    return f"  win {chance['before']:.0%} -> {chance['after']:.0%}"
 
 
 def _report(analysis: dict[str, Any]) -> list[str]:
@@ -33,28 +60,36 @@ def _report(analysis: dict[str, Any]) -> list[str]:
     lines = []
     for t in analysis["turns"]:
         found = t.get("findings", [])
-        if t["verdict"] in ("best", "forced") and not found:
+        throw = t.get("throw")
+        shaky = throw is not None and throw["lost"] > 0
+        if t["verdict"] in ("best", "forced") and not found and not shaky:
             continue
-        did = " ".join(t["placed"]) or t["action"]
-        better = " ".join(t["best_placed"])
+        loss = t.get("loss")
+        cost = f"-{loss:.1f}%" if loss is not None else f"-{t['lost']}pt"
         line = (
             f"round {t['round'] + 1} turn {t['turn'] + 1:>3}  {names[t['player']]:<14} "
-            f"{t['verdict']:<10} -{t['lost']:<3} played {did}"
+            f"{t['verdict']:<10} {cost:>7}  {_move_words(t)}{_chance(t)}"
         )
         if t["verdict"] not in ("best", "forced"):
-            line += f"; best places {better} ({t['best_points']} points)"
+            line += f"; better: {_best_words(t)}"
         if found:
             line += f"  [{', '.join(found)}]"
-        chance = t.get("win_chance")
-        if chance is not None:
-            line += f"  win chance {chance['before']:.0%} -> {chance['after']:.0%}"
         lines.append(line)
+        if shaky:
+            kept = " ".join(throw["kept"]) or "nothing"
+            best = " ".join(throw["best_kept"]) or "nothing"
+            lines.append(
+                f"{'':>22}kept {kept} and threw the rest (worth {throw['expected']:.1f} points "
+                f"on average); keeping {best} was worth {throw['best_expected']:.1f}"
+            )
     lines.append("")
-    lines.append(f"{'player':<16} {'accuracy':>8}  " + " ".join(f"{v:>10}" for v in VERDICT_ORDER))
+    head = f"{'player':<16} {'accuracy':>8} {'mean loss':>9}  "
+    lines.append(head + " ".join(f"{v:>10}" for v in VERDICT_ORDER))
     for p in players:
         acc = "-" if p["accuracy"] is None else f"{p['accuracy']:.1f}"
+        mean = "-" if p.get("loss") is None else f"{p['loss']:.1f}"
         counts = " ".join(f"{p['verdicts'][v]:>10}" for v in VERDICT_ORDER)
-        lines.append(f"{p['name']:<16} {acc:>8}  {counts}")
+        lines.append(f"{p['name']:<16} {acc:>8} {mean:>9}  {counts}")
     return lines
 
 
@@ -89,9 +124,14 @@ def analyse_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="One analysis object per record (JSON Lines).")
     ] = False,
-    time_limit: Annotated[
-        float, typer.Option("--time-limit", help="Seconds of search per position.")
-    ] = 2.0,
+    deep: Annotated[
+        bool,
+        typer.Option(
+            "--deep",
+            help="Play every sample to the end of the round, with three times the samples: "
+            "steadier verdicts, about ten times slower.",
+        ),
+    ] = False,
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", help="Worker processes for many records.")
     ] = 1,
@@ -104,25 +144,15 @@ def analyse_command(
             "Needs the ray extra.",
         ),
     ] = None,
-    chances: Annotated[
-        int,
-        typer.Option(
-            "--win-chance",
-            help="Also estimate each mover's win chance before and after his move with this "
-            "many playouts of the expert (tile game; slow: try 16).",
-        ),
-    ] = 0,
 ) -> None:
-    """Judge every turn against the best move of its position (from the mover's own view):
-    best, good, inaccuracy, mistake or blunder, and each player's accuracy."""
+    """Judge every turn by the winning chances it gave away against the best move of its
+    position (from the mover's own view): best, good, inaccuracy, mistake or blunder, each
+    player's accuracy, and the better move."""
     from rummikub.games import iter_documents, load_any
 
-    if time_limit <= 0:
-        raise fail("--time-limit must be positive")
+    depth: Depth = "deep" if deep else "default"
     if jobs < 1:
         raise fail("--jobs must be at least 1")
-    if chances < 0:
-        raise fail("--win-chance must be 0 (off) or more")
     try:
         docs = [doc for _, doc in iter_documents(file)]
         records = [load_any(doc) for doc in docs]
@@ -137,18 +167,18 @@ def analyse_command(
     analyses: list[dict[str, Any]] = []
     try:
         if one:
-            judged = analyse(records[0], time_limit=time_limit, progress=progress, chances=chances)
+            judged = analyse(records[0], depth=depth, progress=progress)
             analyses.append(judged.to_json())
         elif jobs == 1 and ray is None:
             for rec in records:
-                analyses.append(analyse(rec, time_limit=time_limit, chances=chances).to_json())
+                analyses.append(analyse(rec, depth=depth).to_json())
                 progress(len(analyses), len(records))
         else:
             from rummikub.bots.executors import open_executor
 
             pool, _ = open_executor(jobs, ray)
             with pool:
-                futures = [pool.submit(_analyse_document, doc, time_limit, chances) for doc in docs]
+                futures = [pool.submit(_analyse_document, doc, depth) for doc in docs]
                 for fut in futures:  # in the file's order
                     analyses.append(fut.result())
                     progress(len(analyses), len(docs))

@@ -8,14 +8,24 @@ What one client may cost is bounded: concurrent requests for the same game share
 computation in flight; a *new* computation is charged to the asking address and, when logged
 in, to the account (:data:`NEW_PER_HOUR` an hour, :data:`NEW_BURST` at once), and refused with
 ``busy`` and the seconds to wait beyond that; the review worker serves addresses in turn, and
-an address may have one analysis in it at a time."""
+an address may have one analysis in it at a time.
+
+How far an analysis being made is (:meth:`Analyses.progress`) the worker tells through a file
+of its own in a private temporary directory (:class:`.jobs.ProgressFile`): a file outlives a
+killed worker and needs nothing shared with the forkserver's processes. It goes when the
+computation lands or fails."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
+import shutil
+import tempfile
 from collections import OrderedDict
 from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
 
 from rummikub.analysis import VERSION
 
@@ -32,8 +42,6 @@ log = logging.getLogger("rummikub.server")
 
 #: analyses of finished games kept ready to serve
 ANALYSIS_CACHE = 64
-#: seconds of search per position of an analysis the server makes
-SECONDS_PER_POSITION = 1.0
 #: an analysis still running after this many seconds is stopped
 ANALYSIS_STOP = 600.0
 #: new analyses an address (and an account) may start an hour, on average ...
@@ -52,6 +60,10 @@ class Analyses:
         #: the computations in flight, by game: every asker of that game waits for the one
         self._flight: dict[str, asyncio.Future[str]] = {}
         self._budgets: OrderedDict[str, TokenBucket] = OrderedDict()
+        #: the progress file of each computation handed to the worker, by game
+        self._making: dict[str, Path] = {}
+        self._dir: Path | None = None  # of the progress files, made with the first
+        self._serial = itertools.count(1)
 
     def _charge(self, who: str) -> float:
         """Take one new analysis from ``who``'s budget; 0, or the seconds to wait."""
@@ -85,6 +97,12 @@ class Analyses:
             flight.exception()  # retrieved: every asker may have gone
 
     async def _make(self, code: str, address: str, account: str | None) -> str:
+        try:
+            return await self._made(code, address, account)
+        finally:  # landed or failed: its progress file goes
+            self._drop_progress(code)
+
+    async def _made(self, code: str, address: str, account: str | None) -> str:
         storage = self._records.storage
         try:
             text = await storage.db(storage.store.load_analysis, code, VERSION)
@@ -94,13 +112,14 @@ class Analyses:
         if text is None:
             record = await self._records.record(code)
             self._admit(address, account)
+            progress = self._making[code] = self._progress_file(code)
             try:
                 text = await self._work.run(
                     f"addr:{address}",
                     ANALYSIS_STOP,
                     jobs.analysis_text,
                     record,
-                    SECONDS_PER_POSITION,
+                    str(progress),
                 )
             except Busy:
                 raise ClientError(
@@ -120,6 +139,62 @@ class Analyses:
         while len(self._done) > ANALYSIS_CACHE:
             self._done.popitem(last=False)
         return text
+
+    async def progress(self, code: str) -> dict[str, Any]:
+        """How far the analysis of the finished game ``code`` is (its record's refusals
+        otherwise): ``{"state": "done"}`` when it is kept (in memory or in the database),
+        ``{"state": "running", "done": 12, "total": 89}`` (turns judged, of all; 0 of 0 until
+        the worker has judged the first) while it is being made, ``{"state": "none"}`` when
+        nothing is. Cheap: it makes nothing, writes nothing and is charged to no budget."""
+        code = code.upper()
+        known = self._known(code)
+        if known is not None:
+            return known
+        await self._records.record(code)  # the refusals: no such game, not finished
+        known = self._known(code)
+        if known is not None:
+            return known
+        if code in self._flight:  # looking for a kept one, or waiting for the record
+            return {"state": "running", "done": 0, "total": 0}
+        storage = self._records.storage
+        try:
+            kept = await storage.db(storage.store.has_analysis, code, VERSION)
+        except Exception:  # the database is down: none is known to be kept
+            kept = False
+        known = self._known(code)  # made meanwhile?
+        if known is not None:
+            return known
+        return {"state": "done" if kept else "none"}
+
+    def _known(self, code: str) -> dict[str, Any] | None:
+        """The progress of ``code`` as this object knows it without asking anyone."""
+        if code in self._done:
+            return {"state": "done"}
+        path = self._making.get(code)
+        if path is None:
+            return None
+        done, total = jobs.read_progress(str(path)) or (0, 0)
+        return {"state": "running", "done": done, "total": total}
+
+    def _progress_file(self, code: str) -> Path:
+        """A new progress file's path for a computation of ``code`` (the directory private,
+        made again should something have removed it)."""
+        if self._dir is None or not self._dir.is_dir():
+            self._dir = Path(tempfile.mkdtemp(prefix="rummikub-analyses-"))
+        name = "".join(ch for ch in code if ch.isalnum())[:40]
+        return self._dir / f"{name}-{next(self._serial)}"
+
+    def _drop_progress(self, code: str) -> None:
+        path = self._making.pop(code, None)
+        if path is not None:
+            path.unlink(missing_ok=True)
+            path.with_name(path.name + ".part").unlink(missing_ok=True)
+
+    def close(self) -> None:
+        """Remove the progress files (the workers are stopped)."""
+        if self._dir is not None:
+            shutil.rmtree(self._dir, ignore_errors=True)
+            self._dir = None
 
     def _admit(self, address: str, account: str | None) -> None:
         """Charge a new analysis to the address and the account, or refuse it."""

@@ -354,8 +354,9 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
 
     @app.get("/api/rooms/{code}/analysis")
     async def analysis(code: str, request: Request) -> Response:
-        """Every turn of a finished game judged against the best move (rummikub-analysis/1).
-        A new analysis is charged to the asking address and account (429 past the budget)."""
+        """Every turn of a finished game judged by the winning chances it gave away
+        (rummikub-analysis/2). A new analysis is charged to the asking address and account
+        (429 past the budget)."""
         m = mgr()
         account = None
         session = request.cookies.get(account_api.COOKIE)
@@ -364,6 +365,12 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
                 found = await asyncio.to_thread(m.accounts.session, session, time.time())
                 account = None if found is None else str(found.id)
         return await finished_game(m.analysis(code, client_key(request.scope), account))
+
+    @app.get("/api/rooms/{code}/analysis/progress")
+    async def analysis_progress(code: str) -> Response:
+        """How far the analysis of a finished game is: ``done`` (kept), ``running`` (``done``
+        of ``total`` turns judged) or ``none``. It makes nothing and is charged to no budget."""
+        return await finished_game(mgr().analysis_progress(code))
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:

@@ -1,5 +1,6 @@
-"""The tile game's hint as the client gets it: the best play for the player to move, from his
-observation only (:func:`rummikub.bots.hint`: the solver's ``min-change`` optimum)."""
+"""The tile game's hint as the client gets it: the best move for the player to move, from his
+observation only (:func:`rummikub.bots.hints.hint`: the best move by the evaluation, the one
+the analysis judges best)."""
 
 from __future__ import annotations
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections import Counter
@@ -237,6 +238,7 @@ class RoomManager:
         self._cpu.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.work.close)
         await asyncio.to_thread(self.review.close)
+        self._analyses.close()
         await asyncio.to_thread(self.assistant.close)
         self._check.shutdown(wait=False, cancel_futures=True)
         self.storage.shutdown()
@@ -330,6 +332,11 @@ class RoomManager:
         """The analysis (JSON text) of a finished game, asked from ``address`` (by
         ``account``) (:meth:`.Analyses.analysis`)."""
         return await self._analyses.analysis(code, address, account)
+
+    async def analysis_progress(self, code: str) -> str:
+        """How far the analysis of a finished game is (JSON text)
+        (:meth:`.Analyses.progress`)."""
+        return json.dumps(await self._analyses.progress(code))
 
     async def finished(self) -> list[dict[str, Any]]:
         return await self._lobby.finished()

@@ -79,7 +79,7 @@ class ResultRow(Base):
 
 
 class AnalysisRow(Base):
-    """The analysis of a finished game (``rummikub-analysis/1`` JSON), made once on request;
+    """The analysis of a finished game (``rummikub-analysis/2`` JSON), made once on request;
     ``version`` names the analysis that made it (a newer one makes it again)."""
 
     __tablename__ = "analyses"

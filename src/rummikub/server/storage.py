@@ -309,6 +309,13 @@ class Store:
             row = s.get(AnalysisRow, code)
             return row.data if row is not None and row.version == version else None
 
+    def has_analysis(self, code: str, version: str) -> bool:
+        """Whether an analysis of the game ``code`` made by ``version`` is kept (its text is
+        not read)."""
+        with Session(self.engine) as s:
+            kept = s.scalar(select(AnalysisRow.version).where(AnalysisRow.room_code == code))
+            return kept == version
+
     def last_beat(self) -> float | None:
         with Session(self.engine) as s:
             row = s.get(HeartbeatRow, 1)

@@ -277,9 +277,10 @@ class Session:
 
     # -- hints ---------------------------------------------------------------------------
     def hint(self, seat: int) -> Table | None:
-        """The hint for ``seat`` (:func:`rummikub.bots.hints.hint`: the solver's ``min-change``
-        suggestion) as the complete new table, or ``None`` when no play is possible. Marks the
-        turn as hinted. Raises :class:`HintUnavailable` if the solver cannot be used."""
+        """The hint for ``seat`` (:func:`rummikub.bots.hints.hint`: the best move by the
+        evaluation, the one the analysis judges best) as the complete new table, or ``None``
+        when the best move is to draw. Marks the turn as hinted. Raises
+        :class:`HintUnavailable` if the solver cannot be used."""
         try:
             from rummikub.bots.hints import hint
         except ImportError as exc:  # pragma: no cover - the solver ships with the package

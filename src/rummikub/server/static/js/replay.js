@@ -1,13 +1,16 @@
 // The replay page of a finished game, for both games: step through every position with the
 // buttons, the slider or the arrow keys. The record (in the store) is read into steps
 // (records.js); the game's adapter says which pieces to draw and how to word the counter and
-// the ends of rounds.
+// the ends of rounds. **Analyse** adds the game review (review.js): the summary per player,
+// the evaluation graph, the verdict of every turn and the better move; Shift+←/→ go to the
+// previous and next mistake.
 import { t, translate } from "./i18n.js";
 import { gameOfRecord } from "./games.js";
 import { groupEl, pieceEl, withRoles } from "./pieces.js";
 import { playerNames, readRecord } from "./records.js";
+import { MISTAKES, betterMove, betterTableEl, betterText, evalGraph, judgedTurn, positionOf, readAnalysis, summaryEl, verdictText } from "./review.js";
 import { getState, subscribe, update } from "./store.js";
-import { h, getJSON, icon } from "./util.js";
+import { h, getJSON, icon, keepFocus } from "./util.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const svg = (tag, attrs = {}) => {
@@ -37,6 +40,41 @@ function standingsChart(steps, names, valueOf) {
     mark: (i) => { marker.setAttribute("x1", x(i).toFixed(1)); marker.setAttribute("x2", x(i).toFixed(1)); } };
 }
 
+// The analysis being made: how many turns the server has judged, of all, once it says (until
+// then, or when it knows of none: a bar that only says it is busy).
+function progressEl(progress) {
+  const known = Boolean(progress && progress.total > 0);
+  const words = known ? { done: progress.done, total: progress.total } : null;
+  const fill = h("div", { class: "progress-fill" });
+  const bar = h("div", { class: "progress" + (known ? "" : " indeterminate"), role: "progressbar",
+    "aria-label": t("replay.analysing"), "aria-valuemin": 0,
+    "aria-valuemax": known ? progress.total : null, "aria-valuenow": known ? progress.done : null,
+    "aria-valuetext": known ? t("replay.analysing_turns", words) : null }, fill);
+  if (known) fill.style.width = `${Math.min(100, (100 * progress.done) / progress.total).toFixed(1)}%`;
+  return h("div", { class: "replay-verdict replay-progress muted", id: "replay-progress" },
+    h("span", {}, known ? t("replay.analysing_progress", words) : t("replay.analysing")), bar);
+}
+
+// Ask the server every PROGRESS_POLL ms how far the analysis of `code` is, handing each
+// answer of one being made to `seen`, until the returned function is called.
+const PROGRESS_POLL = 1000;
+function pollProgress(code, seen) {
+  let timer = null, stopped = false;
+  const poll = async () => {
+    let p = null;
+    try {
+      p = await getJSON(`/api/rooms/${code}/analysis/progress`);
+    } catch {
+      p = null; // a refusal or a lost connection: the analysis's own answer will say
+    }
+    if (stopped) return;
+    if (p && p.state === "running") seen({ done: p.done, total: p.total });
+    timer = setTimeout(poll, PROGRESS_POLL);
+  };
+  timer = setTimeout(poll, PROGRESS_POLL);
+  return () => { stopped = true; clearTimeout(timer); };
+}
+
 export class ReplayPage {
   // `analyse`: ask for the game's analysis as soon as the record is in (the score card's link).
   constructor(root, code, { analyse = false } = {}) {
@@ -45,18 +83,28 @@ export class ReplayPage {
     this.analyseAtOnce = analyse;
     this.built = false;
     this.onKey = (e) => {
-      if (e.key === "ArrowRight") this.go(1);
-      if (e.key === "ArrowLeft") this.go(-1);
+      // a field takes its own keys (the slider steps by itself)
+      if (e.ctrlKey || e.metaKey || e.altKey || (e.target && e.target.closest && e.target.closest("input, select, textarea"))) return;
+      // the next and previous mistake as the terminal's replay has them too: ] [ and N, Shift+N
+      const mistake = { "]": 1, "[": -1, n: 1, N: -1 }[e.key];
+      if (mistake) this.mistake(mistake);
+      else if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+        const by = e.key === "ArrowRight" ? 1 : -1;
+        if (e.shiftKey) this.mistake(by);
+        else this.go(by);
+      } else return;
+      e.preventDefault();
     };
     document.addEventListener("keydown", this.onKey);
     update((s) => {
-      s.replay = { code, record: null, error: null, index: 0, analysis: null, analysing: false, better: false };
+      s.replay = { code, record: null, error: null, index: 0, analysis: null, analysing: false, progress: null, better: false };
     });
     this.unsubscribe = subscribe((s, what) => this.render(what));
     this.load();
   }
 
   destroy() {
+    if (this.stopProgress) this.stopProgress();
     document.removeEventListener("keydown", this.onKey);
     this.unsubscribe();
     update((s) => { s.replay = null; });
@@ -73,20 +121,28 @@ export class ReplayPage {
     if (record && this.analyseAtOnce) this.analyse();
   }
 
-  // The analysis of the game (every turn judged against the best move), asked for once.
+  // The analysis of the game (every turn judged against the best move), asked for once (and
+  // again after a failure). While it is made the page polls how far it is (the progress bar).
   async analyse() {
     const r = getState().replay;
-    if (!r || r.analysis || r.analysing) return;
-    update((s) => { s.replay.analysing = true; });
+    if (!r || (r.analysis && r.analysis.turns) || r.analysing) return;
+    update((s) => { s.replay.analysing = true; s.replay.progress = null; });
+    const ours = (s) => s.replay && s.replay.code === this.code;
+    this.stopProgress = pollProgress(this.code, (progress) => {
+      const now = getState().replay;
+      if (!now || !now.analysing || (now.progress && now.progress.done === progress.done && now.progress.total === progress.total)) return;
+      update((s) => { if (ours(s) && s.replay.analysing) s.replay.progress = progress; });
+    });
     let analysis = null;
     try {
-      const data = await getJSON(`/api/rooms/${this.code}/analysis`);
-      analysis = {};
-      for (const turn of data.turns) analysis[`${turn.round}/${turn.turn}`] = turn;
+      analysis = readAnalysis(await getJSON(`/api/rooms/${this.code}/analysis`));
     } catch (err) {
       analysis = { error: err && err.error ? err.error : t("replay.unavailable") };
+    } finally {
+      this.stopProgress();
+      this.stopProgress = null;
     }
-    update((s) => { if (s.replay && s.replay.code === this.code) Object.assign(s.replay, { analysis, analysing: false }); });
+    update((s) => { if (ours(s)) Object.assign(s.replay, { analysis, analysing: false, progress: null }); });
   }
 
   // Step `by` positions on (the store keeps the position).
@@ -99,6 +155,22 @@ export class ReplayPage {
     if (this.steps) update((s) => { s.replay.index = Math.max(0, Math.min(this.steps.length - 1, to)); });
   }
 
+  // The position after judged turn `turn` (an Xpress turn's last action).
+  goToTurn(turn) {
+    const i = this.stepOfTurn && this.stepOfTurn.get(`${turn.round}/${turn.turn}`);
+    if (i != null) this.jump(i);
+  }
+
+  // The next (`by` 1) or previous (-1) inaccuracy, mistake or blunder of the game.
+  mistake(by) {
+    const r = getState().replay;
+    if (!this.steps || !r || !r.analysis || !r.analysis.turns) return;
+    const at = r.analysis.turns.filter((x) => MISTAKES.includes(x.verdict))
+      .map((x) => this.stepOfTurn.get(`${x.round}/${x.turn}`)).filter((i) => i != null);
+    const to = by > 0 ? at.find((i) => i > r.index) : at.reverse().find((i) => i < r.index);
+    if (to != null) this.jump(to);
+  }
+
   render(what) {
     const r = getState().replay;
     if (!r || (r.record == null && r.error == null)) return;
@@ -106,7 +178,8 @@ export class ReplayPage {
       this.built = true;
       this.build(r);
     }
-    if (this.steps) this.draw(r);
+    // a button pressed (the better play, a mark) keeps the focus while the view is drawn again
+    if (this.steps) keepFocus(this.root, () => this.draw(r));
   }
 
   // The page (again when the language changes: the steps' words are in it).
@@ -123,6 +196,9 @@ export class ReplayPage {
     }
     const record = r.record;
     this.steps = readRecord(record);
+    // the position each turn leads to (an Xpress turn: its last action)
+    this.stepOfTurn = new Map();
+    this.steps.forEach((s, i) => { if (s.turn >= 0) this.stepOfTurn.set(`${s.round}/${s.turn}`, i); });
     const last = this.steps.length - 1;
     const names = playerNames(record);
     this.slider = h("input", { type: "range", min: 0, max: last, value: r.index, id: "replay-slider", "aria-label": t("replay.position") });
@@ -130,6 +206,10 @@ export class ReplayPage {
     this.counter = h("span", { class: "replay-counter" });
     this.view = h("div", { class: "replay-view" + (game.css ? ` ${game.css}-replay` : "") });
     this.chart = standingsChart(this.steps, names, (face) => game.value(face, record.rules));
+    this.reviewBox = h("section", { class: "review", id: "replay-review", hidden: true });
+    this.reviewOf = null; // the analysis the review box shows
+    this.graph = null;
+    this.analyseButton = h("button", { class: "btn", id: "replay-analyse", onclick: () => this.analyse() }, t("replay.analyse"));
     const button = (id, title, name, onclick) => h("button", { class: "btn", id, onclick, title: t(title), "aria-label": t(title) }, icon(name));
     this.root.append(h("div", { class: "replay" },
       h("div", { class: "replay-head" }, h("h2", {}, game.replayTitle(this.code)),
@@ -139,10 +219,30 @@ export class ReplayPage {
         button("replay-prev", "replay.prev", "prev", () => this.go(-1)),
         button("replay-next", "replay.next", "next", () => this.go(1)),
         button("replay-last", "replay.last", "last", () => this.jump(last)),
-        this.slider, this.counter,
-        h("button", { class: "btn", id: "replay-analyse", onclick: () => this.analyse() }, t("replay.analyse"))),
-      this.view, this.chart.el));
+        this.slider, this.counter, this.analyseButton),
+      this.reviewBox, this.view, this.chart.el));
     translate(this.root);
+  }
+
+  // The review of the game, once its analysis is in: the summary, the graph, the way from
+  // mistake to mistake.
+  drawReview(analysis, names) {
+    this.reviewOf = analysis;
+    this.graph = evalGraph(analysis, names, (turn) => this.goToTurn(turn));
+    const nav = (id, key, by) => h("button", { class: "btn small", id, title: t(key), onclick: () => this.mistake(by) }, t(key));
+    this.reviewBox.replaceChildren(summaryEl(analysis, names), this.graph.el,
+      h("div", { class: "review-nav" },
+        nav("review-prev", "replay.prev_mistake", -1), nav("review-next", "replay.next_mistake", 1),
+        h("span", { class: "muted" }, t("replay.review_keys"))));
+    this.reviewBox.hidden = false;
+  }
+
+  // The table before the turn that led to step `i` (its first action's position before).
+  tableBefore(i) {
+    const s = this.steps[i];
+    let k = i;
+    while (k > 0 && this.steps[k - 1].round === s.round && this.steps[k - 1].turn === s.turn) k--;
+    return k > 0 && this.steps[k - 1].round === s.round ? this.steps[k - 1].table : [];
   }
 
   draw(r) {
@@ -153,32 +253,43 @@ export class ReplayPage {
     this.slider.value = String(r.index);
     this.chart.mark(r.index);
     this.counter.textContent = game.replayCounter(s, r.index + 1, this.steps.length);
+    const analysis = r.analysis && r.analysis.turns ? r.analysis : null;
+    this.analyseButton.disabled = Boolean(r.analysing || analysis);
+    if (analysis && this.reviewOf !== analysis) this.drawReview(analysis, names);
+    if (analysis) this.graph.mark(positionOf(analysis, s.round, s.turn));
     const rolled = new Set(s.rolled);
     const hand = (i) => h("div", { class: "final-rack" + (i === s.player ? " current" : "") },
       h("span", { class: "final-name" }, `${names[i]} (${s.hands[i].length})`),
       groupEl(s.hands[i], { kind: game.piece, decorate: (el, p) => { if (rolled.has(p.die)) el.classList.add("rolling"); } }));
     const above = game.replayAbove(players);
     const below = players.map((_, i) => i).filter((i) => !above.includes(i));
-    const judged = r.analysis && s.turn >= 0 ? r.analysis[`${s.round}/${s.turn}`] : null;
-    // the better placement (an Xpress turn may have lost its points in the throw alone)
-    const placementLost = judged ? judged.lost - (judged.throw ? judged.throw.lost : 0) : 0;
-    const better = judged && judged.best && !["best", "forced"].includes(judged.verdict)
-      && (placementLost > 0 || (judged.findings || []).includes("missed-out")) ? judged : null;
-    const shownTable = better && r.better ? better.best : s.table;
-    const table = h("div", { class: "melds replay-table" + (shownTable !== s.table ? " better" : "") },
-      shownTable.length ? shownTable.map((m) => h("div", { class: "meld-wrap" }, h("div", { class: "meld" }, (game.piece === "tile" ? withRoles(m, (r.record.rules && r.record.rules.numbers) || 13) : m).map((f) => pieceEl(f, { kind: game.piece })))))
-        : h("div", { class: "empty-table muted" }, t(game.emptyTable)));
+    const judged = analysis && s.turn >= 0 ? judgedTurn(analysis, s.round, s.turn) : null;
+    const better = betterMove(judged, game.piece);
+    const numbers = (r.record.rules && r.record.rules.numbers) || 13;
+    let table, key = null;
+    if (better && better.table && r.better) {
+      const shown = betterTableEl(better, this.tableBefore(r.index), { piece: game.piece, numbers });
+      table = h("div", { class: "melds replay-table better" }, shown.melds);
+      key = shown.key;
+    } else {
+      table = h("div", { class: "melds replay-table" },
+        s.table.length ? s.table.map((m) => h("div", { class: "meld-wrap" }, h("div", { class: "meld" }, (game.piece === "tile" ? withRoles(m, numbers) : m).map((f) => pieceEl(f, { kind: game.piece })))))
+          : h("div", { class: "empty-table muted" }, t(game.emptyTable)));
+    }
     this.view.replaceChildren(h("div", { class: "replay-text" }, s.text));
-    if (r.analysing) this.view.append(h("div", { class: "replay-verdict muted" }, t("replay.analysing")));
+    if (r.analysing) this.view.append(progressEl(r.progress));
     if (r.analysis && r.analysis.error) this.view.append(h("div", { class: "replay-verdict muted" }, r.analysis.error));
     if (judged) {
-      const line = h("div", { class: `replay-verdict verdict-${judged.verdict}`, "data-verdict": judged.verdict },
-        t("replay.verdict", { verdict: t(`verdict.${judged.verdict}`), lost: judged.lost }));
+      const line = h("div", { class: `replay-verdict verdict-${judged.verdict}`, dataset: { verdict: judged.verdict } },
+        h("span", { class: "verdict-text" }, verdictText(judged)));
       for (const f of judged.findings || []) line.append(" · ", h("span", { class: "finding", dataset: { finding: f } }, t(`finding.${f}`)));
       if (better) {
-        line.append(" · ", t("replay.better_line", { tiles: better.best_placed.join(" "), points: better.best_points }), " ",
-          h("button", { class: "btn small", id: "replay-better", onclick: () => update((st) => { st.replay.better = !st.replay.better; }) },
-            t(r.better ? "replay.show_played" : "replay.show_better")));
+        line.append(" · ", h("span", { class: "better-move", dataset: { action: better.action } }, betterText(better)));
+        if (better.table) {
+          line.append(" ", h("button", { class: "btn small", id: "replay-better",
+            onclick: () => update((st) => { st.replay.better = !st.replay.better; }) },
+          t(r.better ? "replay.show_played" : "replay.show_better")));
+        }
       }
       if (judged.throw && judged.throw.lost > 0) {
         const kept = judged.throw.best_kept.join(" ") || t("replay.keep_nothing");
@@ -187,7 +298,7 @@ export class ReplayPage {
       this.view.append(line);
     }
     if (above.length) this.view.append(h("div", { class: "replay-racks" }, above.map(hand)));
-    this.view.append(h("section", { class: "table-area" }, table), h("div", { class: "replay-racks" }, below.map(hand)));
+    this.view.append(h("section", { class: "table-area" }, table, key), h("div", { class: "replay-racks" }, below.map(hand)));
     if (s.end) {
       this.view.append(h("div", { class: "card replay-end" },
         h("strong", {}, game.replayWinner(s.end, names)),

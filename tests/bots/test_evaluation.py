@@ -10,15 +10,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummikub.analysis import evaluation
-from rummikub.analysis.evaluation import (
+from rummikub.bots import evaluation, get_bot
+from rummikub.bots.evaluation import (
     Evaluation,
     candidate_moves,
     evaluate,
     rank_key,
     rank_moves,
 )
-from rummikub.bots import get_bot
 from rummikub.bots.playout import greedy_action
 from rummikub.core import (
     PRESETS,
@@ -39,7 +38,7 @@ from rummikub.core.tiles_game import TILES
 from rummikub.xpress import XpressMatch, XpressRules
 from rummikub.xpress import observe as xobserve
 
-from .test_analysis import position
+from ..analysis.test_analysis import position
 
 NOJOKERS = Rules.from_dict({"preset": "standard", "jokers": 0})
 
