@@ -10,7 +10,7 @@ and how much of its verdicts is the luck of the deals it samples.
 seats swapped (paired deals), every record is analysed at the default depth, and the bot that
 won more games should have the higher mean accuracy; prints wins, mean accuracy and mean loss
 per bot. The expert plays with a fixed 24 deals a decision (``ExpertParams(limit=1e6,
-max_samples=24)``), so the machine's speed decides nothing.
+max_samples=16)``), so the machine's speed decides nothing.
 
 ``speed``: the CPU seconds (``time.process_time``) of whole analyses of greedy-against-expert
 games (2 players) or four greedy-like bots (4 players), with their turns.
@@ -33,6 +33,7 @@ the share of turns with the same verdict.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
@@ -42,7 +43,7 @@ from typing import Any
 from rummikub.analysis import analyse
 from rummikub.bots import get_bot, play_match
 from rummikub.bots.expert import ExpertBot, ExpertParams
-from rummikub.core import preset
+from rummikub.core import Rules, preset
 from rummikub.core.tiles_game import TILES
 from rummikub.games import AnyRecord, load_any
 
@@ -51,20 +52,26 @@ SEED = 40_000
 
 def bot(level: str, seed: int) -> Any:
     if level == "expert":
-        return ExpertBot(seed, ExpertParams(limit=1e6, max_samples=24))
+        return ExpertBot(seed, ExpertParams(limit=1e6, max_samples=16))
     return get_bot(level, seed)
 
 
-def record(levels: list[str], deal: int) -> tuple[AnyRecord, list[int]]:
+RULES: dict[str, Any] = {"preset": "standard"}
+
+
+def record(
+    levels: list[str], deal: int, rules: dict[str, Any] | None = None, base: int = SEED
+) -> tuple[AnyRecord, list[int]]:
     bots = [bot(level, 100 * deal + k) for k, level in enumerate(levels)]
-    match = play_match(preset("standard"), bots, SEED + deal, time_limit=None)
+    played = Rules.from_dict(rules or RULES)
+    match = play_match(played, bots, base + deal, time_limit=None)
     return load_any(TILES.match_record(match)), list(match.winners)
 
 
-def _pair_game(job: tuple[str, str, int, int, int | None]) -> dict[str, Any]:
-    a, b, deal, seat, samples = job
+def _pair_game(job: tuple[str, str, int, int, int | None, str, int]) -> dict[str, Any]:
+    a, b, deal, seat, samples, rules, base = job
     levels = [a, b] if seat == 0 else [b, a]
-    rec, winners = record(levels, deal)
+    rec, winners = record(levels, deal, json.loads(rules), base)
     result = analyse(rec, samples=samples)
     summary = result.summary()
     out: dict[str, Any] = {}
@@ -77,11 +84,17 @@ def _pair_game(job: tuple[str, str, int, int, int | None]) -> dict[str, Any]:
 def rank(args: argparse.Namespace) -> None:
     for pair in args.pairs.split(","):
         a, b = pair.split("-")
-        jobs = [
-            (a, b, d, s, args.samples)
-            for d in range(args.first, args.first + args.deals)
-            for s in (0, 1)
-        ]
+        if args.alternate:  # one game a deal, the seats alternating (41 000 + d)
+            jobs = [
+                (a, b, d, d % 2, args.samples, args.rules, 41_000)
+                for d in range(args.first, args.first + args.deals)
+            ]
+        else:
+            jobs = [
+                (a, b, d, s, args.samples, args.rules, SEED)
+                for d in range(args.first, args.first + args.deals)
+                for s in (0, 1)
+            ]
         started = time.perf_counter()
         with Pool(args.workers) as pool:
             games = pool.map(_pair_game, jobs, chunksize=1)
@@ -266,6 +279,9 @@ def main() -> None:
     r.add_argument("--deals", type=int, default=10)
     r.add_argument("--first", type=int, default=0)
     r.add_argument("--samples", type=int, default=None)
+    r.add_argument("--rules", default=json.dumps(RULES), help="a rules object (JSON)")
+    r.add_argument("--alternate", action="store_true",
+                   help="one game a deal, seats alternating, instead of paired deals")  # fmt: skip
     r.add_argument("--workers", type=int, default=2)
     s = sub.add_parser("speed")
     s.add_argument("--games", type=int, default=5)
