@@ -164,16 +164,11 @@ def _self_play(job: tuple[int, int, int, bool]) -> list[tuple[list[float], list[
 
 
 def calibrate(args: argparse.Namespace) -> None:
-    import json
     from pathlib import Path
 
     import numpy as np
 
-    sys_path = Path(__file__).parent
-    import sys
-
-    sys.path.insert(0, str(sys_path))
-    from leaf_train import fit
+    from leaf_train import fit  # bench/, the script's own folder, is on the path
 
     path = Path("src/rummikub/bots/leaf_model.json")
     data = json.loads(path.read_text())

@@ -7,21 +7,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from rummikub.bots.evaluation import (
-    DEEP_SAMPLES,
-    DEFAULT_SAMPLES,
     Depth,
     Evaluation,
     candidate_moves,
     evaluate,
     judge_seed,
-    paired_stderr,
+    paired_difference,
     rank_moves,
+    samples_for,
+    tiles_key,
 )
 from rummikub.core import (
     Action,
     Draw,
     GameRecord,
-    Observation,
     Pass,
     Play,
     RoundState,
@@ -37,12 +36,6 @@ __all__ = ["judge_tile_turn", "tile_turns"]
 
 def _kind(action: Action) -> str:
     return "play" if isinstance(action, Play) else "draw" if isinstance(action, Draw) else "pass"
-
-
-def _tiles(action: Action) -> tuple[tuple[int, int], ...] | None:
-    if not isinstance(action, Play):
-        return None
-    return tuple(sorted((t.colour, t.number) for t in action.tiles))
 
 
 def _played(log: TurnLog) -> Action | None:
@@ -73,6 +66,7 @@ def judge_tile_turn(
     (:func:`~rummikub.bots.evaluation.judge_seed`), as the hint ranks them; another ``seed``
     is mixed into it (to measure how much the verdicts owe to the deals sampled)."""
     from rummikub.solver import solve  # the solver extra: only the tile game needs it
+    from rummikub.solver.counts import counts_supported
 
     obs = observe(before, log.player)
     rules = obs.rules
@@ -83,20 +77,20 @@ def judge_tile_turn(
     seed = judge_seed(obs) ^ seed
     index: int | None = None
     if played is not None:
-        key = _tiles(played)
+        key = tiles_key(played)
         same = [
             i for i, c in enumerate(cands)
-            if _kind(c) == _kind(played) and (key is None or _tiles(c) == key)
+            if _kind(c) == _kind(played) and (key is None or tiles_key(c) == key)
         ]  # fmt: skip
         # plays of the same tiles are alike on counts; under locked melds the layout matters
-        if same and (key is None or _on_counts(obs) or cands[same[0]] == played):
+        if same and (key is None or counts_supported(rules) or cands[same[0]] == played):
             index = same[0]
         else:
             cands.append(played)
             index = len(cands) - 1
     forced = not most.play  # nothing could be placed: drawing (passing) was the only move
     if forced and len(cands) == 1:  # no choice to judge: the graph's point needs fewer deals
-        samples = max(1, (samples or (DEEP_SAMPLES if depth == "deep" else DEFAULT_SAMPLES)) // 4)
+        samples = max(1, samples_for(samples, depth) // 4)
     ranked = rank_moves(obs, cands, samples=samples, seed=seed, depth=depth)
     by_id = {id(a): ev for a, ev in ranked}
     best, best_ev = ranked[0]
@@ -106,11 +100,11 @@ def judge_tile_turn(
         if after is None:
             raise ValueError(f"a turn of kind {log.action!r} is judged from the state after it")
         mine = evaluate(observe(after, log.player), samples=samples, seed=seed, depth=depth)
-    raw = sum(best_ev.per_deal) - sum(mine.per_deal)
     doubt = 0.0
-    if raw > 0 and index is not None:  # ranked in the same deals: how sure is the lead?
-        lead = raw / len(best_ev.per_deal)
-        doubt = min(1.0, paired_stderr(best_ev, mine) / lead)
+    if index is not None:  # ranked in the same deals: how sure is the best move's lead?
+        lead, stderr = paired_difference(best_ev, mine)
+        if lead > 0:
+            doubt = min(1.0, stderr / lead)
     judged = Judged(
         before=max(best_ev.win_match, mine.win_match),
         after=mine.win_match,
@@ -137,12 +131,6 @@ def judge_tile_turn(
         judged=judged,
         before=obs.table,
     )
-
-
-def _on_counts(obs: Observation) -> bool:
-    from rummikub.solver.counts import counts_supported
-
-    return counts_supported(obs.rules)
 
 
 def tile_turns(

@@ -86,9 +86,11 @@ __all__ = [
     "candidate_moves",
     "evaluate",
     "judge_seed",
-    "paired_stderr",
+    "paired_difference",
     "rank_key",
     "rank_moves",
+    "samples_for",
+    "tiles_key",
 ]
 
 #: how far a playout looks: ``default`` plays :data:`ROLLOUT_ROUNDS` turns of every player and
@@ -204,7 +206,7 @@ def evaluate(
     ``depth``: ``default`` (short playouts, then the learned model) or ``deep`` (playouts to
     the end of the round); ``samples`` defaults to :data:`DEFAULT_SAMPLES` or
     :data:`DEEP_SAMPLES`."""
-    samples = _samples(samples, depth)
+    samples = samples_for(samples, depth)
     from rummikub.xpress import XpressObservation
 
     if isinstance(obs, XpressObservation):
@@ -234,7 +236,7 @@ def candidate_moves(obs: Observation, time_limit: float | None = None) -> list[A
         return [Draw() if obs.pool_size else Pass()]
     out = candidates(obs, full, obs.rack.tiles, SearchParams(), time_limit)
     kept, _ = policy_play(obs, StrategyParams(reserve=0), time_limit)
-    if kept is not None and _tiles_key(kept) not in {_tiles_key(a) for a in out}:
+    if kept is not None and tiles_key(kept) not in {tiles_key(a) for a in out}:
         out.insert(1, kept)
     return out
 
@@ -275,7 +277,9 @@ def best_move(
     return ranked[0]
 
 
-def _tiles_key(action: Action) -> tuple[tuple[int, int], ...] | None:
+def tiles_key(action: Action) -> tuple[tuple[int, int], ...] | None:
+    """The tiles a play places, as (colour, number) pairs in order (``None`` for a draw or a
+    pass): plays placing the same tiles are one move to the playouts on counts."""
     if not isinstance(action, Play):
         return None
     return tuple(sorted((t.colour, t.number) for t in action.tiles))
@@ -299,7 +303,7 @@ def rank_moves(
     ``candidates``. Raises :class:`~rummikub.core.IllegalPlayError` for
     an illegal candidate, :class:`~rummikub.core.RulesError` when it is not the player's turn
     or for Xpress (not there yet). ``depth`` and ``samples`` as for :func:`evaluate`."""
-    samples = _samples(samples, depth)
+    samples = samples_for(samples, depth)
     from rummikub.xpress import XpressObservation
 
     if isinstance(obs, XpressObservation):
@@ -352,17 +356,19 @@ def rank_moves(
     return [judged[i] for i in order]
 
 
-def paired_stderr(a: Evaluation, b: Evaluation) -> float:
-    """The standard error of ``a``'s lead over ``b`` in the player's share of the round, deal
-    by deal (both ranked together by :func:`rank_moves`, so in the same deals); 0 with fewer
-    than two deals."""
+def paired_difference(a: Evaluation, b: Evaluation) -> tuple[float, float]:
+    """``a``'s mean lead over ``b`` in the player's share of the round, deal by deal (both
+    ranked together by :func:`rank_moves`, so in the same deals), and its standard error (0
+    with fewer than two deals)."""
     n = min(len(a.per_deal), len(b.per_deal))
-    if n < 2:
-        return 0.0
+    if n == 0:
+        return 0.0, 0.0
     d = [x - y for x, y in zip(a.per_deal, b.per_deal, strict=False)]
     mean = sum(d) / n
+    if n < 2:
+        return mean, 0.0
     var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return math.sqrt(var / n)
+    return mean, math.sqrt(var / n)
 
 
 def rank_key(ev: Evaluation, sign: float = 1.0) -> tuple[float, float, float]:
@@ -371,7 +377,8 @@ def rank_key(ev: Evaluation, sign: float = 1.0) -> tuple[float, float, float]:
     return (-ev.win_match, -ev.win_round, -sign * ev.expected_score)
 
 
-def _samples(samples: int | None, depth: Depth) -> int:
+def samples_for(samples: int | None, depth: Depth) -> int:
+    """The deals a position is given: ``samples``, or the depth's default; checked."""
     if depth not in DEPTHS:
         raise ValueError(f"depth is one of {', '.join(DEPTHS)}, not {depth!r}")
     if samples is None:
