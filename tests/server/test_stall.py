@@ -42,8 +42,16 @@ def test_a_stand_in_with_a_huge_rack_answers_and_other_rooms_go_on(
     watcher = Client(seeded_server.ws_url)
     other = Client(seeded_server.ws_url)
     clients.extend([guest, watcher, other])
-    # three copies of each tile: the pool lasts until the guest's rack is huge
-    joined = create_vs_bots(guest, rules="xp", grace_seconds=0, standin="beginner")
+    # three copies of each tile: the pool lasts until the guest's rack is huge; a match of two
+    # rounds with a long pause between them: however fast the bots play on before the restart,
+    # the room is still open when the server comes back
+    joined = create_vs_bots(
+        guest,
+        rules={"preset": "xp", "match": {"rounds": 2}},
+        grace_seconds=0,
+        standin="beginner",
+        round_pause=600,
+    )
     code = joined["room"]
     state = _draw_up_to(guest, HUGE)
     seat = state["you"]
@@ -82,7 +90,8 @@ def test_a_stand_in_with_a_huge_rack_answers_and_other_rooms_go_on(
     seeded_server.start()
     again = Client(seeded_server.ws_url)
     clients.append(again)
-    assert again.request(type="watch", room=code)["type"] == "watching"
+    watching = again.request(type="watch", room=code)
+    assert watching["type"] == "watching", watching
     after = again.wait_state(
         lambda s: s["game"] is not None and (s["game"]["turn"] > at + 2 or s["game"]["round_over"])
     )
