@@ -10,12 +10,15 @@ placing one and two tiles fewer, a reserve tile held back, drawing although a pl
 for every player in the same sampled deals of the unseen tiles (common random numbers), the
 position reached valued by the learned model — and plays the one with the best chance to win.
 The ranking stops at the time budget (``ExpertParams.limit``, at most 0.8 × the caller's time
-limit) or at ``max_samples`` deals.
+limit) or at ``max_samples`` deals. It samples the deals the hint and the analysis sample in the
+same position (:func:`.evaluation.judge_seed`): given the analysis's number of deals it plays
+the hint's move, and with fewer it ranks on the first of those deals, so the review judges its
+choices on the deals they were made on, not on independent ones (where picking the best of noisy
+estimates always looks worse than it was).
 """
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, field
 
@@ -79,7 +82,7 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int | None = None, params: ExpertParams | None = None) -> None:
-        self.rng = random.Random(seed)
+        del seed  # taken like every bot's: the expert's choice depends on the position alone
         self.params = params or ExpertParams()
         self.searched = 0  # decisions that needed a ranking (for statistics)
         self.samples = 0
@@ -97,7 +100,7 @@ class ExpertBot:
             return best
         if not self.params.rollout_search:
             return best
-        from .evaluation import candidate_moves, rank_moves
+        from .evaluation import candidate_moves, judge_seed, rank_moves
 
         left = None if time_limit is None else max(0.01, time_limit - (time.monotonic() - started))
         cands = candidate_moves(obs, left)
@@ -106,7 +109,7 @@ class ExpertBot:
         self.searched += 1
         remaining = max(0.0, budget - (time.monotonic() - started))
         ranked = rank_moves(
-            obs, cands, samples=self.params.max_samples, seed=self.rng.getrandbits(32),
+            obs, cands, samples=self.params.max_samples, seed=judge_seed(obs),
             time_limit=remaining,
         )  # fmt: skip
         action, ev = ranked[0]
