@@ -1,51 +1,39 @@
-"""The FastAPI application: the WebSocket endpoint, a small JSON API and the web client."""
+"""The FastAPI application: its configuration (:class:`ServerConfig`), its middleware, its error
+answers and its routers (:func:`create_app`)."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-import time
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from rummikub.bots.registry import bot_levels
-from rummikub.core import PRESETS
-from rummikub.i18n import LANGUAGES, catalogue_bytes
-
 from ..handlers.quick import QueueSettings
-from ..manager import ClientError, RoomManager
+from ..manager import RoomManager
 from ..protocol.codes import ServerCode
-from ..protocol.messages import MAX_ROOMS_PAGE, client_limits, settings_ranges
 from ..runtime.admission import ConnectionCounter
-from ..runtime.metrics import CONTENT_TYPE
-from ..runtime.ratelimit import TokenBucket
 from ..storage.startup import DatabaseUnavailable, open_store
 from ..storage.store import Store
-from . import account_api, assistant
+from . import account_api, assistant, pages, records, rooms, status
+from .deps import Edge
 from .headers import SecurityHeadersMiddleware, host_of, security_headers
 from .http_limits import (
     BodyLimitMiddleware,
     BucketTable,
     RateLimitMiddleware,
     WebSocketLimitMiddleware,
-    client_key,
 )
 from .origins import HostCheckMiddleware, HostPolicy, OriginPolicy, origin_host
+from .pages import STATIC
 
 __all__ = ["ServerConfig", "create_app"]
-
-STATIC = Path(str(resources.files("rummikub.server.web") / "static"))
 
 log = logging.getLogger("rummikub.server")
 
@@ -93,20 +81,6 @@ class ServerConfig:
     request_timeout: float = 10.0
     keep_alive: float = 5.0
     forwarded_allow_ips: tuple[str, ...] = ()
-
-
-def _person(client_id: str | None) -> str | None:
-    """The browser's own id (the web client sends a random one it keeps), when well formed."""
-    if client_id and 8 <= len(client_id) <= 64 and client_id.replace("-", "").isalnum():
-        return f"client:{client_id}"
-    return None
-
-
-def _printable(text: str | None) -> str:
-    """A header value as it may go into the log: one short line."""
-    if text is None:
-        return "(none)"
-    return "".join(c if c.isprintable() else "?" for c in text[:200])
 
 
 #: the page of an address that has none (a person's browser asked for it)
@@ -195,14 +169,14 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     is one opened already (``run.serve`` opens it first, to report a bad database plainly).
 
     Should the database fail to open, the :class:`DatabaseUnavailable` error is kept in
-    ``app.state.startup_error`` as well as raised."""
+    ``app.state.startup_error`` as well as raised. The routes are the routers of
+    :mod:`.rooms`, :mod:`.records`, :mod:`.status`, :mod:`.pages`, :mod:`.assistant` and
+    :mod:`.account_api`; what they depend on (the manager, the edge) is in ``app.state``
+    (:mod:`.deps`)."""
     cfg = config or ServerConfig()
-    state: dict[str, RoomManager] = {}
-    origins = OriginPolicy(cfg.allowed_origins)
     hosts = HostPolicy(
         ["localhost", *cfg.allowed_hosts, *(origin_host(o) for o in cfg.allowed_origins)]
     )
-    refusals_logged = TokenBucket(1.0, 10.0)  # a page retrying cannot flood the log
     given = [store] if store is not None else []
 
     @asynccontextmanager
@@ -222,7 +196,7 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
             quick=QueueSettings(bots_after=cfg.quick_bots_after),
         )
         await manager.start()
-        state["manager"] = manager
+        app.state.manager = manager
         try:
             yield
         finally:
@@ -231,6 +205,7 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
 
     app = FastAPI(title="Rummikub", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.startup_error = None
+    app.state.edge = Edge(OriginPolicy(cfg.allowed_origins))
     _add_error_handlers(app)
     # the last added runs first: every response (a 429 too) gets the security headers; a
     # request naming another site is refused before anything is counted or read, an address
@@ -244,195 +219,9 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     app.add_middleware(WebSocketLimitMiddleware, counter=ConnectionCounter(cfg.max_websockets))
     app.add_middleware(HostCheckMiddleware, policy=hosts)
     app.add_middleware(SecurityHeadersMiddleware)
-
-    def mgr() -> RoomManager:
-        return state["manager"]
-
-    @app.websocket("/ws")
-    async def websocket(ws: WebSocket) -> None:
-        origin, host = ws.headers.get("origin"), ws.headers.get("host")
-        if not origins.allows(origin, host):
-            if refusals_logged.take():
-                client = ws.client.host if ws.client else "?"
-                log.warning(
-                    "refused a WebSocket from %s: origin %s is not this server (host %s) "
-                    "nor allowed (--allow-origin)",
-                    client,
-                    _printable(origin),
-                    _printable(host),
-                )
-            refusal = ClientError(
-                ServerCode.BAD_ORIGIN,
-                "pages of this origin may not connect to this server",
-                params={"origin": _printable(origin)},
-            )
-            # before accept: the handshake is answered 403 with the error
-            await ws.send_denial_response(JSONResponse(refusal.http_body(), 403))
-            return
-        await ws.accept()
-        m = mgr()
-        # the session cookie the handshake carries: a logged-in player plays as his account
-        session = ws.cookies.get(account_api.COOKIE)
-        account = None
-        if session:
-            try:
-                account = await asyncio.to_thread(m.accounts.session, session, time.time())
-            except Exception:  # the database is down: he plays as a guest meanwhile
-                log.warning("the session of a WebSocket could not be read", exc_info=True)
-        conn = m.new_connection(
-            ws.send_text,
-            lambda code: ws.close(code),
-            client=client_key(ws.scope),
-            person=_person(ws.query_params.get("client")),
-            account=account,
-        )
-        try:
-            while not conn.closed:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                data = message.get("text")
-                if data is None:
-                    data = message.get("bytes") or b""
-                await m.receive(conn, data)
-                # a client's queued frames are read without the event loop ever waiting; give
-                # every other connection and room a turn after each message, so a flood (even
-                # one dropped by the rate limit) cannot hold them up
-                await asyncio.sleep(0)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            await m.disconnect(conn)
-
-    @app.get("/api/info")
-    async def info() -> dict[str, Any]:
-        return {
-            "bots": list(bot_levels("tiles")),
-            "presets": {name: r.to_dict() for name, r in PRESETS.items()},
-            "xpress_bots": list(bot_levels("xpress")),
-            "settings": settings_ranges(),
-            "limits": client_limits(),
-        }
-
-    @app.get("/api/rooms")
-    async def rooms(
-        offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
-        limit: Annotated[int, Query(ge=1, le=MAX_ROOMS_PAGE)] = 50,
-    ) -> dict[str, Any]:
-        out = await mgr().lobby(offset, limit)
-        out["finished"] = await mgr().finished()
-        return out
-
-    @app.get("/api/rooms/{code}")
-    async def room(code: str) -> JSONResponse:
-        info = await mgr().room_info(code)
-        if info is None:
-            missing = ClientError(
-                ServerCode.NO_SUCH_ROOM,
-                f"no open room with code {code.upper()}",
-                params={"room": code.upper()},
-            )
-            return JSONResponse(missing.http_body(), 404)
-        return JSONResponse(info)
-
-    async def finished_game(text: Awaitable[str]) -> Response:
-        """JSON text about a finished game, or why there is none (404: no such game; 403:
-        not finished, or never started)."""
-        try:
-            return Response(await text, media_type="application/json")
-        except ClientError as exc:
-            if exc.code == ServerCode.BUSY:  # a budget spent, or the workers full
-                wait = float(exc.extra.get("retry_after") or 1)
-                headers = {"Retry-After": str(max(1, round(wait)))}
-                return JSONResponse(exc.http_body(), 429, headers=headers)
-            status = 404 if exc.code == ServerCode.NO_SUCH_ROOM else 403
-            return JSONResponse(exc.http_body(), status)
-
-    @app.get("/api/rooms/{code}/record")
-    async def record(code: str) -> Response:
-        return await finished_game(mgr().record(code))
-
-    @app.get("/api/rooms/{code}/analysis")
-    async def analysis(code: str, request: Request) -> Response:
-        """Every turn of a finished game judged by the winning chances it gave away
-        (rummikub-analysis/2). A new analysis is charged to the asking address and account
-        (429 past the budget)."""
-        m = mgr()
-        account = None
-        session = request.cookies.get(account_api.COOKIE)
-        if session:
-            with contextlib.suppress(Exception):  # the database is down: charged as a guest
-                found = await asyncio.to_thread(m.accounts.session, session, time.time())
-                account = None if found is None else str(found.id)
-        return await finished_game(m.analysis(code, client_key(request.scope), account))
-
-    @app.get("/api/rooms/{code}/analysis/progress")
-    async def analysis_progress(code: str) -> Response:
-        """How far the analysis of a finished game is: ``done`` (kept), ``running`` (``done``
-        of ``total`` turns judged) or ``none``. It makes nothing and is charged to no budget."""
-        return await finished_game(mgr().analysis_progress(code))
-
-    @app.get("/api/health")
-    async def health() -> dict[str, Any]:
-        """``ok`` is false while storage is down or a room could not be restored; the
-        details say which."""
-        return await mgr().health()
-
-    @app.get("/api/ready")
-    async def ready() -> JSONResponse:
-        """For a load balancer: 200 while this server takes players, 503 while its database
-        is down (or before it started)."""
-        manager = state.get("manager")
-        up = manager is not None and manager.ready()
-        return JSONResponse({"ready": up}, 200 if up else 503)
-
-    @app.get("/metrics", include_in_schema=False)
-    async def metrics() -> Response:
-        """The server's metrics in the Prometheus text format (docs/server.md)."""
-        return Response(mgr().metrics.text(), media_type=CONTENT_TYPE)
-
-    @app.get("/i18n/{lang}.json", include_in_schema=False)
-    async def messages(lang: str) -> Response:
-        """The message catalogue of a language: the one the terminal games use too."""
-        if lang not in LANGUAGES:
-            missing = ClientError(
-                ServerCode.NOT_FOUND, f"no catalogue for {lang[:20]!r}", params={"path": lang[:20]}
-            )
-            return JSONResponse(missing.http_body(), 404)
-        return Response(catalogue_bytes(lang), media_type="application/json")
-
-    index = STATIC / "index.html"
-
-    @app.get("/", include_in_schema=False)
-    async def home() -> FileResponse:
-        return FileResponse(index)
-
-    @app.get("/r/{code}", include_in_schema=False)
-    async def invite(code: str) -> FileResponse:
-        return FileResponse(index)
-
-    assistant.register(app, index, lambda: mgr().assistant)
-    account_api.register(
-        app,
-        lambda: mgr().accounts,
-        origins,
-        games=lambda: mgr().player_games,
-        claimed=lambda account, seats: mgr().claimed(account, seats),
-        ended=lambda e: mgr().sessions_ended(e),
-    )
-
-    @app.get("/account", include_in_schema=False)
-    @app.get("/leaderboard", include_in_schema=False)
-    async def account_pages() -> FileResponse:
-        return FileResponse(index)
-
-    @app.get("/players/{name}", include_in_schema=False)
-    async def profile_page(name: str) -> FileResponse:
-        return FileResponse(index)
-
-    @app.get("/replay/{code}", include_in_schema=False)
-    async def replay_page(code: str) -> FileResponse:
-        return FileResponse(index)
-
+    for router in (rooms.router, records.router, status.router, pages.router):
+        app.include_router(router)
+    app.include_router(assistant.router)
+    app.include_router(account_api.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
