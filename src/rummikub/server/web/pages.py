@@ -16,7 +16,7 @@ from rummikub.i18n import LANGUAGES, catalogue_bytes
 from ..protocol.codes import ServerCode
 from ..protocol.refusals import ClientError
 
-__all__ = ["INDEX", "STATIC", "router"]
+__all__ = ["INDEX", "PAGES", "STATIC", "router"]
 
 #: the web client's files
 STATIC = Path(str(resources.files("rummikub.server.web") / "static"))
@@ -37,32 +37,21 @@ async def messages(lang: str) -> Response:
     return Response(catalogue_bytes(lang), media_type="application/json")
 
 
-@router.get("/")
-async def home() -> FileResponse:
+#: every address a person opens: the client's one page, which shows what the address names
+PAGES = (
+    "/",
+    "/r/{code}",
+    "/account",
+    "/leaderboard",
+    "/players/{name}",
+    "/replay/{code}",
+    "/assistant",
+)
+
+
+async def page() -> FileResponse:
     return FileResponse(INDEX)
 
 
-@router.get("/r/{code}")
-async def invite(code: str) -> FileResponse:
-    return FileResponse(INDEX)
-
-
-@router.get("/account")
-@router.get("/leaderboard")
-async def account_pages() -> FileResponse:
-    return FileResponse(INDEX)
-
-
-@router.get("/players/{name}")
-async def profile_page(name: str) -> FileResponse:
-    return FileResponse(INDEX)
-
-
-@router.get("/replay/{code}")
-async def replay_page(code: str) -> FileResponse:
-    return FileResponse(INDEX)
-
-
-@router.get("/assistant")
-async def assistant_page() -> FileResponse:
-    return FileResponse(INDEX)
+for _path in PAGES:
+    router.add_api_route(_path, page, methods=["GET"])
