@@ -189,7 +189,7 @@ def test_the_server_extra(wheel: Path, tmp_path: Path) -> None:
     assert "--port" in ok(env.run("serve", "--help"))
     names_extra(env.run("play"), "tui")
     # every file of the web client is in the wheel
-    static = ROOT / "src" / "rummikub" / "server" / "static"
+    static = ROOT / "src" / "rummikub" / "server" / "web" / "static"
     with zipfile.ZipFile(wheel) as whl:
         packed = set(whl.namelist())
     for f in static.rglob("*"):

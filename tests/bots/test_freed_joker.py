@@ -14,7 +14,7 @@ from rummikub.bots import BOTS, get_bot
 from rummikub.bots.moves import is_legal
 from rummikub.core import Observation, Play, Rack, Rules, Table, parse_tiles, preset
 from rummikub.core.melds import replaced_joker_kept
-from rummikub.server.hints import compute_hint
+from rummikub.server.rooms.hints import compute_hint
 
 NEW_SET = preset("standard").replace(freed_joker_new_set=True)
 RULES = [NEW_SET, preset("classic-strict")]

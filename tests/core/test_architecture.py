@@ -185,6 +185,24 @@ def test_every_package_has_its_place_in_the_layers() -> None:
     assert not missing, f"add {sorted(missing)} to ALLOWED (which packages may it import?)"
 
 
+def layer_order(allowed: dict[str, frozenset[str]]) -> list[str]:
+    """The parts of ``allowed`` (part -> the parts it may import) from the bottom, each placed
+    above all it may import; fails naming the parts left when they import each other in a
+    cycle."""
+    placed: list[str] = []
+    while len(placed) < len(allowed):
+        ready = [p for p in allowed if p not in placed and allowed[p] <= set(placed)]
+        assert ready, f"the allowed imports have a cycle among {set(allowed) - set(placed)}"
+        placed.extend(sorted(ready))
+    return placed
+
+
+def test_layer_order_finds_a_cycle() -> None:
+    assert layer_order({"a": frozenset(), "b": frozenset({"a"})}) == ["a", "b"]
+    with pytest.raises(AssertionError, match="cycle"):
+        layer_order({"a": frozenset({"b"}), "b": frozenset({"a"})})
+
+
 def test_the_allowed_imports_are_layered() -> None:
     for package, allowed in ALLOWED.items():
         assert package not in allowed
@@ -196,11 +214,7 @@ def test_the_allowed_imports_are_layered() -> None:
             assert "core" in allowed, package
     assert not ALLOWED["core"]
     # no cycle between packages: every package can be put above all it imports
-    placed: list[str] = []
-    while len(placed) < len(ALLOWED):
-        ready = [p for p in ALLOWED if p not in placed and ALLOWED[p] <= set(placed)]
-        assert ready, f"the allowed imports have a cycle among {set(ALLOWED) - set(placed)}"
-        placed.extend(sorted(ready))
+    assert set(layer_order(ALLOWED)) == set(ALLOWED)
 
 
 def layer_violations(package: str, src: Path = SRC) -> list[str]:
@@ -334,3 +348,139 @@ def test_the_cycle_check_finds_cycles(tmp_path: Path) -> None:
     ]
     assert import_cycles({"x": {"x"}}) == [["x"]]
     assert import_cycles({"x": {"y"}, "y": set()}) == []
+
+
+# ------------------------------------------------------------------ the server's own layers
+SERVER = "server"
+#: the part of ``rummikub.server`` that is its own ``__init__`` (the public names, imported
+#: when first used)
+SERVER_ROOT = "__init__"
+
+#: The allowed imports between the parts of :mod:`rummikub.server` (its subpackages and its
+#: top-level modules), layer by layer from the bottom: the wire protocol and the database's
+#: tables and store; the accounts (on the store); rooms and seats, synchronous and free of I/O;
+#: the worker processes (they run the rooms' games); the running room (connections, store
+#: before effect, clocks and bots, turns, broadcast); beside each other the handlers of what
+#: clients ask and the cluster; the migrations (on the tables and the accounts); the room
+#: manager, which wires them all; the web side on top, and the package's ``__init__`` that
+#: names it. A part may import only what is listed here, exactly what it does import today:
+#: a new import of another layer is a decision, made here.
+SERVER_ALLOWED: dict[str, frozenset[str]] = {
+    "protocol": frozenset(),
+    "storage": frozenset(),
+    "accounts": frozenset({"storage"}),
+    "rooms": frozenset({"protocol", "accounts"}),
+    "work": frozenset({"rooms"}),
+    "runtime": frozenset({"protocol", "storage", "accounts", "rooms", "work"}),
+    "handlers": frozenset({"protocol", "storage", "accounts", "rooms", "work", "runtime"}),
+    "cluster": frozenset({"protocol", "storage", "accounts", "rooms", "runtime"}),
+    "migrations": frozenset({"storage", "accounts"}),
+    "manager": frozenset({"protocol", "storage", "accounts", "rooms", "work", "runtime"})
+    | {"handlers", "cluster"},
+    "web": frozenset({"protocol", "storage", "accounts", "work", "runtime", "handlers"})
+    | {"manager"},
+    SERVER_ROOT: frozenset({"web"}),
+}
+
+
+def server_part(module: str, package: str = SERVER) -> str | None:
+    """The part of ``rummikub.<package>`` that ``module`` is in: ``runtime`` for
+    ``rummikub.server.runtime.turns``, ``manager`` for ``rummikub.server.manager``,
+    :data:`SERVER_ROOT` for the package itself, ``None`` outside it."""
+    parts = module.split(".")
+    if parts[:2] != [ROOT, package]:
+        return None
+    return parts[2] if len(parts) > 2 else SERVER_ROOT
+
+
+def server_parts(src: Path = SRC, package: str = SERVER) -> set[str]:
+    """Every part of ``rummikub.<package>`` on disk."""
+    return {p for m in all_modules(src) if (p := server_part(m, package)) is not None}
+
+
+def server_layer_violations(
+    part: str,
+    src: Path = SRC,
+    *,
+    package: str = SERVER,
+    allowed: dict[str, frozenset[str]] = SERVER_ALLOWED,
+) -> list[str]:
+    """Every import in ``part`` (at run time or for type checking) of another part of the
+    server that ``allowed`` does not list for it."""
+    modules = all_modules(src)
+    out = []
+    for name, path in modules.items():
+        if server_part(name, package) != part:
+            continue
+        for imported in sorted(module_imports(path, set(modules), src)):
+            target = server_part(imported, package)
+            if target is not None and target != part and target not in allowed[part]:
+                out.append(f"{name} imports {imported}")
+    return out
+
+
+def test_every_part_of_the_server_has_its_place_in_its_layers() -> None:
+    parts = server_parts()
+    missing = parts - set(SERVER_ALLOWED)
+    assert not missing, f"add {sorted(missing)} to SERVER_ALLOWED (which parts may it import?)"
+    gone = set(SERVER_ALLOWED) - parts
+    assert not gone, f"SERVER_ALLOWED names {sorted(gone)}, which the server no longer has"
+
+
+def test_the_server_layers_have_no_cycle() -> None:
+    for part, allowed in SERVER_ALLOWED.items():
+        assert part not in allowed
+        assert set(allowed) <= set(SERVER_ALLOWED), part
+        assert SERVER_ROOT not in allowed, f"{part} imports rummikub.server itself"
+        if part != SERVER_ROOT:
+            assert "web" not in allowed, "only the package's __init__ imports the web side"
+        if part not in ("web", SERVER_ROOT):
+            assert "manager" not in allowed, f"only the web side drives the manager ({part})"
+    assert set(layer_order(SERVER_ALLOWED)) == set(SERVER_ALLOWED)
+
+
+@pytest.mark.parametrize("part", sorted(SERVER_ALLOWED))
+def test_server_imports_follow_the_layers(part: str) -> None:
+    allowed = ", ".join(sorted(SERVER_ALLOWED[part])) or "no other part of the server"
+    assert server_layer_violations(part) == [], f"server.{part} may import only {allowed}"
+
+
+def test_the_server_layer_check_catches_a_bad_import(tmp_path: Path) -> None:
+    root = tmp_path / ROOT
+    server = root / SERVER
+    for part in ("protocol", "rooms", "web"):
+        (server / part).mkdir(parents=True)
+        (server / part / "__init__.py").write_text("")
+    (root / "__init__.py").write_text("")
+    (server / "__init__.py").write_text("def later() -> None:\n    from .web import app\n")
+    (server / "protocol" / "codes.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..rooms import room\n"
+    )
+    (server / "rooms" / "room.py").write_text("from ..protocol.codes import X\nimport rummikub\n")
+    (server / "web" / "app.py").write_text("from rummikub.server.rooms.room import Room\n")
+    (server / "manager.py").write_text("from .web import app\n")
+    allowed = {
+        "protocol": frozenset(),
+        "rooms": frozenset({"protocol"}),
+        "web": frozenset({"protocol"}),
+        "manager": frozenset({"rooms"}),
+        SERVER_ROOT: frozenset({"web"}),
+    }
+    assert server_parts(root) == set(allowed)
+
+    def violations(part: str) -> list[str]:
+        return server_layer_violations(part, root, allowed=allowed)
+
+    s = f"{ROOT}.{SERVER}"
+    # an import for type checking counts: the layers are the code's, not only the run's
+    assert violations("protocol") == [
+        f"{s}.protocol.codes imports {s}.rooms",  # the package's __init__ runs first
+        f"{s}.protocol.codes imports {s}.rooms.room",
+    ]
+    assert violations("rooms") == []
+    assert violations("web") == [f"{s}.web.app imports {s}.rooms.room"]
+    assert violations("manager") == [
+        f"{s}.manager imports {s}.web",
+        f"{s}.manager imports {s}.web.app",
+    ]
+    assert violations(SERVER_ROOT) == []

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from rummikub.core import Code
 from rummikub.i18n import LANGUAGES, catalogue, plural_categories
-from rummikub.server.codes import ServerCode
+from rummikub.server.protocol.codes import ServerCode
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "rummikub"
-STATIC = SRC / "server" / "static"
+STATIC = SRC / "server" / "web" / "static"
 
 
 def placeholders(text: str) -> set[str]:

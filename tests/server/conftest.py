@@ -176,7 +176,7 @@ def chromium_path() -> str:
 def accounts(db_url: str) -> Iterator[AccountStore]:
     """The accounts of a fresh database (SQLite, and PostgreSQL where available)."""
     from rummikub.server.accounts.store import AccountStore
-    from rummikub.server.storage import Store
+    from rummikub.server.storage.store import Store
 
     store = Store(db_url)
     try:

@@ -11,7 +11,7 @@ from _pytest.raises import RaisesExc
 from rummikub.ratings import Rating, display
 from rummikub.server.accounts import AccountCode, AccountError
 from rummikub.server.accounts.store import DELETED_NAME, Account, AccountStore
-from rummikub.server.storage import Store, StoredRoom, StoredSeat
+from rummikub.server.storage.store import Store, StoredRoom, StoredSeat
 
 T0 = 1_800_000_000.0
 PASSWORD = "correct horse battery"

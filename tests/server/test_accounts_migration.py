@@ -10,8 +10,8 @@ from sqlalchemy import create_engine, text
 
 from rummikub.server.accounts import AccountCode, AccountError, hash_password, name_key
 from rummikub.server.accounts.store import AccountStore
-from rummikub.server.schema import HEAD, _config, current_revision
-from rummikub.server.storage import Store, normalise_url
+from rummikub.server.storage.schema import HEAD, _config, current_revision
+from rummikub.server.storage.store import Store, normalise_url
 
 PASSWORD = "correct horse battery"
 T0 = 1_800_000_000.0

@@ -25,9 +25,9 @@ from websockets.exceptions import ConnectionClosed
 from rummikub.server.accounts import token_hash
 from rummikub.server.accounts.live import SWEEP_SECONDS, Ended
 from rummikub.server.accounts.store import DELETED_NAME, AccountStore
-from rummikub.server.connection import SESSION_ENDED
 from rummikub.server.manager import RoomManager
-from rummikub.server.storage import Store
+from rummikub.server.runtime.connection import SESSION_ENDED
+from rummikub.server.storage.store import Store
 
 from .helpers import Client, ServerProcess
 

@@ -11,11 +11,11 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummikub.server.admission import Admission, Limits
 from rummikub.server.manager import WAITING_IDLE_SECONDS, RoomManager
-from rummikub.server.protocol import peek_id
-from rummikub.server.ratelimit import TokenBucket
-from rummikub.server.storage import Store
+from rummikub.server.protocol.messages import peek_id
+from rummikub.server.runtime.admission import Admission, Limits
+from rummikub.server.runtime.ratelimit import TokenBucket
+from rummikub.server.storage.store import Store
 
 
 def test_work_charged_after_the_fact_puts_the_client_in_debt() -> None:

@@ -9,7 +9,7 @@ import urllib.request
 from typing import Any
 
 from rummikub.analysis import VERSION
-from rummikub.server.storage import Store
+from rummikub.server.storage.store import Store
 
 from .helpers import Client, ServerProcess, create_vs_bots, draw_until_round_over
 

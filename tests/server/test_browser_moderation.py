@@ -8,8 +8,8 @@ from typing import Any
 
 from sqlalchemy import select
 
-from rummikub.server.models import ReportRow
-from rummikub.server.storage import Store
+from rummikub.server.storage.models import ReportRow
+from rummikub.server.storage.store import Store
 
 from .browser_helpers import english_context, open_page
 from .helpers import Client, ServerProcess

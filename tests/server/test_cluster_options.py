@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummikub.server.startup import BadClusterOptions, check_cluster
+from rummikub.server.storage.startup import BadClusterOptions, check_cluster
 
 
 def test_a_node_needs_postgresql_and_a_redis_url() -> None:

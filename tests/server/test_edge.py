@@ -20,11 +20,11 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from rummikub.core import RummikubError
-from rummikub.server.headers import content_security_policy
-from rummikub.server.http_limits import BucketTable, LimitError, client_key
-from rummikub.server.origins import OriginError, OriginPolicy, normalise_origin
-from rummikub.server.startup import DatabaseUnavailable, check_writable, open_store
-from rummikub.server.storage import Store
+from rummikub.server.storage.startup import DatabaseUnavailable, check_writable, open_store
+from rummikub.server.storage.store import Store
+from rummikub.server.web.headers import content_security_policy
+from rummikub.server.web.http_limits import BucketTable, LimitError, client_key
+from rummikub.server.web.origins import OriginError, OriginPolicy, normalise_origin
 
 from .conftest import _drop_pg_database, _fresh_pg_database, _missing
 from .helpers import ServerProcess, free_port

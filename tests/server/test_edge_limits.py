@@ -18,10 +18,10 @@ from fastapi.testclient import TestClient
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from rummikub.server.app import ServerConfig, create_app
-from rummikub.server.http_limits import json_problem
-from rummikub.server.origins import HostPolicy, default_hosts
-from rummikub.server.protocol import MAX_DEPTH
+from rummikub.server.protocol.messages import MAX_DEPTH
+from rummikub.server.web.app import ServerConfig, create_app
+from rummikub.server.web.http_limits import json_problem
+from rummikub.server.web.origins import HostPolicy, default_hosts
 
 from .helpers import ServerProcess
 

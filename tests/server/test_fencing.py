@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from rummikub.server.leases import Leases
-from rummikub.server.storage import Fenced, Store, StoredEvent, StoredRoom
+from rummikub.server.cluster.leases import Leases
+from rummikub.server.storage.store import Fenced, Store, StoredEvent, StoredRoom
 
 from .cluster_helpers import eventually
 
@@ -64,8 +64,8 @@ def test_a_node_stopped_inside_a_write_cannot_block_the_takeover(pg_url: str) ->
     the frozen node's write is lost to it, not to the game."""
     from sqlalchemy import select
 
-    from rummikub.server.models import LeaseRow
-    from rummikub.server.storage import IDLE_TRANSACTION_MS
+    from rummikub.server.storage.models import LeaseRow
+    from rummikub.server.storage.store import IDLE_TRANSACTION_MS
 
     a, b = Store(pg_url), Store(pg_url)
     try:

@@ -11,8 +11,8 @@ from sqlalchemy import select
 from typer.testing import CliRunner
 
 from rummikub.cli.main import app as cli
-from rummikub.server.models import ReportRow
-from rummikub.server.storage import Store
+from rummikub.server.storage.models import ReportRow
+from rummikub.server.storage.store import Store
 
 from .cluster_helpers import node, runner
 from .helpers import Client, ServerProcess

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rummikub.server.refusals import ClientError
-from rummikub.server.text import check_text
+from rummikub.server.protocol.refusals import ClientError
+from rummikub.server.protocol.text import check_text
 
 from .helpers import Client, ServerProcess
 

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from rummikub.ratings import Rating, bot_rating, display
 from rummikub.server.accounts.games import PlayerGames, RatedSeat
 from rummikub.server.accounts.store import AccountStore
-from rummikub.server.seats import hash_token
-from rummikub.server.storage import Store, StoredEvent, StoredRoom, StoredSeat
+from rummikub.server.rooms.seats import hash_token
+from rummikub.server.storage.store import Store, StoredEvent, StoredRoom, StoredSeat
 
 T0 = 1_800_000_000.0
 PASSWORD = "correct horse battery"

@@ -4,9 +4,9 @@ the room was played under."""
 from __future__ import annotations
 
 from rummikub.core import preset
-from rummikub.server.restore import replay
-from rummikub.server.room import Settings
-from rummikub.server.storage import StoredRoom, StoredSeat
+from rummikub.server.rooms.room import Settings
+from rummikub.server.runtime.restore import replay
+from rummikub.server.storage.store import StoredRoom, StoredSeat
 from rummikub.xpress.rules import XpressRules
 
 NEW_OPTIONS = ("freed_joker_new_set", "joker_swap_from_rack")

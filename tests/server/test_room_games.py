@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 
 from rummikub.core import Code, Draw, IllegalPlayError, Rules, RulesError
-from rummikub.server import protocol as p
-from rummikub.server.games import ROOM_GAMES, room_game
-from rummikub.server.games.tiles import TilesRoomGame, action_to_json
-from rummikub.server.games.xpress import XpressRoomGame
-from rummikub.server.restore import replay, stored_room
-from rummikub.server.room import Room, Seat, Settings
-from rummikub.server.runtime import stored_seat
-from rummikub.server.storage import StoredEvent
+from rummikub.server.protocol import messages as p
+from rummikub.server.rooms.games import ROOM_GAMES, room_game
+from rummikub.server.rooms.games.tiles import TilesRoomGame, action_to_json
+from rummikub.server.rooms.games.xpress import XpressRoomGame
+from rummikub.server.rooms.room import Room, Seat, Settings
+from rummikub.server.runtime.restore import replay, stored_room
+from rummikub.server.runtime.room_runtime import stored_seat
+from rummikub.server.storage.store import StoredEvent
 from rummikub.xpress import Throw, XpressRules
 
 RULES = {"tiles": Rules(), "xpress": XpressRules(rounds=2)}

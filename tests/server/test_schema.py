@@ -13,9 +13,9 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 from sqlalchemy.schema import CreateTable
 
-from rummikub.server.models import Base
-from rummikub.server.schema import HEAD, current_revision
-from rummikub.server.storage import Store
+from rummikub.server.storage.models import Base
+from rummikub.server.storage.schema import HEAD, current_revision
+from rummikub.server.storage.store import Store
 
 
 def test_a_new_database_is_migrated_to_the_models(db_url: str) -> None:

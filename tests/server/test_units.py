@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummikub.core import Rules
-from rummikub.server.protocol import (
+from rummikub.server.protocol.messages import (
     MAX_MESSAGE_BYTES,
     ProtocolError,
     SettingsSpec,
@@ -20,10 +20,10 @@ from rummikub.server.protocol import (
     parse_message,
     settings_ranges,
 )
-from rummikub.server.ratelimit import TokenBucket
-from rummikub.server.room import Room, Seat, Settings, shown_table
+from rummikub.server.rooms.room import Room, Seat, Settings, shown_table
+from rummikub.server.runtime.ratelimit import TokenBucket
 
-STATIC = Path(__file__).resolve().parents[2] / "src" / "rummikub" / "server" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "src" / "rummikub" / "server" / "web" / "static"
 CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "rummikub" / "i18n"
 
 

@@ -1,4 +1,4 @@
-"""The server's worker processes (:mod:`rummikub.server.work`): owners served in turn, a job
+"""The server's worker processes (:mod:`rummikub.server.work.pool`): owners served in turn, a job
 past its hard limit stopped, a job whose caller gave up stopped, owners bounded."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rummikub.server.work import Busy, JobTimeout, WorkPool
+from rummikub.server.work.pool import Busy, JobTimeout, WorkPool
 
 
 def _hold(path: str) -> None:

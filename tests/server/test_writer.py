@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rummikub.server.storage import Append, Store, StoredEvent, StoredRoom
-from rummikub.server.writer import GroupWriter
+from rummikub.server.storage.store import Append, Store, StoredEvent, StoredRoom
+from rummikub.server.storage.writer import GroupWriter
 
 
 def _store(tmp_path: Path, codes: list[str]) -> Store:

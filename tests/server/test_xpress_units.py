@@ -2,17 +2,53 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
 
 from rummikub.core import IllegalPlayError, NotationError, RulesError, Table
-from rummikub.server.room import Seat, Settings
-from rummikub.server.storage import Store
-from rummikub.server.xpress_room import XpressRoom, fallback, xpress_hint, xpress_rules
+from rummikub.server.rooms.games.xpress import XpressRoomGame, xpress_hint, xpress_rules
+from rummikub.server.rooms.games.xpress import place_from_table as _place_from_table
+from rummikub.server.rooms.room import Room, Seat, Settings
+from rummikub.server.storage.store import Store
 from rummikub.xpress import EndTurn, Place, Throw, XpressRules, best_placement
 from rummikub.xpress.bots import dice_for
+from rummikub.xpress.dice_game import XPRESS
+from rummikub.xpress.dice_game import fallback_action as fallback
+
+
+class XpressRoom(Room):
+    """A two-seat room playing Xpress, with its part's Xpress-only helpers typed (the server
+    uses :class:`Room` for every game; the Xpress part is :class:`XpressRoomGame`)."""
+
+    def __init__(
+        self,
+        code: str,
+        rules: XpressRules,
+        settings: Settings,
+        seed: int,
+        seats: list[Seat],
+        created_at: float,
+    ) -> None:
+        super().__init__(code, rules, settings, seed, seats, created_at, game=XPRESS)
+
+    @property
+    def xpress(self) -> XpressRoomGame:
+        assert isinstance(self.part, XpressRoomGame)
+        return self.part
+
+    @property
+    def rolled(self) -> list[int]:
+        """The dice of the last throw."""
+        return self.xpress.rolled
+
+    def place_from_table(
+        self, table_json: Sequence[Sequence[str]], dice: Sequence[int] | None
+    ) -> Place:
+        assert self.match is not None
+        return _place_from_table(self.match.state, table_json, dice)
 
 
 def make_room(seed: int = 7) -> XpressRoom:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from rummikub.core.melds import Meld, is_valid_meld, read_meld, replaced_joker_kept
 from rummikub.core.table import Table
 from rummikub.core.tiles import JOKER, Tile, parse_tiles
-from rummikub.server.xpress_room import xpress_hint
+from rummikub.server.rooms.games.xpress import xpress_hint
 from rummikub.xpress import (
     EndTurn,
     Place,

@@ -16,7 +16,7 @@ from .common import fail, needs_extra
 __all__ = ["register"]
 
 if TYPE_CHECKING:
-    from rummikub.server.reports import Report
+    from rummikub.server.storage.reports import Report
 
 app = typer.Typer(help="The server's player accounts and reports (for its operator).")
 
@@ -53,7 +53,7 @@ def reset_password(
     try:
         from rummikub.server.accounts import AccountError
         from rummikub.server.accounts.store import AccountStore
-        from rummikub.server.startup import default_url, open_store
+        from rummikub.server.storage.startup import default_url, open_store
     except ImportError:
         raise needs_extra("server") from None
     if password_stdin:
@@ -86,8 +86,8 @@ def reports(
     """List the players' reports not handled yet (who reported whom in which game, why, and
     where to replay it), or mark one handled (--done ID)."""
     try:
-        from rummikub.server.reports import ReportStore
-        from rummikub.server.startup import default_url, open_store
+        from rummikub.server.storage.reports import ReportStore
+        from rummikub.server.storage.startup import default_url, open_store
     except ImportError:
         raise needs_extra("server") from None
     try:

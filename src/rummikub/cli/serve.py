@@ -139,8 +139,8 @@ def serve(
     try:
         from rummikub.server import ServerConfig
         from rummikub.server import serve as run
-        from rummikub.server.origins import hosts_from_env, normalise_origin, origins_from_env
-        from rummikub.server.startup import default_url, shown_url
+        from rummikub.server.storage.startup import default_url, shown_url
+        from rummikub.server.web.origins import hosts_from_env, normalise_origin, origins_from_env
     except ImportError:  # the extra is not installed (tests/test_install.py)
         raise needs_extra("server") from None
     require_solver()  # the rooms seat solver bots

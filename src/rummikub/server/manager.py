@@ -1,24 +1,26 @@
 """The room manager: the coordinator that owns the rooms of one server and wires the parts
 that act on them, each in its own module:
 
-- :mod:`.persistence` — store before effect (an action takes effect only once stored; a failed
-  write puts the room back as stored), the *storage down* mode and its recovery;
-- :mod:`.scheduling` — turn clocks, bot moves, pauses between rounds, grace periods, the reaper;
-- :mod:`.turns` — starting a game, a move or timeout, the next round;
-- :mod:`.creation` — making a new room; :mod:`.seating` — joining, resuming, watching and
-  leaving rooms;
-- :mod:`.reopen` — the unfinished rooms rebuilt when the server starts;
-- :mod:`.dispatch` — a client message turned into the room action and the reply;
-- :mod:`.moderation` — the host removing a person, reports (:mod:`.reports`) and mutes
-  (:mod:`.muting`);
-- :mod:`.lobby` and :mod:`.records` — what the HTTP API lists and serves;
-- :mod:`.broadcast` — every client's view of a room;
-- :mod:`.cluster` and :mod:`.relay` — with a broker (``--broker``), the node of a cluster: the
-  leases of its rooms, failover, and the clients of other nodes' rooms.
+- :mod:`.runtime.persistence` — store before effect (an action takes effect only once
+  stored; a failed write puts the room back as stored), the *storage down* mode and its
+  recovery;
+- :mod:`.runtime.scheduling` — turn clocks, bot moves, pauses between rounds, grace periods,
+  the reaper;
+- :mod:`.runtime.turns` — starting a game, a move or timeout, the next round;
+- :mod:`.handlers.creation` — making a new room; :mod:`.handlers.seating` — joining, resuming,
+  watching and leaving rooms;
+- :mod:`.runtime.reopen` — the unfinished rooms rebuilt when the server starts;
+- :mod:`.handlers.dispatch` — a client message turned into the room action and the reply;
+- :mod:`.handlers.moderation` — the host removing a person, reports
+  (:mod:`.storage.reports`) and mutes (:mod:`.handlers.muting`);
+- :mod:`.runtime.lobby` and :mod:`.handlers.records` — what the HTTP API lists and serves;
+- :mod:`.runtime.broadcast` — every client's view of a room;
+- :mod:`.cluster.node` and :mod:`.cluster.relay` — with a broker (``--broker``), the node of
+  a cluster: the leases of its rooms, failover, and the clients of other nodes' rooms.
 
 Every change to a room happens under that room's :class:`asyncio.Lock`. Outgoing messages go
 through a bounded queue per connection, so a slow or flooding client never holds up a room or
-another room; what one client address may cost is budgeted (:mod:`.admission`).
+another room; what one client address may cost is budgeted (:mod:`.runtime.admission`).
 """
 
 from __future__ import annotations
@@ -36,32 +38,38 @@ from typing import Any, TypeVar
 from .accounts.games import PlayerGames
 from .accounts.live import Ended as AccountSessionsEnded
 from .accounts.store import Account, AccountStore
-from .admission import Admission, Limits
-from .analyses import Analyses
-from .assistant import new_pool as new_assistant_pool
-from .broadcast import broadcast
-from .cluster import ClusterNode, default_node_name
-from .connection import Connection
-from .creation import RoomMaker
-from .dispatch import Dispatcher
-from .lobby import LOBBY_TTL, Lobby
-from .metrics import Metrics
-from .persistence import HEARTBEAT_SECONDS, RETRY_SECONDS, STORAGE_DOWN, Persistence, StorageDown
-from .quick import QueueSettings, QuickMatch
-from .quick_tickets import LocalTickets, RedisTickets, Tickets
-from .rated import RatedGames
-from .records import RECORD_CACHE, Records
-from .refusals import ClientError
-from .relay import Relay
-from .reopen import reopen_rooms
-from .restore import Damage
-from .room import Room
-from .runtime import RoomRuntime
-from .scheduling import FINISHED_KEEP_SECONDS, REAP_SECONDS, WAITING_IDLE_SECONDS, Scheduler
-from .seating import Seating
-from .storage import Store
-from .turns import Turns
-from .work import WorkPool
+from .cluster.node import ClusterNode, default_node_name
+from .cluster.relay import Relay
+from .handlers.analyses import Analyses
+from .handlers.assist import new_pool as new_assistant_pool
+from .handlers.creation import RoomMaker
+from .handlers.dispatch import Dispatcher
+from .handlers.quick import QueueSettings, QuickMatch
+from .handlers.quick_tickets import LocalTickets, RedisTickets, Tickets
+from .handlers.rated import RatedGames
+from .handlers.records import RECORD_CACHE, Records
+from .handlers.seating import Seating
+from .protocol.refusals import ClientError
+from .rooms.room import Room
+from .runtime.admission import Admission, Limits
+from .runtime.broadcast import broadcast
+from .runtime.connection import Connection
+from .runtime.lobby import LOBBY_TTL, Lobby
+from .runtime.metrics import Metrics
+from .runtime.persistence import (
+    HEARTBEAT_SECONDS,
+    RETRY_SECONDS,
+    STORAGE_DOWN,
+    Persistence,
+    StorageDown,
+)
+from .runtime.reopen import reopen_rooms
+from .runtime.restore import Damage
+from .runtime.room_runtime import RoomRuntime
+from .runtime.scheduling import FINISHED_KEEP_SECONDS, REAP_SECONDS, WAITING_IDLE_SECONDS, Scheduler
+from .runtime.turns import Turns
+from .storage.store import Store
+from .work.pool import WorkPool
 
 __all__ = [
     "FINISHED_KEEP_SECONDS",
@@ -100,8 +108,8 @@ class RoomManager:
         quick: QueueSettings | None = None,
     ) -> None:
         """``broker`` (a ``redis://`` URL) makes this server a node of a cluster named
-        ``node`` (:mod:`.cluster`); without it the server runs every room of its database.
-        ``quick``: how the quick-match queue matches (:mod:`.quick`)."""
+        ``node`` (:mod:`.cluster.node`); without it the server runs every room of its database.
+        ``quick``: how the quick-match queue matches (:mod:`.handlers.quick`)."""
         self.store = store
         #: the accounts of the same database (logged-in players, ratings)
         self.accounts = AccountStore(store.engine)
@@ -117,7 +125,7 @@ class RoomManager:
         #: the process of the longer jobs of clients (analyses, the table assistant), shared
         #: fairly between client addresses
         self.review = WorkPool("review", 1, per_owner=1, queue=64)
-        #: the table assistant's process (:mod:`.assistant`)
+        #: the table assistant's process (:mod:`.handlers.assist`)
         self.assistant = new_assistant_pool()
         #: replaying stored games for their records (in this process: it needs the rooms)
         self._cpu = ThreadPoolExecutor(bot_threads, thread_name_prefix="rummikub-records")

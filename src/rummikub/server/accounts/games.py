@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from rummikub.ratings import Rating, display, ranks_of, rate
 
-from ..models import RatingHistoryRow, RatingRow, ResultRow, RoomRow, SeatRow
+from ..storage.models import RatingHistoryRow, RatingRow, ResultRow, RoomRow, SeatRow
 from .store import Account
 from .tokens import token_hash
 

@@ -23,13 +23,20 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from rummikub.ratings import Rating, display
 
-from ..models import AccountRow, AnalysisRow, RatingHistoryRow, RatingRow, SeatRow, SessionRow
+from ..storage.account_tables import AccountNameRow, LoginFailureRow, ServerSecretRow
+from ..storage.models import (
+    AccountRow,
+    AnalysisRow,
+    RatingHistoryRow,
+    RatingRow,
+    SeatRow,
+    SessionRow,
+)
 from .errors import AccountCode, AccountError
 from .live import LiveSessions, SessionRef
 from .lockout import FORGET_AFTER, FREE_FAILURES, LOCK_STEPS, MAX_LOCK, lock_after
 from .names import check_name, name_key, name_skeleton
 from .passwords import check_password, hash_password, verify_password
-from .tables import AccountNameRow, LoginFailureRow, ServerSecretRow
 from .tokens import new_token, token_hash
 
 __all__ = ["DELETED_NAME", "SESSION_DAYS", "Account", "AccountStore", "Deleted", "Standing"]
@@ -68,7 +75,7 @@ class Standing:
 
 
 class AccountStore:
-    """The accounts of one database (the server's :class:`~rummikub.server.storage.Store`
+    """The accounts of one database (the server's :class:`~rummikub.server.storage.store.Store`
     engine)."""
 
     def __init__(self, engine: Engine) -> None:

@@ -1,0 +1,194 @@
+"""Making a new room: its game, rules, seats and settings checked, the creator's room budget
+charged, a fresh code and deal seed, the room stored before the creator is seated in it."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections.abc import Sequence
+
+from rummikub.bots.registry import bot_levels
+from rummikub.core import Code, RummikubError
+from rummikub.games import get_game
+
+from ..accounts.store import Account
+from ..protocol import messages as p
+from ..protocol.codes import ServerCode
+from ..protocol.refusals import ClientError, refused
+from ..protocol.text import check_text
+from ..rooms.games import room_game
+from ..rooms.room import Room, Seat, Settings, default_level, hash_token, new_code, new_token
+from ..runtime.broadcast import broadcast
+from ..runtime.connection import Connection
+from ..runtime.lobby import Lobby
+from ..runtime.persistence import Persistence, StorageDown
+from ..runtime.restore import stored_room
+from ..runtime.room_runtime import RoomRuntime
+from ..runtime.turns import Turns
+from .rated import check_rated_room
+from .seating import Seating
+
+__all__ = ["RoomMaker"]
+
+
+class RoomMaker:
+    def __init__(
+        self,
+        storage: Persistence,
+        seating: Seating,
+        turns: Turns,
+        lobby: Lobby,
+        rooms: dict[str, RoomRuntime],
+    ) -> None:
+        self.storage = storage
+        self.seating = seating
+        self.turns = turns
+        self.lobby = lobby
+        self.rooms = rooms
+        self._rooms_made = 0
+
+    def _broadcast(self, rt: RoomRuntime) -> None:
+        broadcast(rt, self.storage.down_since)
+
+    async def create(self, conn: Connection, msg: p.CreateMsg) -> None:
+        if self.storage.down_since is not None:
+            raise StorageDown()
+        check_text(msg.name, "name")
+        game = get_game(msg.game)
+        part = room_game(game.name)
+        try:
+            rules = part.rules_from_message(msg.rules)
+            part.check_players(rules, len(msg.seats))
+        except RummikubError as exc:
+            raise refused(Code.BAD_RULES, exc) from None
+        if msg.seats[0].kind != "human":
+            raise ClientError(
+                ServerCode.BAD_SEATS,
+                "seat 1 is the creator's and must be a person",
+                params={"seat": 1},
+            )
+        levels = bot_levels(game.name)
+        default = default_level(levels)
+        seats: list[Seat] = []
+        for i, spec in enumerate(msg.seats):
+            level = None
+            if spec.kind == "bot":
+                level = spec.level or default
+                if level not in levels:
+                    raise ClientError(
+                        ServerCode.BAD_SEATS,
+                        f"seat {i + 1}: unknown bot level {level!r} (levels: {', '.join(levels)})",
+                        params={"seat": i + 1, "level": level},
+                    )
+            seats.append(Seat(i, spec.kind, level))
+        st = msg.settings
+        standin = st.standin or default
+        if standin not in levels:
+            raise ClientError(
+                ServerCode.BAD_SETTINGS,
+                f"unknown stand-in bot level {standin!r}",
+                params={"level": standin},
+            )
+        if st.rated:
+            bots = [s.bot for s in seats if s.bot is not None]
+            check_rated_room(conn, game.name, rules, st.hints, [*bots, standin])
+        if not conn.budget.rooms.take():
+            raise ClientError(
+                ServerCode.TOO_MANY_ROOMS,
+                "you have created many rooms in a short time; wait a little before the next",
+                retry_after=round(conn.budget.rooms.wait(), 1),
+            )
+        hints = st.hints if st.hints is not None else not st.rated
+        settings = Settings(
+            hints, st.grace_seconds, st.public, st.bot_delay, st.round_pause, standin,
+            rated=st.rated,
+        )  # fmt: skip
+        if conn.room is not None:
+            await self.seating.detach(conn, leaving=False)
+        code = await self._new_code()
+        now = time.time()
+        seed = self._deal_seed()
+        room = Room(code, rules, settings, seed, seats, now, game=game)
+        token = new_token()
+        seats[0].name = msg.name if conn.account is None else conn.account.name
+        seats[0].account = None if conn.account is None else conn.account.id
+        seats[0].token_hash = hash_token(token)
+        seats[0].person = conn.person
+        rt = await self._store_new(room)
+        async with rt.lock:
+            self.seating.attach(rt, conn, 0)
+            conn.send(
+                {
+                    "type": "joined",
+                    "id": msg.id,
+                    "room": code,
+                    "seat": 0,
+                    "token": token,
+                    "chat": [],
+                }
+            )
+            if room.all_taken:
+                await self.turns.begin(rt)
+            self._broadcast(rt)
+
+    async def _new_code(self) -> str:
+        code = new_code()
+        while code in self.rooms or await self._code_used(code):
+            code = new_code()
+        return code
+
+    async def _store_new(self, room: Room) -> RoomRuntime:
+        """Store a new room and run it here."""
+        rt = RoomRuntime(room)
+        try:
+            await self.storage.db(
+                self.storage.store.create_room, stored_room(room, rt.seats, rt.row)
+            )
+        except Exception as exc:
+            self.storage.failed(exc)
+            raise StorageDown() from None
+        self.rooms[room.code] = rt
+        self.lobby.invalidate()
+        return rt
+
+    async def matched(
+        self, game: str, preset: str, players: Sequence[Account], bots: Sequence[str]
+    ) -> tuple[str, list[str]]:
+        """Make and start a rated room for a quick match: ``players`` take the first seats
+        (in that order), bots of the ``bots`` levels the others. Returns the room's code and
+        each player's seat token (he takes his seat with it, from whichever node)."""
+        if self.storage.down_since is not None:
+            raise StorageDown()
+        part = room_game(game)
+        rules = part.rules_from_message(preset)
+        levels = bot_levels(game)
+        tokens = [new_token() for _ in players]
+        seats = [
+            Seat(i, "human", None, a.name, hash_token(tokens[i]), account=a.id)
+            for i, a in enumerate(players)
+        ]
+        seats += [Seat(len(seats) + i, "bot", level) for i, level in enumerate(bots)]
+        standin = "greedy" if "greedy" in levels else default_level(levels)
+        settings = Settings(hints=False, standin=standin, rated=True, public=True)
+        code = await self._new_code()
+        seed, now = self._deal_seed(), time.time()
+        room = Room(code, rules, settings, seed, seats, now, game=get_game(game))
+        rt = await self._store_new(room)
+        async with rt.lock:
+            await self.turns.begin(rt)
+            self._broadcast(rt)
+        return code, tokens
+
+    def _deal_seed(self) -> int:
+        """A secret random seed for a new room's deals; with ``RUMMIKUB_TEST_SEED`` set (for
+        tests and bug reports only) the n-th room of the run gets ``seed * 1000 + n``."""
+        self._rooms_made += 1
+        fixed = os.environ.get("RUMMIKUB_TEST_SEED")
+        if fixed:
+            return int(fixed) * 1000 + self._rooms_made
+        return secrets.randbits(48)
+
+    async def _code_used(self, code: str) -> bool:
+        found = await self.storage.db(self.storage.store.load_room, code, events=False)
+        return found is not None

@@ -1,0 +1,62 @@
+"""Finished games over HTTP: a game's record (``/api/rooms/{code}/record``), its analysis
+(``/api/rooms/{code}/analysis``) and how far that analysis is (``.../analysis/progress``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Awaitable
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from ..protocol.codes import ServerCode
+from ..protocol.refusals import ClientError
+from .account_api import COOKIE
+from .deps import Manager
+from .http_limits import client_key
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+async def finished_game(text: Awaitable[str]) -> Response:
+    """JSON text about a finished game, or why there is none (404: no such game; 403: not
+    finished, or never started; 429: a budget spent, or the workers full)."""
+    try:
+        return Response(await text, media_type="application/json")
+    except ClientError as exc:
+        if exc.code == ServerCode.BUSY:  # a budget spent, or the workers full
+            wait = float(exc.extra.get("retry_after") or 1)
+            headers = {"Retry-After": str(max(1, round(wait)))}
+            return JSONResponse(exc.http_body(), 429, headers=headers)
+        status = 404 if exc.code == ServerCode.NO_SUCH_ROOM else 403
+        return JSONResponse(exc.http_body(), status)
+
+
+@router.get("/api/rooms/{code}/record")
+async def record(code: str, m: Manager) -> Response:
+    return await finished_game(m.record(code))
+
+
+@router.get("/api/rooms/{code}/analysis")
+async def analysis(code: str, request: Request, m: Manager) -> Response:
+    """Every turn of a finished game judged by the winning chances it gave away
+    (rummikub-analysis/2). A new analysis is charged to the asking address and account
+    (429 past the budget)."""
+    account = None
+    session = request.cookies.get(COOKIE)
+    if session:
+        with contextlib.suppress(Exception):  # the database is down: charged as a guest
+            found = await asyncio.to_thread(m.accounts.session, session, time.time())
+            account = None if found is None else str(found.id)
+    return await finished_game(m.analysis(code, client_key(request.scope), account))
+
+
+@router.get("/api/rooms/{code}/analysis/progress")
+async def analysis_progress(code: str, m: Manager) -> Response:
+    """How far the analysis of a finished game is: ``done`` (kept), ``running`` (``done``
+    of ``total`` turns judged) or ``none``. It makes nothing and is charged to no budget."""
+    return await finished_game(m.analysis_progress(code))

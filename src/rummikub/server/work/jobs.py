@@ -1,0 +1,115 @@
+"""The server's CPU work as plain functions of picklable arguments, so that it runs in worker
+processes (:mod:`.pool`): a bot's move, a hint, a game's analysis, the table assistant's
+answer. Nothing here touches a room, a connection or the database."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from typing import Any
+
+from rummikub.analysis import analyse
+from rummikub.games import load_any
+
+from ..rooms.games import room_game
+
+__all__ = ["ProgressFile", "analysis_text", "bot_move", "hint", "read_progress", "warm"]
+
+#: the least a bot is given to think, however long it waited for a worker
+MIN_THINK = 0.05
+#: an analysis tells how far it is at most this often (seconds)
+PROGRESS_EVERY = 0.2
+#: the longest an analysis held for a test (``RUMMIKUB_TEST_ANALYSIS_HOLD``) waits
+HOLD_LIMIT = 120.0
+
+
+def bot_move(bot: Any, obs: Any, cap: float, deadline: float | None) -> tuple[Any, Any]:
+    """The action of ``bot`` for ``obs``, and the bot after it (its state moves on: a seeded
+    generator, what it has learned of the opponents). It thinks at most ``cap`` seconds, and
+    never past ``deadline`` (a :func:`time.time`, the turn's end less a margin) but for
+    :data:`MIN_THINK`. The time it waited for a worker counts against its budget."""
+    limit = cap
+    if deadline is not None:
+        limit = max(MIN_THINK, min(cap, deadline - time.time()))
+    return bot.act(obs, limit), bot
+
+
+def hint(game: str, obs: Any) -> tuple[dict[str, Any], float]:
+    """The hint of ``game``'s server part for the player who sees ``obs``, and the seconds of
+    CPU it took (charged to the asker's work budget)."""
+    start = time.process_time()
+    out = room_game(game).hint(obs)
+    return out, time.process_time() - start
+
+
+def analysis_text(record: str, progress: str | None = None) -> str:
+    """The analysis (JSON text) of a record (JSON text), at the default depth. ``progress``:
+    a file told how far the analysis is as it goes (:class:`ProgressFile`).
+
+    For tests only: ``RUMMIKUB_TEST_ANALYSIS_SAMPLES`` sets the deals per position (a fast,
+    rougher review); ``RUMMIKUB_TEST_ANALYSIS_HOLD`` names a file the analysis waits for (at
+    most :data:`HOLD_LIMIT` seconds) once it has reported its first turn, so that a test sees
+    it running for as long as it needs to."""
+    fixed = os.environ.get("RUMMIKUB_TEST_ANALYSIS_SAMPLES")
+    told = ProgressFile(progress, hold=os.environ.get("RUMMIKUB_TEST_ANALYSIS_HOLD"))
+    result = analyse(
+        load_any(json.loads(record)), samples=int(fixed) if fixed else None, progress=told
+    )
+    return json.dumps(result.to_json(), separators=(",", ":"))
+
+
+class ProgressFile:
+    """A ``progress(done, total)`` for :func:`rummikub.analysis.analyse` that writes ``done
+    total`` (turns judged, of all) to the file ``path`` (none: nowhere), at most every
+    ``every`` seconds and at the last turn. Each is written whole: to a file beside it, then
+    moved over it (:func:`os.replace`), so a reader in another process never sees half of
+    one (:func:`read_progress`); a file that cannot be written is not a failure of the
+    analysis. ``hold``: see :func:`analysis_text` (tests only)."""
+
+    def __init__(
+        self, path: str | None, every: float = PROGRESS_EVERY, hold: str | None = None
+    ) -> None:
+        self.path = path
+        self.every = every
+        self.hold = hold
+        self._last = -math.inf
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self.path is not None and (done >= total or now - self._last >= self.every):
+            self._last = now
+            part = f"{self.path}.part"
+            try:
+                with open(part, "w", encoding="ascii") as f:
+                    f.write(f"{done} {total}")
+                os.replace(part, self.path)
+            except OSError:  # its directory gone (the server stopped): the analysis goes on
+                pass
+        if self.hold is not None:
+            hold, self.hold = self.hold, None  # the first turn only
+            until = time.monotonic() + HOLD_LIMIT
+            while not os.path.exists(hold) and time.monotonic() < until:
+                time.sleep(0.02)
+
+
+def read_progress(path: str) -> tuple[int, int] | None:
+    """``(done, total)`` as a :class:`ProgressFile` last wrote it; None before it wrote any."""
+    try:
+        with open(path, encoding="ascii") as f:
+            done, total = f.read().split()
+        return int(done), int(total)
+    except (OSError, ValueError):
+        return None
+
+
+def warm() -> float:
+    """Load the solver's compiled kernels in this process; the seconds it took (0 without
+    them, and when loading failed: the first search loads them then)."""
+    from rummikub.solver.warm import warm_up
+
+    try:
+        return warm_up()
+    except Exception:
+        return 0.0
