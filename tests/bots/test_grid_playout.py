@@ -19,6 +19,7 @@ from rummikub.bots.strategic import StrategyParams, policy_play
 from rummikub.core import (
     JOKER,
     Draw,
+    Pass,
     Rack,
     RoundState,
     Rules,
@@ -113,6 +114,32 @@ def test_a_legal_action_then_a_playout_is_the_same(seed: int, plies: int) -> Non
         _assert_same(after, g)
         _assert_same(rollout(after, 5), g.rollout(5))
     _assert_same(state, base)  # the copies left the original alone
+
+
+def _strategic_step(state: RoundState) -> RoundState:
+    """``strategic``'s move without a reserve (its joker policy), on tiles."""
+    best, _ = policy_play(observe(state, state.current), StrategyParams(reserve=0))
+    if best is not None:
+        return apply(state, best)
+    return apply(state, Draw() if state.pool else Pass())
+
+
+def test_keeping_the_jokers_on_counts_makes_strategics_moves() -> None:
+    # four players' rounds of the standard game: the playout that keeps its jokers lays the
+    # tiles ``strategic`` (no reserve) lays, move by move, and it does hold jokers back where
+    # greedy's playout would lay them
+    held = 0
+    for seed in (3, 11, 25, 40):
+        state = _dealt(preset("standard"), 4, seed)
+        g = GridRound.of(state)
+        while state.end is None and state.turn < 300:
+            greedy = GridRound.of(state)
+            greedy.step()
+            state = _strategic_step(state)
+            g.step(keep_jokers=True)
+            _assert_same(state, g)
+            held += greedy.table_jokers > g.table_jokers
+    assert held > 0
 
 
 def test_the_learned_value_is_the_same_on_counts_and_on_tiles() -> None:

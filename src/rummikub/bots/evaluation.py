@@ -299,10 +299,11 @@ def rank_moves(
     """``candidates`` (default: :func:`candidate_moves`) of the player to move, each evaluated
     after it is made (:func:`evaluate`'s model: every candidate played out in the same sampled
     deals, the opponents' fitting tiles read from the table before the move), best first: the
-    highest ``win_match``, then ``win_round``, then ``expected_score``; ties keep the order of
-    ``candidates``. Raises :class:`~rummikub.core.IllegalPlayError` for
-    an illegal candidate, :class:`~rummikub.core.RulesError` when it is not the player's turn
-    or for Xpress (not there yet). ``depth`` and ``samples`` as for :func:`evaluate`."""
+    highest ``win_match``, then ``win_round``, then going out now (a sure win before one the
+    playouts only foresee), then ``expected_score``; ties keep the order of ``candidates``.
+    Raises :class:`~rummikub.core.IllegalPlayError` for an illegal candidate,
+    :class:`~rummikub.core.RulesError` when it is not the player's turn or for Xpress (not
+    there yet). ``depth`` and ``samples`` as for :func:`evaluate`."""
     samples = samples_for(samples, depth)
     from rummikub.xpress import XpressObservation
 
@@ -350,9 +351,11 @@ def rank_moves(
     def out_now(action: Action) -> int:  # going out now beats a win the playouts only foresee
         return 0 if isinstance(action, Play) and len(action.tiles) == size else 1
 
-    order = sorted(
-        range(len(judged)), key=lambda i: (rank_key(judged[i][1], sign), out_now(cands[i]), i)
-    )
+    def key(i: int) -> tuple[float, float, int, float, int]:
+        win_match, win_round, score = rank_key(judged[i][1], sign)
+        return (win_match, win_round, out_now(cands[i]), score, i)
+
+    order = sorted(range(len(judged)), key=key)
     return [judged[i] for i in order]
 
 
@@ -565,7 +568,7 @@ def _play_out(
         g = GridRound.of(det)
         if action is not None:
             g.apply(action)
-        g.rollout(length)
+        g.rollout(length, keep_jokers=True)
         if g.ended:
             return _Outcome.ended(g.winner, g.scores())
         final = [g.rack(p) for p in range(g.players)]

@@ -34,7 +34,11 @@ from rummikub.core import (
 from rummikub.core.game import Match
 from rummikub.core.scoring import EndReason, exhausted_winner, score_round
 
-__all__ = ["GridRound", "PlayedRound", "greedy_round"]
+__all__ = ["JOKER_OPENING_POOL", "GridRound", "PlayedRound", "greedy_round"]
+
+#: with ``keep_jokers``, no opening with a joker while the pool holds more tiles than this
+#: (``strategic``'s default, :class:`.strategic.StrategyParams`)
+JOKER_OPENING_POOL = 20
 
 
 @dataclass(slots=True)
@@ -92,30 +96,47 @@ class GridRound:
         ]
         return Rack(tuple(tiles) + (JOKER,) * self.jokers[player])
 
-    def rollout(self, plies: int) -> GridRound:
-        """At most ``plies`` greedy moves (fewer if the round ends); returns ``self``."""
+    def rollout(self, plies: int, keep_jokers: bool = False) -> GridRound:
+        """At most ``plies`` moves of the playout policy (fewer if the round ends); returns
+        ``self``. ``keep_jokers``: as for :meth:`step`."""
         for _ in range(plies):
             if self.ended:
                 break
-            self.step()
+            self.step(keep_jokers)
         return self
 
-    def step(self) -> None:
-        """The greedy playout policy's move for the player to move."""
-        from rummikub.solver.counts import placed_counts
-
+    def step(self, keep_jokers: bool = False) -> None:
+        """The playout policy's move for the player to move: greedy's (the solver's biggest
+        play), or with ``keep_jokers`` the same under ``strategic``'s joker policy
+        (:func:`.strategic.policy_play`: rack jokers go down only in a play that empties the
+        rack, or once the pool is empty rather than passing; no opening with a joker while the
+        pool holds more than :data:`JOKER_OPENING_POOL` tiles)."""
         me = self.current
-        if self.opened[me]:
-            got = placed_counts(self.rules, self.table, self.table_jokers, self.table_value,
-                                self.racks[me], self.jokers[me])  # fmt: skip
-        else:
-            got = self._opening(me)
+        got = self._best(me, self.jokers[me])
+        # a play with a rack joker that does not empty the rack
+        if keep_jokers and got is not None and got[1] and got[1] + got[0].sum() < self.sizes[me]:
+            plain = self._best(me, 0)
+            left = len(self.pool) - self.drawn
+            if plain is not None or (not self.opened[me] and left > JOKER_OPENING_POOL):
+                got = plain
+            elif self.opened[me] and left > 0:
+                got = None  # draw and keep the jokers
         if got is not None:
             self._place(me, *got)
         elif self.drawn < len(self.pool):
             self._draw(me)
         else:
             self._pass()
+
+    def _best(self, me: int, jokers: int) -> tuple[np.ndarray, int] | None:
+        """The solver's biggest play from ``me``'s rack with ``jokers`` of his jokers (an
+        opening from the rack alone before he has opened), or ``None``."""
+        from rummikub.solver.counts import placed_counts
+
+        if not self.opened[me]:
+            return self._opening(me, jokers)
+        return placed_counts(self.rules, self.table, self.table_jokers, self.table_value,
+                             self.racks[me], jokers)  # fmt: skip
 
     def apply(self, action: Action) -> GridRound:
         """Carry out a legal action of the player to move (it is not checked again: the
@@ -156,11 +177,12 @@ class GridRound:
             racks = [self.rack(p) for p in range(self.players)]
             self._end(exhausted_winner(racks, self.rules, self.current), "exhausted")
 
-    def _opening(self, me: int) -> tuple[np.ndarray, int] | None:
-        """The solver's opening from this rack (rack tiles only: the table plays no part)."""
+    def _opening(self, me: int, jokers: int) -> tuple[np.ndarray, int] | None:
+        """The solver's opening from this rack with ``jokers`` of its jokers (rack tiles
+        only: the table plays no part)."""
         from rummikub.solver.counts import opening_counts
 
-        return opening_counts(self.rules, self.racks[me], self.jokers[me])
+        return opening_counts(self.rules, self.racks[me], jokers)
 
     def _place(self, me: int, placed: np.ndarray, jokers: int) -> None:
         self.racks[me] -= placed
