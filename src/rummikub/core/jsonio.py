@@ -32,11 +32,18 @@ def json_list(v: Any, where: str) -> list[Any]:
 
 
 def write_json_atomic(obj: Any, path: str | Path) -> None:
-    """Write ``obj`` as JSON through a temporary file, so a crash never leaves half a file."""
+    """Write ``obj`` as JSON (indented by one, a newline at the end) through a temporary file
+    beside ``path`` that then replaces it: a crash or an error never leaves half a file, and an
+    error leaves no temporary file either."""
     p = Path(path)
+    text = json.dumps(obj, indent=1) + "\n"  # what JSON cannot write fails here, first
     tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(json.dumps(obj, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(p)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(p)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 class _Player(Protocol):

@@ -8,7 +8,6 @@ every state follows from the record, and :func:`verify` re-checks each turn agai
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action, Draw, Pass, Play, Timeout, parse_tile_list
-from .errors import IllegalPlayError, NotationError, RecordError, RummikubError
+from .errors import IllegalPlayError, NotationError, RecordError
+from .framing import RecordFrame
 from .game import Match, PlayerInfo, RoundLog, TurnLog
 from .game_base import verify_steps
-from .jsonio import field, players_json, whole_number, write_json_atomic
+from .jsonio import field, json_list, whole_number
 from .rules import Rules
 from .scoring import match_over
 from .state import RoundEnd, RoundState, apply, penalise
@@ -73,36 +73,27 @@ def _end_json(end: RoundEnd) -> dict[str, Any]:
     }
 
 
-def match_record(match: Match) -> dict[str, Any]:
-    """The game record of a match, finished or running."""
-    rounds = []
-    for r in match.rounds:
-        rd: dict[str, Any] = {
-            "pool": [str(t) for t in r.pool],
-            "first": r.first,
-            "racks": [rk.to_json() for rk in r.racks],
-            "turns": [_turn_json(t) for t in r.turns],
-        }
-        if r.end is not None:
-            rd["end"] = _end_json(r.end)
-        rounds.append(rd)
+def _round_json(r: RoundLog) -> dict[str, Any]:
     return {
-        "format": FORMAT,
-        "rules": match.rules.to_dict(),
-        "players": players_json(match.players),
-        "seed": match.seed,
-        "rounds": rounds,
-        "totals": list(match.totals),
+        "pool": [str(t) for t in r.pool],
+        "first": r.first,
+        "racks": [rk.to_json() for rk in r.racks],
+        "turns": [_turn_json(t) for t in r.turns],
     }
 
 
+def match_record(match: Match) -> dict[str, Any]:
+    """The game record of a match, finished or running."""
+    return FRAME.to_json(match)
+
+
 def dump_record(match: Match, *, indent: int | None = None) -> str:
-    return json.dumps(match_record(match), indent=indent)
+    return FRAME.dumps(match, indent=indent)
 
 
 def write_record(match: Match, path: str | Path) -> None:
     """Write the record atomically (a crash never leaves half a file)."""
-    write_json_atomic(match_record(match), path)
+    FRAME.write(match, path)
 
 
 # ----------------------------------------------------------------------------- reading
@@ -159,12 +150,8 @@ def _parse_end(d: Any, where: str) -> RoundEnd:
     winner = d.get("winner")
     if winner is not None:
         winner = whole_number(winner, f"{where} winner")
-    racks = field(d, "racks", where)
-    if not isinstance(racks, list):
-        raise NotationError(f"{where} racks must be a list")
-    scores = field(d, "scores", where)
-    if not isinstance(scores, list):
-        raise NotationError(f"{where} scores must be a list")
+    racks = json_list(field(d, "racks", where), f"{where} racks")
+    scores = json_list(field(d, "scores", where), f"{where} scores")
     return RoundEnd(
         reason,
         winner,
@@ -173,74 +160,47 @@ def _parse_end(d: Any, where: str) -> RoundEnd:
     )
 
 
+def _parse_round(rd: dict[str, Any], where: str, rules: Rules, end: RoundEnd | None) -> RoundLog:
+    pool = parse_tile_list(field(rd, "pool", where), where=f"{where} pool")
+    first = whole_number(field(rd, "first", where), f"{where} first")
+    racks = tuple(
+        Rack(parse_tile_list(r, where=f"{where} rack {k + 1}"))
+        for k, r in enumerate(json_list(field(rd, "racks", where), f"{where} racks"))
+    )
+    turns = [
+        _parse_turn(t, f"{where} turn {k + 1}", rules)
+        for k, t in enumerate(json_list(rd.get("turns", []), f"{where} turns"))
+    ]
+    return RoundLog(pool, first, racks, turns, end)
+
+
+def _read_rules(data: dict[str, Any]) -> Rules:
+    return Rules.from_dict(field(data, "rules", "record"), stored=True)
+
+
+#: the tile game's record: the shared frame with its rules, rounds and ends
+FRAME: RecordFrame[Rules, RoundLog, RoundEnd] = RecordFrame(
+    FORMAT,
+    "a game record",
+    write_header=lambda match: {"rules": match.rules.to_dict()},
+    write_round=_round_json,
+    write_end=_end_json,
+    read_header=_read_rules,
+    read_round=_parse_round,
+    read_end=_parse_end,
+)
+
+
 def load_record(data: Any) -> GameRecord:
     """Parse a record (a decoded JSON object); structural problems raise
     :class:`RecordError`, bad notation :class:`NotationError`, bad rules :class:`RulesError`."""
-    if not isinstance(data, dict):
-        raise RecordError("a game record must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise RecordError(f"not a {FORMAT} record (format is {data.get('format')!r})")
-    try:
-        rules = Rules.from_dict(field(data, "rules", "record"), stored=True)
-        players_raw = field(data, "players", "record")
-        if not isinstance(players_raw, list):
-            raise NotationError("record players must be a list")
-        players = []
-        for i, p in enumerate(players_raw):
-            if not isinstance(p, dict) or not isinstance(p.get("name"), str):
-                raise NotationError(f"player {i + 1} needs a name")
-            kind = p.get("kind", "human")
-            if kind not in ("human", "bot"):
-                raise NotationError(f"player {i + 1}: kind must be human or bot")
-            bot = p.get("bot")
-            players.append(PlayerInfo(p["name"], kind, bot if isinstance(bot, str) else None))
-        seed = data.get("seed")
-        if seed is not None:
-            seed = whole_number(seed, "record seed")
-        rounds_raw = field(data, "rounds", "record")
-        if not isinstance(rounds_raw, list):
-            raise NotationError("record rounds must be a list")
-        rounds = []
-        for ri, rd in enumerate(rounds_raw):
-            where = f"round {ri + 1}"
-            if not isinstance(rd, dict):
-                raise NotationError(f"{where} must be an object")
-            pool = parse_tile_list(field(rd, "pool", where), where=f"{where} pool")
-            first = whole_number(field(rd, "first", where), f"{where} first")
-            racks_raw = field(rd, "racks", where)
-            if not isinstance(racks_raw, list):
-                raise NotationError(f"{where} racks must be a list")
-            racks = tuple(
-                Rack(parse_tile_list(r, where=f"{where} rack {k + 1}"))
-                for k, r in enumerate(racks_raw)
-            )
-            turns_raw = rd.get("turns", [])
-            if not isinstance(turns_raw, list):
-                raise NotationError(f"{where} turns must be a list")
-            turns = [
-                _parse_turn(t, f"{where} turn {k + 1}", rules) for k, t in enumerate(turns_raw)
-            ]
-            end = _parse_end(rd["end"], f"{where} end") if rd.get("end") is not None else None
-            rounds.append(RoundLog(pool, first, racks, turns, end))
-        totals = data.get("totals")
-        if totals is not None:
-            if not isinstance(totals, list):
-                raise NotationError("record totals must be a list")
-            totals = tuple(whole_number(t, "total") for t in totals)
-    except RecordError:
-        raise
-    except RummikubError as exc:
-        raise RecordError(str(exc)) from exc
-    return GameRecord(rules, tuple(players), seed, tuple(rounds), totals)
+    f = FRAME.load(data)
+    return GameRecord(f.header, f.players, f.seed, f.rounds, f.totals)
 
 
 def read_record(path: str | Path) -> GameRecord:
-    text = Path(path).read_text(encoding="utf-8")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not valid JSON ({exc})") from exc
-    return load_record(data)
+    f = FRAME.read(path)
+    return GameRecord(f.header, f.players, f.seed, f.rounds, f.totals)
 
 
 # ----------------------------------------------------------------------------- replaying

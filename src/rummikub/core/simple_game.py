@@ -16,8 +16,10 @@ writes the deal into the round's log and logs every action as JSON, so the recor
                  "end": {"reason": ..., "winner": 0, "scores": [...]}}],
      "totals": [...]}
 
-replays without the generator and resumes exactly. A game with chance events inside a round
-(Xpress throws dice during turns) keeps its own match instead.
+replays without the generator and resumes exactly. The record's frame (format, rules, players,
+seed, rounds, totals) is :class:`~rummikub.core.framing.RecordFrame`'s, as for every game: this
+module writes and reads only a round's deal, actions and end. A game with chance events inside
+a round (Xpress throws dice during turns) keeps its own match instead.
 """
 
 from __future__ import annotations
@@ -26,12 +28,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from .errors import Code, IllegalPlayError, NotationError, RecordError, RummikubError, UsageError
+from .framing import RecordFrame
 from .game_base import check_next_round, verify_steps
 from .interface import PlayerInfo, RoundResult
-from .jsonio import json_list, players_json, whole_number
+from .jsonio import field as required
+from .jsonio import json_list, whole_number
 
 __all__ = ["SimpleGame", "SimpleMatch", "SimpleRecord", "SimpleRound", "SimpleStep"]
 
@@ -65,6 +70,54 @@ class SimpleStep(Generic[S]):
     turn: int
     before: S
     after: S
+
+
+def _round_json(rd: SimpleRound) -> dict[str, Any]:
+    actions = []
+    for player, action, ms in rd.actions:
+        step: dict[str, Any] = {"player": player, "action": action}
+        if ms is not None:
+            step["ms"] = ms
+        actions.append(step)
+    return {"deal": rd.deal, "actions": actions}
+
+
+def _end_json(end: RoundResult) -> dict[str, Any]:
+    return {"reason": end.reason, "winner": end.winner, "scores": list(end.scores)}
+
+
+def _read_round(rd: dict[str, Any], where: str, rules: Any, end: RoundResult | None) -> SimpleRound:
+    if not isinstance(rd.get("deal"), dict):
+        raise NotationError(f"{where} needs a deal")
+    actions: list[tuple[int, dict[str, Any], int | None]] = []
+    for k, step in enumerate(json_list(rd.get("actions", []), f"{where} actions")):
+        at = f"{where} action {k + 1}"
+        if not isinstance(step, dict):
+            raise NotationError(f"{at} must be an object")
+        player = whole_number(required(step, "player", at), f"{at} player")
+        action = step.get("action")
+        if not isinstance(action, dict):
+            raise NotationError(f"{at} needs 'action'")
+        ms = step.get("ms")
+        actions.append((player, action, whole_number(ms, f"{at} ms") if ms is not None else None))
+    return SimpleRound(rd["deal"], actions, end)
+
+
+def _read_end(d: Any, where: str) -> RoundResult:
+    if not isinstance(d, dict):
+        raise NotationError(f"{where} must be an object")
+    reason = required(d, "reason", where)
+    if not isinstance(reason, str):
+        raise NotationError(f"{where} reason must be a string")
+    winner = d.get("winner")
+    return RoundResult(
+        reason,
+        whole_number(winner, f"{where} winner") if winner is not None else None,
+        tuple(
+            whole_number(s, f"{where} score")
+            for s in json_list(required(d, "scores", where), f"{where} scores")
+        ),
+    )
 
 
 class SimpleGame(ABC, Generic[R, S, A, Ob]):
@@ -175,82 +228,35 @@ class SimpleGame(ABC, Generic[R, S, A, Ob]):
         return SimpleMatch(self, rules, players, seed)
 
     # -- records ----------------------------------------------------------------------
+    @cached_property
+    def frame(self) -> RecordFrame[R, SimpleRound, RoundResult]:
+        """The game's record format: the shared frame with the rules, deals and actions."""
+        return RecordFrame(
+            self.record_format,
+            f"a {self.record_format} record",
+            write_header=lambda match: {"rules": self.rules_to_json(match.rules)},
+            write_round=_round_json,
+            write_end=_end_json,
+            read_header=self._read_rules,
+            read_round=_read_round,
+            read_end=_read_end,
+        )
+
+    def _read_rules(self, data: dict[str, Any]) -> R:
+        raw = required(data, "rules", "record")
+        try:
+            return self.rules_from_json(raw, stored=True)
+        except RummikubError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise NotationError(f"malformed {self.record_format} rules: {exc}") from None
+
     def match_record(self, match: Any) -> dict[str, Any]:
-        rounds = []
-        for rd in match.rounds:
-            out: dict[str, Any] = {"deal": rd.deal, "actions": []}
-            for player, action, ms in rd.actions:
-                step: dict[str, Any] = {"player": player, "action": action}
-                if ms is not None:
-                    step["ms"] = ms
-                out["actions"].append(step)
-            if rd.end is not None:
-                out["end"] = {
-                    "reason": rd.end.reason,
-                    "winner": rd.end.winner,
-                    "scores": list(rd.end.scores),
-                }
-            rounds.append(out)
-        return {
-            "format": self.record_format,
-            "rules": self.rules_to_json(match.rules),
-            "players": players_json(match.players),
-            "seed": match.seed,
-            "rounds": rounds,
-            "totals": list(match.totals),
-        }
+        return self.frame.to_json(match)
 
     def load_record(self, data: Any) -> SimpleRecord:
-        if not isinstance(data, dict) or data.get("format") != self.record_format:
-            raise RecordError(f"not a {self.record_format} record")
-        try:
-            players = []
-            for i, p in enumerate(json_list(data.get("players"), "record players")):
-                if not isinstance(p, dict) or not isinstance(p.get("name"), str):
-                    raise NotationError(f"player {i + 1} needs a name")
-                bot = p.get("bot")
-                players.append(
-                    PlayerInfo(p["name"], "bot", bot if isinstance(bot, str) else None)
-                    if p.get("kind") == "bot"
-                    else PlayerInfo(p["name"])
-                )
-            rounds = []
-            for ri, rd in enumerate(json_list(data.get("rounds"), "record rounds")):
-                if not isinstance(rd, dict) or not isinstance(rd.get("deal"), dict):
-                    raise NotationError(f"round {ri + 1} needs a deal")
-                actions: list[tuple[int, dict[str, Any], int | None]] = []
-                for step in json_list(rd.get("actions", []), f"round {ri + 1} actions"):
-                    if not isinstance(step, dict):
-                        raise NotationError(f"round {ri + 1}: an action must be an object")
-                    player = whole_number(step.get("player"), "action player")
-                    action = step.get("action")
-                    if not isinstance(action, dict):
-                        raise NotationError(f"round {ri + 1}: an action needs 'action'")
-                    ms = step.get("ms")
-                    actions.append((player, action, ms if isinstance(ms, int) else None))
-                end = rd.get("end")
-                result = None
-                if isinstance(end, dict):
-                    scores = tuple(
-                        whole_number(s, "score") for s in json_list(end["scores"], "scores")
-                    )
-                    result = RoundResult(str(end.get("reason")), end.get("winner"), scores)
-                rounds.append(SimpleRound(rd["deal"], actions, result))
-            seed = data.get("seed")
-            totals = data.get("totals")
-            return SimpleRecord(
-                self.rules_from_json(data.get("rules"), stored=True),
-                tuple(players),
-                whole_number(seed, "record seed") if seed is not None else None,
-                tuple(rounds),
-                tuple(whole_number(t, "total") for t in totals)
-                if isinstance(totals, list)
-                else None,
-            )
-        except RecordError:
-            raise
-        except (RummikubError, KeyError, TypeError) as exc:
-            raise RecordError(f"malformed {self.record_format} record: {exc}") from None
+        f = self.frame.load(data)
+        return SimpleRecord(f.header, f.players, f.seed, f.rounds, f.totals)
 
     def replay(self, record: Any) -> Iterator[SimpleStep[S]]:
         n = len(record.players)

@@ -27,7 +27,6 @@ needs no random generator; :func:`verify_xpress` re-checks every action and ever
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -37,11 +36,11 @@ from rummikub.core.errors import (
     IllegalPlayError,
     NotationError,
     RecordError,
-    RummikubError,
     UsageError,
 )
+from rummikub.core.framing import Framed, RecordFrame
 from rummikub.core.game_base import verify_steps
-from rummikub.core.jsonio import field, json_list, players_json, whole_number, write_json_atomic
+from rummikub.core.jsonio import field, json_list, whole_number
 from rummikub.core.table import Table
 from rummikub.core.tiles import parse_tile
 
@@ -94,36 +93,26 @@ def _end_json(end: XpressEnd) -> dict[str, Any]:
     }
 
 
-def xpress_record(match: XpressMatch) -> dict[str, Any]:
-    """The record of a match, finished or running."""
-    rounds = []
-    for r in match.rounds:
-        rd: dict[str, Any] = {
-            "first": r.first,
-            "hands": [_dice_json(h) for h in r.hands],
-            "turns": [_turn_json(t) for t in r.turns],
-        }
-        if r.end is not None:
-            rd["end"] = _end_json(r.end)
-        rounds.append(rd)
+def _round_json(r: XpressRound) -> dict[str, Any]:
     return {
-        "format": FORMAT,
-        "rules": match.rules.to_dict(),
-        "layout": match.layout.to_json(),
-        "players": players_json(match.players),
-        "seed": match.seed,
-        "rounds": rounds,
-        "totals": list(match.totals),
+        "first": r.first,
+        "hands": [_dice_json(h) for h in r.hands],
+        "turns": [_turn_json(t) for t in r.turns],
     }
 
 
+def xpress_record(match: XpressMatch) -> dict[str, Any]:
+    """The record of a match, finished or running."""
+    return FRAME.to_json(match)
+
+
 def dump_xpress(match: XpressMatch, *, indent: int | None = None) -> str:
-    return json.dumps(xpress_record(match), indent=indent)
+    return FRAME.dumps(match, indent=indent)
 
 
 def write_xpress(match: XpressMatch, path: str | Path) -> None:
     """Write the record atomically."""
-    write_json_atomic(xpress_record(match), path)
+    FRAME.write(match, path)
 
 
 # ----------------------------------------------------------------------------- reading
@@ -205,63 +194,55 @@ def _end(d: Any, where: str) -> XpressEnd:
     )
 
 
+def _round(
+    rd: dict[str, Any], where: str, header: tuple[XpressRules, Layout], end: XpressEnd | None
+) -> XpressRound:
+    hands = tuple(
+        _dice(h, f"{where} hand {k + 1}")
+        for k, h in enumerate(json_list(field(rd, "hands", where), where))
+    )
+    turns = [
+        _turn(t, f"{where} turn {k + 1}")
+        for k, t in enumerate(json_list(rd.get("turns", []), f"{where} turns"))
+    ]
+    return XpressRound(whole_number(field(rd, "first", where), f"{where} first"), hands, turns, end)
+
+
+def _header(data: dict[str, Any]) -> tuple[XpressRules, Layout]:
+    rules = XpressRules.from_dict(field(data, "rules", "record"), stored=True)
+    return rules, check_layout(field(data, "layout", "record"))
+
+
+def _header_json(match: XpressMatch) -> dict[str, Any]:
+    return {"rules": match.rules.to_dict(), "layout": match.layout.to_json()}
+
+
+#: the Xpress record: the shared frame with the rules and dice layout, rounds and ends
+FRAME: RecordFrame[tuple[XpressRules, Layout], XpressRound, XpressEnd] = RecordFrame(
+    FORMAT,
+    "an Xpress record",
+    write_header=_header_json,
+    write_round=_round_json,
+    write_end=_end_json,
+    read_header=_header,
+    read_round=_round,
+    read_end=_end,
+)
+
+
+def _record(f: Framed[tuple[XpressRules, Layout], XpressRound]) -> XpressRecord:
+    rules, layout = f.header
+    return XpressRecord(rules, layout, f.players, f.seed, f.rounds, f.totals)
+
+
 def load_xpress(data: Any) -> XpressRecord:
     """Parse a decoded ``rummikub-xpress/1`` record; any problem raises :class:`RecordError`
     naming it."""
-    if not isinstance(data, dict):
-        raise RecordError("an Xpress record must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise RecordError(f"not a {FORMAT} record (format is {data.get('format')!r})")
-    try:
-        rules = XpressRules.from_dict(field(data, "rules", "record"), stored=True)
-        layout = check_layout(field(data, "layout", "record"))
-        players = []
-        for i, p in enumerate(json_list(field(data, "players", "record"), "record players")):
-            if not isinstance(p, dict) or not isinstance(p.get("name"), str):
-                raise NotationError(f"player {i + 1} needs a name")
-            kind = p.get("kind", "human")
-            if kind not in ("human", "bot"):
-                raise NotationError(f"player {i + 1}: kind must be human or bot")
-            bot = p.get("bot")
-            players.append(XpressPlayer(p["name"], kind, bot if isinstance(bot, str) else None))
-        seed = data.get("seed")
-        if seed is not None:
-            seed = whole_number(seed, "record seed")
-        rounds = []
-        for ri, rd in enumerate(json_list(field(data, "rounds", "record"), "record rounds")):
-            where = f"round {ri + 1}"
-            if not isinstance(rd, dict):
-                raise NotationError(f"{where} must be an object")
-            hands = tuple(
-                _dice(h, f"{where} hand {k + 1}")
-                for k, h in enumerate(json_list(field(rd, "hands", where), where))
-            )
-            turns = [
-                _turn(t, f"{where} turn {k + 1}")
-                for k, t in enumerate(json_list(rd.get("turns", []), f"{where} turns"))
-            ]
-            end = _end(rd["end"], f"{where} end") if rd.get("end") is not None else None
-            rounds.append(
-                XpressRound(
-                    whole_number(field(rd, "first", where), f"{where} first"), hands, turns, end
-                )
-            )
-        totals = data.get("totals")
-        if totals is not None:
-            totals = _ints(totals, "record totals")
-    except RecordError:
-        raise
-    except RummikubError as exc:
-        raise RecordError(str(exc)) from exc
-    return XpressRecord(rules, layout, tuple(players), seed, tuple(rounds), totals)
+    return _record(FRAME.load(data))
 
 
 def read_xpress(path: str | Path) -> XpressRecord:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not valid JSON ({exc})") from exc
-    return load_xpress(data)
+    return _record(FRAME.read(path))
 
 
 # ----------------------------------------------------------------------------- replaying
