@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rummikub.core.melds import is_valid_meld
@@ -92,8 +92,7 @@ table_sets = st.sampled_from(
 @given(table=table_sets, hand=st.lists(face, min_size=1, max_size=6))
 def test_best_placement_matches_brute_force(table: str, hand: list[Tile]) -> None:
     tb = Table.parse(table)
-    if sum(1 for t in [*tb.tiles(), *hand] if t.is_joker) > 4:
-        return
+    assume(sum(1 for t in [*tb.tiles(), *hand] if t.is_joker) <= 4)  # the set has 4 jokers
     # the oracle knows any arrangement; the printed rule that a freed joker joins a new set
     # (``new_set``) is checked on its own below
     got = best_placement(tb, hand, new_set=False)
