@@ -39,8 +39,10 @@ def _enter(page: Any, form: str, name: str) -> None:
 
 
 def _rack(page: Any) -> list[str]:
+    """The tiles of the rack as text (their text content without white space: the rendered
+    text's line breaks depend on whether the page's styles were applied yet)."""
     page.wait_for_selector(".rack .tile")
-    return sorted(page.locator(".rack .tile").all_inner_texts())
+    return sorted("".join(t.split()) for t in page.locator(".rack .tile").all_text_contents())
 
 
 def _draw_to_the_end(page: Any) -> None:
