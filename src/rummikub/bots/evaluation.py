@@ -376,7 +376,8 @@ def paired_difference(a: Evaluation, b: Evaluation) -> tuple[float, float]:
 
 def rank_key(ev: Evaluation, sign: float = 1.0) -> tuple[float, float, float]:
     """How :func:`rank_moves` orders evaluations (smaller first): the highest ``win_match``,
-    then ``win_round``, then ``expected_score`` (``sign`` -1 where a lower score is better)."""
+    then ``win_round``, then ``expected_score`` (``sign`` -1 where a lower score is better);
+    :func:`rank_moves` puts going out now between the chances and the score."""
     return (-ev.win_match, -ev.win_round, -sign * ev.expected_score)
 
 
