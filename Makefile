@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean venv
+.PHONY: run test lint typecheck unit coverage bench clean venv
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,13 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest -n auto -q --durations=25
+
+## coverage: the whole suite under coverage, with the processes it starts; prints the total
+coverage: $(STAMP)
+	$(BIN)/coverage erase
+	$(BIN)/coverage run -m pytest -n auto -q
+	$(BIN)/coverage combine -q
+	$(BIN)/coverage report --precision=1 | tail -n 1
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
