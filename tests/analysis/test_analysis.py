@@ -208,16 +208,17 @@ def test_analyse_on_the_command_line(tmp_path: Path) -> None:
     assert runner.invoke(app, [*args, "-q"]).exit_code == 0
     one = tmp_path / "one.json"
     one.write_text(games.read_text().splitlines()[0])
-    result = runner.invoke(app, ["analyse", str(one), "-q"])
+    # four deals a position: the command's workings, not the verdicts' steadiness
+    result = runner.invoke(app, ["analyse", str(one), "-q", "--samples", "4"])
     assert result.exit_code == 0, result.output
     assert "accuracy" in result.output and "greedy-1" in result.output
-    result = runner.invoke(app, ["analyse", "--json", str(one)])
+    result = runner.invoke(app, ["analyse", "--json", "--samples", "4", str(one)])
     data = json.loads(result.output)
     assert data["game"] == "tiles" and data["turns"]
     assert {t["verdict"] for t in data["turns"]} <= {
         "forced", "best", "good", "inaccuracy", "mistake", "blunder",
     }  # fmt: skip
-    result = runner.invoke(app, ["analyse", str(games), "-q"])
+    result = runner.invoke(app, ["analyse", str(games), "-q", "--samples", "4"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0].split()[:2] == ["bot", "games"]
     assert "greedy" in result.output and "strategic" in result.output
@@ -231,7 +232,9 @@ def test_analyse_on_the_command_line(tmp_path: Path) -> None:
 
 def test_analyse_checks_its_options(tmp_path: Path) -> None:
     result = runner.invoke(app, ["analyse", str(tmp_path / "x.json"), "--jobs", "0"])
-    assert result.exit_code != 0 and "must be" in result.output
+    assert result.exit_code != 0 and "--jobs must be at least 1" in result.output
+    result = runner.invoke(app, ["analyse", str(tmp_path / "x.json"), "--samples", "0"])
+    assert result.exit_code != 0 and "--samples must be at least 1" in result.output
 
 
 def test_an_unknown_game_format_names_the_formats_known(tmp_path: Path) -> None:

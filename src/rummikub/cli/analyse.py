@@ -22,13 +22,13 @@ from .common import fail, needs_extra, progress_bar
 __all__ = ["register"]
 
 
-def _analyse_document(doc: Any, depth: Depth) -> dict[str, Any]:
+def _analyse_document(doc: Any, depth: Depth, samples: int | None) -> dict[str, Any]:
     """One decoded record's analysis as JSON, in a worker process of ``--jobs`` (which gets
     the record as JSON and reads it there)."""
     from rummikub.analysis import analyse
     from rummikub.games import load_any
 
-    return analyse(load_any(doc), depth=depth).to_json()
+    return analyse(load_any(doc), depth=depth, samples=samples).to_json()
 
 
 def _move_words(t: dict[str, Any]) -> str:
@@ -132,6 +132,14 @@ def analyse_command(
             "steadier verdicts, about ten times slower.",
         ),
     ] = False,
+    samples: Annotated[
+        int | None,
+        typer.Option(
+            "--samples",
+            help="Deals sampled a position (default 32, or 96 with --deep): fewer is faster "
+            "and the verdicts noisier.",
+        ),
+    ] = None,
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", help="Worker processes for many records.")
     ] = 1,
@@ -153,6 +161,8 @@ def analyse_command(
     depth: Depth = "deep" if deep else "default"
     if jobs < 1:
         raise fail("--jobs must be at least 1")
+    if samples is not None and samples < 1:
+        raise fail("--samples must be at least 1")
     try:
         docs = [doc for _, doc in iter_documents(file)]
         records = [load_any(doc) for doc in docs]
@@ -167,18 +177,18 @@ def analyse_command(
     analyses: list[dict[str, Any]] = []
     try:
         if one:
-            judged = analyse(records[0], depth=depth, progress=progress)
+            judged = analyse(records[0], depth=depth, progress=progress, samples=samples)
             analyses.append(judged.to_json())
         elif jobs == 1 and ray is None:
             for rec in records:
-                analyses.append(analyse(rec, depth=depth).to_json())
+                analyses.append(analyse(rec, depth=depth, samples=samples).to_json())
                 progress(len(analyses), len(records))
         else:
             from rummikub.bots.executors import open_executor
 
             pool, _ = open_executor(jobs, ray)
             with pool:
-                futures = [pool.submit(_analyse_document, doc, depth) for doc in docs]
+                futures = [pool.submit(_analyse_document, doc, depth, samples) for doc in docs]
                 for fut in futures:  # in the file's order
                     analyses.append(fut.result())
                     progress(len(analyses), len(docs))
