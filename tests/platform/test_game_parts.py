@@ -157,7 +157,7 @@ def test_a_consumer_asking_for_a_missing_part_is_told_which(sticks: None) -> Non
         check_spec("cmd:python bot.py", "sticks")
     record = STICKS.match_record(STICKS.new_match(STICKS.presets()["standard"], ["a", "b"], 1))
     with pytest.raises(MissingPart, match="sticks has no analysis"):
-        analyse(AnyRecord(STICKS, record))
+        analyse(AnyRecord(STICKS, STICKS.load_record(record)))
 
 
 def test_every_consumer_reads_a_game_name_through_get_game() -> None:
