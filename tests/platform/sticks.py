@@ -136,3 +136,6 @@ class TakeRandom:
 
 
 GAME = Sticks()
+
+#: its bot levels, weakest first: its ``bots`` part in the table of game parts
+BOTS = {"random": TakeRandom, "most": TakeMost}

@@ -129,4 +129,4 @@ def test_an_xpress_tournament_pairs_deals_and_resumes(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         app, ["tournament", "--game", "xpress", "--bots", "cmd:x", "-o", str(out)]
     )
-    assert result.exit_code != 0 and "outside programs play the tile game only" in result.output
+    assert result.exit_code != 0 and "outside programs play tiles only, not xpress" in result.output

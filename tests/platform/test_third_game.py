@@ -10,24 +10,21 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from rummikub.bots.registry import GAME_BOTS, register_bot
 from rummikub.cli.main import app
-from rummikub.games import GAMES, register_game
+from rummikub.games import GameParts, register_game, unregister_game
 from rummikub.testing import check_game
 
-from .sticks import GAME, TakeMost, TakeRandom
+from .sticks import GAME
 
 runner = CliRunner()
 
 
 @pytest.fixture
 def sticks() -> Iterator[None]:
-    register_game(GAME)
-    register_bot("random", TakeRandom, game="sticks")
-    register_bot("most", TakeMost, game="sticks")
+    # its only part besides the rules: its bot levels, named as every game names its parts
+    register_game(GAME, GameParts(bots=f"{type(GAME).__module__}:BOTS"))
     yield
-    del GAMES["sticks"]
-    del GAME_BOTS["sticks"]
+    unregister_game("sticks")
 
 
 def test_sticks_conforms(sticks: None) -> None:

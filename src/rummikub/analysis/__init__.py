@@ -5,14 +5,13 @@ winning chances it gave away, from the mover's own observation (``rummikub analy
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from rummikub.bots.evaluation import DEPTHS, Depth
-from rummikub.core import RulesError
-from rummikub.games import AnyRecord
+from rummikub.games import AnyRecord, game_part
 
 from .model import FORMAT, VERSION, GameAnalysis, Judged, PlayerSummary, TurnAnalysis
-from .tiles import judge_tile_turn, tile_turns
+from .tiles import judge_tile_turn
 from .verdicts import (
     FINDINGS,
     THRESHOLDS,
@@ -24,19 +23,19 @@ from .verdicts import (
     points_verdict,
     verdict,
 )
-from .xpress import judge_xpress_turn, xpress_turns
+from .xpress import judge_xpress_turn
 
 __all__ = [
     "DEPTHS",
     "FINDINGS",
     "FORMAT",
-    "JUDGES",
     "THRESHOLDS",
     "VERDICTS",
     "VERSION",
     "Depth",
     "Finding",
     "GameAnalysis",
+    "Judge",
     "Judged",
     "PlayerSummary",
     "TurnAnalysis",
@@ -51,13 +50,10 @@ __all__ = [
 ]
 
 Progress = Callable[[int, int], None]
-#: each game's turn judge: (record, progress, depth, samples, seed) -> the turns judged
-JUDGES: dict[
-    str, Callable[[Any, Progress | None, Depth, int | None, int], Iterator[TurnAnalysis]]
-] = {
-    "tiles": tile_turns,
-    "xpress": xpress_turns,
-}
+#: a game's turn judge, its ``judge`` part in the table of game parts
+#: (:mod:`rummikub.games.parts`): (record, progress, depth, samples, seed) -> the turns judged
+#: (:func:`.tiles.tile_turns`, :func:`.xpress.xpress_turns`)
+Judge = Callable[[Any, Progress | None, Depth, int | None, int], Iterator[TurnAnalysis]]
 
 
 def analyse(
@@ -73,12 +69,10 @@ def analyse(
     evaluation's playouts go to the end of the round, with more samples: slower, steadier).
     ``progress(done, total)`` is called after every turn. ``samples`` (deals a position,
     default the depth's) and ``seed`` (mixed into each position's seed) are for measuring."""
-    judge = JUDGES.get(rec.game.name)
-    if judge is None:
-        known = ", ".join(sorted(JUDGES))
-        raise RulesError(
-            f"{rec.game.name} games have no analysis (games analysed: {known})", field="game"
-        )
+    part = game_part(rec.game, "judge")  # MissingPart: "sticks has no analysis"
+    if not callable(part):
+        raise TypeError(f"the judge part of {rec.game.name} is not callable: {part!r}")
+    judge = cast(Judge, part)
     if depth not in DEPTHS:
         raise ValueError(f"depth is one of {', '.join(DEPTHS)}, not {depth!r}")
     players = [(p.name, p.bot) for p in rec.record.players]

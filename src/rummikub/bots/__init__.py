@@ -11,17 +11,16 @@ from .base import Bot, fallback_action
 from .beginner import BeginnerBot
 from .expert import ExpertBot, ExpertParams
 from .greedy import GreedyBot
-from .hints import hint, register_hint
+from .hints import hint
 from .play import play_match
 from .protocol import OutsideBot
 from .random import RandomBot
-from .registry import BOTS, GAME_BOTS, bot_levels, get_bot, register_bot
+from .registry import BOTS, bot_levels, get_bot, register_bot
 from .specs import make_bot
 from .strategic import StrategicBot, StrategyParams
 
 __all__ = [
     "BOTS",
-    "GAME_BOTS",
     "BeginnerBot",
     "Bot",
     "ExpertBot",
@@ -38,5 +37,4 @@ __all__ = [
     "make_bot",
     "play_match",
     "register_bot",
-    "register_hint",
 ]  # fmt: skip

@@ -1,18 +1,19 @@
 """Hints for every game, written once: the action a player would do well to take, from his
 observation only. Every front end (terminal games, the server's rooms) asks :func:`hint` and
-shows the action its own way."""
+shows the action its own way. A game's hint is its ``hint`` part in the table of game parts
+(:mod:`rummikub.games.parts`); the two games' hints are defined here."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from rummikub.core import Observation, Play, RulesError
-from rummikub.games import AnyGame
+from rummikub.core import Observation, Play
+from rummikub.games import AnyGame, game_part
 from rummikub.xpress import EndTurn, ExpertBot, Place, Throw, XpressObservation, best_placement
 from rummikub.xpress.bots import dice_for
 
-__all__ = ["HINTS", "hint", "register_hint"]
+__all__ = ["HintFunction", "hint", "tiles_hint", "xpress_hint"]
 
 #: a game's hint: (observation, seconds) -> the suggested action
 HintFunction = Callable[[Any, float], Any]
@@ -52,18 +53,10 @@ def xpress_hint(obs: XpressObservation, time_limit: float) -> Any:
     return EndTurn()
 
 
-#: every game's hint, by the game's name
-HINTS: dict[str, HintFunction] = {"tiles": tiles_hint, "xpress": xpress_hint}
-
-
-def register_hint(game: str, function: HintFunction) -> None:
-    """Give the game called ``game`` a hint."""
-    HINTS[game] = function
-
-
 def hint(game: AnyGame, obs: Any, time_limit: float = 1.0) -> Any:
-    """The action suggested to the player whose observation ``obs`` is."""
-    function = HINTS.get(game.name)
-    if function is None:
-        raise RulesError(f"{game.name} has no hints", field="game")
+    """The action suggested to the player whose observation ``obs`` is (the game's ``hint``
+    part; :class:`~rummikub.games.MissingPart` when it has none)."""
+    function = game_part(game, "hint")
+    if not callable(function):
+        raise TypeError(f"the hint part of {game.name} is not callable: {function!r}")
     return function(obs, time_limit)

@@ -1,4 +1,5 @@
-"""Named bot levels, per game."""
+"""Named bot levels, per game: each game's levels are its ``bots`` part in the table of game
+parts (:mod:`rummikub.games.parts`); the two games' levels are defined here."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from typing import Any
 
 from rummikub.core import RulesError
 from rummikub.core.interface import Bot as AnyGameBot
-from rummikub.games import get_game
-from rummikub.xpress import BOTS as XPRESS_BOTS
+from rummikub.games import AnyGame, game_part
+from rummikub.xpress import BOTS as XPRESS_LEVELS
 
 from .beginner import BeginnerBot
 from .expert import ExpertBot
@@ -16,7 +17,15 @@ from .greedy import GreedyBot
 from .random import RandomBot
 from .strategic import StrategicBot
 
-__all__ = ["BOTS", "GAME_BOTS", "bot_levels", "get_bot", "register_bot"]
+__all__ = [
+    "BOTS",
+    "XPRESS_BOTS",
+    "BotFactory",
+    "bot_levels",
+    "get_bot",
+    "levels_of",
+    "register_bot",
+]
 
 BotFactory = Callable[[int | None], AnyGameBot[Any, Any]]
 
@@ -34,32 +43,34 @@ def _seeded(factory: Callable[[int], AnyGameBot[Any, Any]]) -> BotFactory:
     return lambda seed: factory(seed or 0)
 
 
-#: every game's levels, weakest first: ``GAME_BOTS[game][level]``
-GAME_BOTS: dict[str, dict[str, BotFactory]] = {
-    "tiles": BOTS,
-    "xpress": {name: _seeded(f) for name, f in XPRESS_BOTS.items()},
-}
+#: the dice game's levels, weakest first
+XPRESS_BOTS: dict[str, BotFactory] = {name: _seeded(f) for name, f in XPRESS_LEVELS.items()}
 
 
-def _levels(game: str) -> dict[str, BotFactory]:
-    name = get_game(game).name
-    return GAME_BOTS.setdefault(name, {})
+def levels_of(game: str | AnyGame) -> dict[str, BotFactory]:
+    """The levels of ``game`` (its ``bots`` part), weakest first: ``{level: factory(seed)}``;
+    :class:`~rummikub.games.MissingPart` when the game has no bots."""
+    levels = game_part(game, "bots")
+    if not isinstance(levels, dict):
+        raise TypeError(f"the bots part of {game} is not a dict of levels: {levels!r}")
+    return levels
 
 
 def register_bot(name: str, factory: BotFactory, *, game: str = "tiles") -> None:
-    """Make ``factory`` available as ``get_bot(name, game=game)``."""
-    _levels(game)[name] = factory
+    """Add the level ``name`` to the levels of ``game`` (its ``bots`` part): a new bot, or one
+    replaced, for ``get_bot(name, game=game)``."""
+    levels_of(game)[name] = factory
 
 
 def bot_levels(game: str = "tiles") -> tuple[str, ...]:
     """The bot levels of ``game``, weakest first."""
-    return tuple(_levels(game))
+    return tuple(levels_of(game))
 
 
 def get_bot(name: str, seed: int | None = None, *, game: str = "tiles") -> Any:
     """A new bot of the named level of ``game`` (tiles: ``random``, ``beginner``, ``greedy``,
     ``strategic``, ``expert``; xpress: ``random``, ``greedy``, ``expert``)."""
-    levels = _levels(game)
+    levels = levels_of(game)
     try:
         factory = levels[name]
     except KeyError:

@@ -1,13 +1,14 @@
 """Bot specifications as users write them: a built-in level (``greedy``) or an outside
-program (``cmd:python mybot.py``)."""
+program (``cmd:python mybot.py``) of a game that has an ``outside`` part (the tile game, whose
+programs speak ``rummikub-bot/1``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rummikub.core import RulesError
+from rummikub.games import GAMES, game_part, get_game, parts_of
 
-from .protocol import OutsideBot
 from .registry import bot_levels, get_bot
 
 __all__ = ["CMD_PREFIX", "check_spec", "make_bot", "parse_specs"]
@@ -17,17 +18,22 @@ CMD_PREFIX = "cmd:"
 
 def check_spec(spec: str, game: str = "tiles") -> str:
     """``spec`` stripped, or :class:`RulesError` naming what is wrong with it (a level of
-    ``game``, or an outside program: ``cmd:`` plays the tile game only)."""
+    ``game``, or an outside program: ``cmd:`` plays only a game with an ``outside`` part)."""
     text = spec.strip()
+    outside_ok = parts_of(game).outside is not None
     if text.startswith(CMD_PREFIX):
         if not text[len(CMD_PREFIX) :].strip():
             raise RulesError(f"bot {spec!r}: 'cmd:' needs a command line", field="bot")
-        if game not in ("tiles", "rummikub"):
-            raise RulesError(f"bot {spec!r}: outside programs play the tile game only", field="bot")
+        if not outside_ok:
+            played = ", ".join(n for n in GAMES if parts_of(n).outside is not None) or "no game"
+            raise RulesError(
+                f"bot {spec!r}: outside programs play {played} only, not {get_game(game).name}",
+                field="bot",
+            )
         return text
     levels = bot_levels(game)
     if text not in levels:
-        outside = ", or cmd:COMMAND" if game in ("tiles", "rummikub") else ""
+        outside = ", or cmd:COMMAND" if outside_ok else ""
         raise RulesError(
             f"unknown bot {text!r} (bots: {', '.join(sorted(levels))}{outside})",
             field="bot",
@@ -61,7 +67,10 @@ def make_bot(
     text = check_spec(spec, game)
     if text.startswith(CMD_PREFIX):
         command = text[len(CMD_PREFIX) :].strip()
+        factory = game_part(game, "outside")
+        if not callable(factory):
+            raise TypeError(f"the outside part of {game} is not callable: {factory!r}")
         if time_limit is not None:
-            return OutsideBot(command, name=text, default_limit=time_limit)
-        return OutsideBot(command, name=text)
+            return factory(command, name=text, default_limit=time_limit)
+        return factory(command, name=text)
     return get_bot(text, seed, game=game)

@@ -4,7 +4,6 @@ per bot."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,7 +16,7 @@ from rummikub.core import RummikubError
 if TYPE_CHECKING:
     from rummikub.bots.evaluation import Depth
 
-from .common import fail, needs_extra, progress_bar
+from .common import fail, progress_bar, require_solver
 
 __all__ = ["register"]
 
@@ -168,8 +167,8 @@ def analyse_command(
         records = [load_any(doc) for doc in docs]
     except RummikubError as exc:
         raise fail(f"{file}: {exc}") from None
-    if any(r.game.name == "tiles" for r in records) and importlib.util.find_spec("numpy") is None:
-        raise needs_extra("solver")
+    for game in {r.game.name for r in records}:
+        require_solver((), game, parts=("judge",))
     from rummikub.analysis import analyse
 
     one = len(records) == 1

@@ -108,8 +108,7 @@ def tournament(
     the_game = game_option(game)
     try:
         specs = parse_specs(bots, the_game.name)
-        if the_game.name == "tiles":
-            require_solver(specs)
+        require_solver(specs, the_game)
         rule_obj = load_game_rules(the_game, rules)
         counts = the_game.player_counts(rule_obj)
         if players not in counts:

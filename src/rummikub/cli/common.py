@@ -12,12 +12,11 @@ from typing import Annotated, Any
 
 import typer
 
-from rummikub.core import Rules, RulesError, preset
-from rummikub.games import AnyGame, get_game
+from rummikub.core import Rules, RulesError
+from rummikub.games import AnyGame, get_game, parts_of
 
 __all__ = [
     "EXTRAS",
-    "SOLVER_BOTS",
     "NotOpenedOption",
     "RackOption",
     "RulesOption",
@@ -62,9 +61,6 @@ EXTRA_MODULES = {
     "argon2": "server",
 }
 
-#: Built-in bot levels that play with the solver (``random`` and ``beginner`` do not).
-SOLVER_BOTS = frozenset({"greedy", "strategic", "expert"})
-
 
 def extra_for_module(name: str | None) -> str | None:
     """The extra that installs the module ``name`` (``numpy.linalg`` -> ``solver``)."""
@@ -73,12 +69,15 @@ def extra_for_module(name: str | None) -> str | None:
     return EXTRA_MODULES.get(name.split(".")[0])
 
 
-def require_solver(levels: Iterable[str] = ("greedy",)) -> None:
-    """Raise the one-line error when one of ``levels`` needs the solver and the ``solver``
-    extra is not installed (checked before a long run starts, not in its middle)."""
-    if any(level.strip() in SOLVER_BOTS for level in levels) and (
-        importlib.util.find_spec("numpy") is None
-    ):
+def require_solver(
+    levels: Iterable[str] = ("greedy",), game: str | AnyGame = "tiles", *, parts: Iterable[str] = ()
+) -> None:
+    """Raise the one-line error when one of the bot ``levels`` or ``parts`` (``judge``,
+    ``hint``) of ``game`` plays with the solver (the game's ``needs_solver`` in the table of
+    game parts) and the ``solver`` extra is not installed (checked before a long run starts,
+    not in its middle)."""
+    wanted = {f"bots.{level.strip()}" for level in levels} | set(parts)
+    if wanted & parts_of(game).needs_solver and importlib.util.find_spec("numpy") is None:
         raise needs_extra("solver")
 
 
@@ -89,23 +88,15 @@ def fail(message: str, code: int = 1) -> typer.Exit:
 
 
 def load_rules(spec: str) -> Rules:
-    """A preset name, a JSON file path, or inline JSON."""
-    text = spec.strip()
-    if text.startswith("{"):
-        return Rules.from_json(text)
-    path = Path(text)
-    if path.suffix == ".json" or path.exists():
-        try:
-            return Rules.from_json(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise RulesError(f"cannot read rules file {spec}: {exc.strerror}") from exc
-    return preset(text)
+    """The tile game's rules from a preset name, a JSON file path, or inline JSON."""
+    rules = load_game_rules(get_game("tiles"), spec)
+    if not isinstance(rules, Rules):  # pragma: no cover - the tile game's rules are Rules
+        raise TypeError(f"not the tile game's rules: {rules!r}")
+    return rules
 
 
 def load_game_rules(game: AnyGame, spec: str) -> Any:
     """The rules of ``game`` from a preset name, a JSON file path, or inline JSON."""
-    if game.name == "tiles":
-        return load_rules(spec)
     text = spec.strip()
     if text.startswith("{"):
         return game.rules_from_json(_json_object(text, "rules"))
@@ -117,9 +108,7 @@ def load_game_rules(game: AnyGame, spec: str) -> Any:
             raise RulesError(f"cannot read rules file {spec}: {exc.strerror}") from exc
     presets = game.presets()
     if text not in presets:
-        raise RulesError(
-            f"unknown {game.name} preset {text!r} (presets: {', '.join(presets)})", field="preset"
-        )
+        raise RulesError(f"unknown preset {text!r} (presets: {', '.join(presets)})", field="preset")
     return presets[text]
 
 

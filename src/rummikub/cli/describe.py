@@ -1,20 +1,21 @@
 """Game records as text, one line per step (``rummikub replay`` when the output is not a
-terminal, ``rummikub xpress replay --text``): one describer per game, chosen by the record's
-game, every sentence from the message catalogue (``--lang``)."""
+terminal, ``rummikub xpress replay --text``): one describer per game (its ``describe`` part in
+the table of game parts, :mod:`rummikub.games.parts`; a game without one is described step by
+step), every sentence from the message catalogue (``--lang``)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rummikub.core import GameRecord, replay
-from rummikub.games import AnyRecord
+from rummikub.games import AnyRecord, game_part, parts_of
 from rummikub.i18n import Translator, translator
 from rummikub.xpress import EndTurn, Place, Throw, XpressRecord, replay_xpress
 from rummikub.xpress.dice import DieFace
 
-__all__ = ["DESCRIBERS", "describe", "describe_tiles", "describe_xpress"]
+__all__ = ["Describer", "describe", "describe_tiles", "describe_xpress"]
 
 STEP = "  {number:>3}. "  # a step's line starts with its number in the round
 MORE = "       "  # and what follows it is indented under its text
@@ -136,16 +137,17 @@ def _describe_steps(rec: AnyRecord, t: Translator) -> Iterator[str]:
             yield "  " + t("text.scores", scores=_scores(names, result.scores, signed=True))
 
 
-#: the text describer of each game's records
-DESCRIBERS: dict[str, Callable[[Any, Translator], Iterator[str]]] = {
-    "tiles": describe_tiles,
-    "xpress": describe_xpress,
-}
+#: a game's own describer of its records (its ``describe`` part): (record, translator) -> lines
+Describer = Callable[[Any, Translator], Iterator[str]]
 
 
 def describe(rec: AnyRecord, lang: str | None = None) -> Iterator[str]:
     """The lines of a record of any game in ``lang`` (default: the system's language),
     re-checked against the rules as they are made."""
     t = translator(lang)
-    own = DESCRIBERS.get(rec.game.name)
-    return own(rec.record, t) if own is not None else _describe_steps(rec, t)
+    if parts_of(rec.game).describe is None:
+        return _describe_steps(rec, t)
+    own = game_part(rec.game, "describe")
+    if not callable(own):
+        raise TypeError(f"the describe part of {rec.game.name} is not callable: {own!r}")
+    return cast(Describer, own)(rec.record, t)

@@ -11,7 +11,7 @@ import typer
 
 from rummikub.core import RummikubError
 
-from .common import fail
+from .common import fail, game_option
 
 __all__ = ["register"]
 
@@ -25,9 +25,10 @@ def bots_command(
     """The bots' fixed ratings (the shipped calibration), strongest first."""
     from rummikub.ratings import bot_ratings, calibration, display
 
-    field = bot_ratings(game)
+    name = game_option(game).name
+    field = bot_ratings(name)
     if not field:
-        raise fail(f"no calibrated bots for the game {game!r}")
+        raise fail(f"no calibrated bots for the game {name!r}")
     for level, r in sorted(field.items(), key=lambda kv: -kv[1].mu):
         typer.echo(f"{level:<10} {display(r):>5}   mu {r.mu:6.2f}   sigma {r.sigma:.2f}")
     typer.echo(f"(from {calibration()['rated_games']} games: {calibration()['made_by']})")

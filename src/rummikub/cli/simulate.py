@@ -78,8 +78,7 @@ def simulate(
         seats = (
             players if players is not None else min(4, the_game.player_counts(rule_obj).stop - 1)
         )
-        if the_game.name == "tiles":
-            require_solver(levels)
+        require_solver(levels, the_game)
         done = resume_point(out, seed=seed, games=games) if resume else 0
         records = run_simulation(
             the_game, rule_obj, levels, games=games, seed=seed, players=seats, start=done,

@@ -23,7 +23,8 @@ import gymnasium
 
 from rummikub.bots.grid_playout import PlayedRound
 from rummikub.bots.registry import get_bot
-from rummikub.games import get_game
+from rummikub.core import RulesError
+from rummikub.games import GAMES, game_part, get_game, parts_of
 
 from .aec import Reward, RummikubEnv, bad_argument
 from .gym import RummikubGym
@@ -39,6 +40,7 @@ __all__ = [
     "RummikubGym",
     "TilesSpec",
     "XpressSpec",
+    "env_games",
     "greedy_selfplay",
     "make",
     "make_gym",
@@ -46,13 +48,27 @@ __all__ = [
 ]
 
 
+def env_games() -> tuple[str, ...]:
+    """The registered games that have learning environments (an ``env`` part)."""
+    return tuple(name for name in GAMES if parts_of(name).env is not None)
+
+
 def spec_for(game: str, *, limit: int = 24) -> GameSpec:
-    """The environments' part of a game: its features and candidates."""
-    if game in ("tiles", "rummikub"):
-        return TilesSpec(limit=limit)
-    if game == "xpress":
-        return XpressSpec(limit=limit)
-    raise bad_argument("game", game, "tiles or xpress")
+    """The environments' part of a game (its ``env`` part in the table of game parts,
+    :mod:`rummikub.games.parts`): its features and candidates."""
+    try:
+        name: str | None = get_game(game).name
+    except RulesError:
+        name = None
+    if name is None or parts_of(name).env is None:
+        raise bad_argument("game", game, " or ".join(env_games()))
+    factory = game_part(name, "env")
+    if not callable(factory):
+        raise TypeError(f"the env part of {name} is not callable: {factory!r}")
+    spec = factory(limit=limit)
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"the env part of {name} made {spec!r}, not a GameSpec")
+    return spec
 
 
 def _rules(game: str, rules: Any) -> Any:
@@ -134,7 +150,7 @@ def greedy_selfplay(
     return [greedy_round(chosen, players, seed + k) for k in range(games)]
 
 
-for _game in ("tiles", "xpress"):
+for _game in env_games():
     gymnasium.register(
         id=f"rummikub/{_game.capitalize()}-v0",
         entry_point="rummikub.envs:make_gym",

@@ -8,7 +8,7 @@ are written once against it and the platform's :class:`~rummikub.core.interface.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -19,6 +19,7 @@ __all__ = ["Features", "GameSpec"]
 Features = npt.NDArray[np.float32]
 
 
+@runtime_checkable
 class GameSpec(Protocol):
     """The per-game part of the environments."""
 

@@ -1,4 +1,5 @@
-"""The registry of the platform's games, by name and by record format."""
+"""The registry of the platform's games, by name and by record format, with the table of
+their parts (:mod:`.parts`)."""
 
 from __future__ import annotations
 
@@ -9,34 +10,93 @@ from rummikub.core.interface import Game
 from rummikub.core.tiles_game import TILES
 from rummikub.xpress.dice_game import XPRESS
 
+from .parts import WHAT, GameParts, MissingPart, PartName, resolve
+
 __all__ = [
     "ALIASES",
     "GAMES",
+    "PARTS",
     "AnyGame",
     "game_for_format",
     "game_for_rules",
     "game_names",
+    "game_part",
     "get_game",
+    "parts_of",
     "register_game",
+    "unregister_game",
 ]
 
 AnyGame = Game[Any, Any, Any, Any]
 
+#: the tile game's parts (:mod:`.parts`)
+TILES_PARTS = GameParts(
+    bots="rummikub.bots.registry:BOTS",
+    hint="rummikub.bots.hints:tiles_hint",
+    judge="rummikub.analysis.tiles:tile_turns",
+    room="rummikub.server.rooms.games.tiles:TilesRoomGame",
+    env="rummikub.envs.tiles:TilesSpec",
+    web="tiles",
+    describe="rummikub.cli.describe:describe_tiles",
+    outside="rummikub.bots.protocol:OutsideBot",
+    needs_solver=frozenset({"hint", "judge", "bots.greedy", "bots.strategic", "bots.expert"}),
+)
+
+#: the dice game's parts
+XPRESS_PARTS = GameParts(
+    bots="rummikub.bots.registry:XPRESS_BOTS",
+    hint="rummikub.bots.hints:xpress_hint",
+    judge="rummikub.analysis.xpress:xpress_turns",
+    room="rummikub.server.rooms.games.xpress:XpressRoomGame",
+    env="rummikub.envs.xpress:XpressSpec",
+    web="xpress",
+    describe="rummikub.cli.describe:describe_xpress",
+)
+
 #: the registered games by name, in the order they are offered
 GAMES: dict[str, AnyGame] = {TILES.name: TILES, XPRESS.name: XPRESS}
+
+#: the table of game parts: the parts of every registered game, by the game's name
+PARTS: dict[str, GameParts] = {TILES.name: TILES_PARTS, XPRESS.name: XPRESS_PARTS}
 
 #: older names still accepted (``rummikub --game rummikub`` before the platform had one name
 #: per game)
 ALIASES: dict[str, str] = {"rummikub": TILES.name}
 
 
-def register_game(game: AnyGame) -> None:
-    """Make ``game`` known by its name and its record formats (replaces a game of that name)."""
+def register_game(game: AnyGame, parts: GameParts | None = None) -> None:
+    """Make ``game`` known by its name and its record formats, with its ``parts`` (none when
+    not given; replaces a game of that name)."""
     GAMES[game.name] = game
+    PARTS[game.name] = parts if parts is not None else GameParts()
+
+
+def unregister_game(name: str) -> None:
+    """Forget the game called ``name`` and its parts."""
+    name = get_game(name).name
+    del GAMES[name]
+    PARTS.pop(name, None)
+
+
+def parts_of(game: str | AnyGame) -> GameParts:
+    """The table's row of ``game`` (a name as :func:`get_game` reads it, or a game)."""
+    name = get_game(game).name if isinstance(game, str) else game.name
+    return PARTS.get(name, GameParts())
 
 
 def game_names() -> tuple[str, ...]:
     return tuple(GAMES)
+
+
+def game_part(game: str | AnyGame, part: PartName) -> object:
+    """The ``part`` of ``game`` (a name as :func:`get_game` reads it, or a game), resolved
+    (imported on first use); :class:`~.parts.MissingPart` when the game has none."""
+    row = parts_of(game)
+    reference = getattr(row, part)
+    if reference is None:
+        name = get_game(game).name if isinstance(game, str) else game.name
+        raise MissingPart(f"{name} has no {WHAT[part]}", field="game")
+    return resolve(reference)
 
 
 def get_game(name: str) -> AnyGame:

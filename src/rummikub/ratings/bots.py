@@ -9,6 +9,7 @@ from importlib import resources
 from typing import Any
 
 from rummikub.core import Code, UsageError
+from rummikub.games import get_game
 
 from .model import Rating
 
@@ -24,8 +25,9 @@ def calibration() -> dict[str, Any]:
 
 
 def bot_ratings(game: str = "tiles") -> dict[str, Rating]:
-    """Every calibrated bot level of ``game`` and its fixed rating."""
-    levels = calibration()["games"].get(game, {})
+    """Every calibrated bot level of ``game`` (a name as :func:`~rummikub.games.get_game`
+    reads it) and its fixed rating."""
+    levels = calibration()["games"].get(get_game(game).name, {})
     return {level: Rating.from_json(r) for level, r in levels.items()}
 
 

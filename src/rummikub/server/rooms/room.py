@@ -22,7 +22,7 @@ from rummikub.games import AnyGame, game_for_rules
 
 from .games import AnyMatch, RoomGame, room_game
 from .games.melds import judge_melds, shown_meld, shown_table
-from .games.tiles import action_from_json, action_to_json, play_from_table
+from .games.tiles import play_from_table
 from .seats import BotTask, Seat, Settings, Status, hash_token, new_code, new_token
 
 __all__ = [
@@ -31,8 +31,6 @@ __all__ = [
     "Seat",
     "Settings",
     "Status",
-    "action_from_json",
-    "action_to_json",
     "default_level",
     "hash_token",
     "new_code",

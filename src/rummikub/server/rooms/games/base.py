@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from rummikub.core.interface import GameMatch
 
@@ -55,12 +55,14 @@ class RoomView(Protocol):
         ...
 
 
+@runtime_checkable
 class RoomGame(Protocol):
     """The part of a room that differs from game to game: the JSON the clients get, the
     protocol messages that are moves, the stored action format, hints and table checks.
 
     One instance per room (it may keep what only its views need, like Xpress's last throw);
-    :func:`rummikub.server.rooms.games.room_game` makes it from the game's name."""
+    :func:`rummikub.server.rooms.games.room_game` makes it from the game's name (the game's
+    ``room`` part in the table of game parts, :mod:`rummikub.games.parts`)."""
 
     #: the protocol message types that are moves of this game
     moves: tuple[type[Any], ...]

@@ -1,5 +1,8 @@
 """The tile game's part of a server room: its views (each player sees only his own rack), its
-moves (play, draw, pass), its stored actions and table checks."""
+moves (play, draw, pass), its stored actions and table checks.
+
+Actions are stored with the game's own codec (:meth:`TilesGame.action_to_json`: a play's tiles
+under ``play``); events stored before (a play's tiles under ``tiles``) still load."""
 
 from __future__ import annotations
 
@@ -19,13 +22,13 @@ from rummikub.core import (
     Play,
     Rules,
     Table,
-    Timeout,
     TurnLog,
     check_play,
     parse_tile,
     rack_value,
 )
 from rummikub.core.tiles import format_tiles
+from rummikub.core.tiles_game import TILES
 
 from ...protocol import messages as p
 from ...protocol.codes import refusal
@@ -37,31 +40,17 @@ __all__ = ["TilesRoomGame", "action_from_json", "action_to_json", "play_from_tab
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    """An action as the server stores it (``tiles`` and ``table`` for a play)."""
-    if isinstance(action, Play):
-        return {
-            "action": "play",
-            "tiles": [str(t) for t in action.tiles],
-            "table": action.table.to_json(),
-        }
-    if isinstance(action, Draw):
-        return {"action": "draw"}
-    if isinstance(action, Pass):
-        return {"action": "pass"}
-    return {"action": "timeout"}
+    """An action as a room stores it: the game's codec (:meth:`TilesGame.action_to_json`)."""
+    return TILES.action_to_json(action)
 
 
-def action_from_json(d: dict[str, Any]) -> Action:
-    kind = d.get("action")
-    if kind == "play":
-        return Play(tuple(parse_tile(t) for t in d["tiles"]), Table.from_json(d["table"]))
-    if kind == "draw":
-        return Draw()
-    if kind == "pass":
-        return Pass()
-    if kind == "timeout":
-        return Timeout()
-    raise NotationError(f"unknown stored action {kind!r}")
+def action_from_json(data: dict[str, Any]) -> Action:
+    """The action of a stored turn event: written by the game's codec
+    (:meth:`TilesGame.action_from_json`), or by the server before it used it (a play's tiles
+    under ``tiles`` instead of ``play``)."""
+    if data.get("action") == "play" and "play" not in data and "tiles" in data:
+        data = {**{k: v for k, v in data.items() if k != "tiles"}, "play": data["tiles"]}
+    return TILES.action_from_json(data)
 
 
 def play_from_table(
