@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from rummikub.server.work.pool import Busy, JobTimeout, WorkPool
+from rummikub.server.work.pool import Busy, JobFailed, JobTimeout, WorkPool
 
 
 def _hold(path: str) -> None:
@@ -30,8 +32,8 @@ def test_owners_are_served_in_turn() -> None:
                 await pool.run(owner, 60, os.getpid)
                 order.append(name)
 
-            # all queued in one step of the loop, before the first can end: the order the
-            # one worker takes them in is the pool's choice alone
+            # all queued in one step of the loop, while the processes start: the order the
+            # one worker takes them in is the pool's choice alone, one job an owner in turn
             await asyncio.gather(
                 job("a", "a1"), job("a", "a2"), job("a", "a3"), job("b", "b1"), job("c", "c1")
             )
@@ -39,7 +41,44 @@ def test_owners_are_served_in_turn() -> None:
         finally:
             pool.close()
 
-    assert asyncio.run(main()) == ["a1", "a2", "b1", "c1", "a3"]
+    assert asyncio.run(main()) == ["a1", "b1", "c1", "a2", "a3"]
+
+
+class _SlowStart(WorkPool):
+    """A pool whose processes start only when the test lets them (as a forkserver compiling
+    the solver's kernels after an install would take its time)."""
+
+    def __init__(self) -> None:
+        super().__init__("test", 1)
+        self.go = threading.Event()
+        self.asked = threading.Event()
+
+    def _start_processes(self) -> Any:
+        self.asked.set()
+        assert self.go.wait(60), "the test never let the processes start"
+        return super()._start_processes()
+
+
+def test_the_event_loop_goes_on_while_the_processes_start() -> None:
+    async def main() -> None:
+        pool = _SlowStart()
+        try:
+            first = asyncio.ensure_future(pool.run("a", 60, os.getpid))
+            # the loop is not held while the processes start: it runs other work
+            assert await asyncio.to_thread(pool.asked.wait, 60)
+            ticks = 0
+            for _ in range(5):
+                await asyncio.sleep(0)
+                ticks += 1
+            assert ticks == 5 and not first.done() and pool.waiting == 1
+            pool.go.set()
+            assert await first != os.getpid()  # the job ran, in a worker process
+            assert pool.waiting == 0 and pool.done == 1
+        finally:
+            pool.go.set()
+            pool.close()
+
+    asyncio.run(main())
 
 
 def test_a_job_past_its_limit_is_stopped_and_the_pool_goes_on() -> None:
@@ -89,6 +128,35 @@ def test_an_owner_with_too_many_jobs_is_refused_at_once() -> None:
             assert pool.refused == 1
             held.cancel()
             assert isinstance(await pool.run("b", 60, os.getpid), int)  # others are served
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+class _BrokenStart(WorkPool):
+    """A pool whose processes fail to start the first time (the system refused a process)."""
+
+    def __init__(self) -> None:
+        super().__init__("test", 1)
+        self.tries = 0
+
+    def _start_processes(self) -> Any:
+        self.tries += 1
+        if self.tries == 1:
+            raise OSError("no more processes")
+        return super()._start_processes()
+
+
+def test_jobs_waiting_for_processes_that_cannot_start_fail_and_the_next_tries_again() -> None:
+    async def main() -> None:
+        pool = _BrokenStart()
+        try:
+            with pytest.raises(JobFailed, match="no worker could start: no more processes"):
+                await pool.run("a", 60, os.getpid)
+            assert pool.waiting == 0 and pool.load("a") == 0
+            assert await pool.run("a", 60, os.getpid) != os.getpid()
+            assert pool.tries == 2
         finally:
             pool.close()
 

@@ -17,7 +17,9 @@ A :class:`WorkPool` runs jobs (functions of :mod:`.jobs`) in processes of its ow
 
 Workers are forked from a *forkserver* that has imported the jobs and loaded the solver's
 compiled kernels once (:mod:`.warm_worker`), so a replaced worker is ready in milliseconds.
-The processes start with the first job (a server that never needs one starts none).
+The processes start in a thread, never on the event loop (the kernels load then: right after an
+install they compile, which can take half a minute), when the server starts or with the first
+job; jobs wait in their queues until the processes are there.
 """
 
 from __future__ import annotations
@@ -43,6 +45,10 @@ T = TypeVar("T")
 
 #: what the forkserver imports before it forks a worker (and so every worker has loaded)
 PRELOAD = ["rummikub.server.work.warm_worker"]
+
+
+def _ready() -> None:
+    """The first job of a pool's processes: they are up (:meth:`WorkPool.start`)."""
 
 
 class Busy(Exception):
@@ -75,6 +81,7 @@ class WorkPool:
         self.per_owner = per_owner
         self.queue = queue
         self._pool: pebble.ProcessPool | None = None
+        self._starting: asyncio.Future[pebble.ProcessPool] | None = None
         self._queues: OrderedDict[str, deque[_Job]] = OrderedDict()
         self._load: dict[str, int] = {}  # jobs queued or running, by owner
         self._running = 0
@@ -86,16 +93,51 @@ class WorkPool:
         self.refused = 0
 
     # -- lifecycle ---------------------------------------------------------------------
-    def _processes(self) -> pebble.ProcessPool:
-        if self._pool is None:
-            ctx = multiprocessing.get_context("forkserver")
-            ctx.set_forkserver_preload(PRELOAD)
-            self._pool = pebble.ProcessPool(max_workers=self.workers, context=ctx)
-        return self._pool
+    def _start_processes(self) -> pebble.ProcessPool:
+        """The processes, started and ready (run in a thread: see :meth:`start`)."""
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(PRELOAD)
+        pool = pebble.ProcessPool(max_workers=self.workers, context=ctx)
+        try:
+            pool.schedule(_ready).result()  # pebble starts its processes with the first job
+        except BaseException:
+            pool.stop()  # type: ignore[no-untyped-call]
+            raise
+        return pool
 
     def start(self) -> None:
-        """Start the processes now (the forkserver loads the kernels while nothing waits)."""
-        self._processes()
+        """Start the processes, in a thread: the forkserver imports the jobs and loads the
+        solver's kernels before it forks the first worker (a fraction of a second, but half a
+        minute on a busy machine right after an install, when it compiles them), and starting
+        a process waits for it. The event loop goes on meanwhile; jobs wait in their queues
+        until the workers are there. Called by the first job if not before (needs the running
+        event loop)."""
+        if self._starting is not None or self._pool is not None or self._closed:
+            return
+        loop = asyncio.get_running_loop()
+        self._starting = loop.run_in_executor(None, self._start_processes)
+        self._starting.add_done_callback(self._started)
+
+    def _started(self, fut: asyncio.Future[pebble.ProcessPool]) -> None:
+        self._starting = None
+        if fut.cancelled():
+            return
+        exc = fut.exception()
+        if exc is not None:  # no process could start: the waiting jobs fail, the next retries
+            log.error("the %s workers could not start: %s", self.name, exc)
+            for q in self._queues.values():
+                for job in q:
+                    if not job.future.done():
+                        job.future.set_exception(JobFailed(f"no worker could start: {exc}"))
+            self._queues.clear()
+            self._waiting = 0
+            return
+        pool = fut.result()
+        if self._closed:  # closed while it started
+            pool.stop()  # type: ignore[no-untyped-call]
+            return
+        self._pool = pool
+        self._pump()
 
     def close(self) -> None:
         """Stop every job and process; jobs still queued are cancelled."""
@@ -172,12 +214,15 @@ class WorkPool:
         return None
 
     def _pump(self) -> None:
+        if self._pool is None:  # the jobs wait for the processes (never started on the loop)
+            self.start()
+            return
         while self._running < self.workers:
             job = self._next()
             if job is None:
                 return
             try:
-                running = self._processes().schedule(job.fn, args=job.args, timeout=job.timeout)
+                running = self._pool.schedule(job.fn, args=job.args, timeout=job.timeout)
             except Exception as exc:  # the pool could not take it (shutting down)
                 job.future.set_exception(JobFailed(str(exc)))
                 continue
