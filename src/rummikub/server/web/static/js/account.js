@@ -1,3 +1,4 @@
+// @ts-check
 // Accounts (optional: a guest plays without one): /account to sign up, log in and manage the
 // account; /players/NAME a player's profile with his rating over time; /leaderboard the best
 // ratings, of all time or of the last 30 days. The session is an HttpOnly cookie the server

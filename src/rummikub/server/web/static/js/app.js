@@ -1,3 +1,4 @@
+// @ts-check
 // Entry point: language, routing (lobby, room, replay, assistant, account, profiles, leaderboard), the connection and its status line.
 // Server messages go into the store (store.js); the page of the route renders from it.
 import { pickLanguage, setLanguage, language, onLanguage, t } from "./i18n.js";

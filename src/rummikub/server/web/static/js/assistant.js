@@ -1,3 +1,4 @@
+// @ts-check
 // The assistant at a real table (/assistant): people playing with a physical set enter the
 // table and their rack — by tapping tiles or typing "R4 R5 R6 | K1 K2 K3" — and see the best
 // play laid out as the new table, every tile marked: from the rack, moved from another set, or

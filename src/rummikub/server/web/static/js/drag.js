@@ -1,3 +1,4 @@
+// @ts-check
 // Drag and drop of pieces with Pointer Events (mouse, touch and pen alike), and where a piece
 // dropped at a point lands: in a set (at a position), on "+ new set", or back on the rack. A
 // piece held at the table's top or bottom edge scrolls the table.

@@ -1,3 +1,4 @@
+// @ts-check
 // The game table, one view for both games: the players, the table with its sets, the hands,
 // the buttons, the turn clock, the side panel (moves and chat) and the score card. What differs
 // between the games comes from the game's adapter (game_tiles.js, game_xpress.js). The view

@@ -1,3 +1,4 @@
+// @ts-check
 // The tile game's adapter for the one game view (game.js) and the replay viewer: what its
 // hands, table and buttons are. Every rules value comes from the room's rules (room.rules).
 import { t } from "./i18n.js";

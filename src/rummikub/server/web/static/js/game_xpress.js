@@ -1,3 +1,4 @@
+// @ts-check
 // Xpress's adapter for the one game view (game.js) and the replay viewer: dice instead of
 // tiles, both hands in the open, a throw before placing (tap dice to mark them for the throw),
 // no opening, and a score table over the match's rounds. Rules values come from room.rules.

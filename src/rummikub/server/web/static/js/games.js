@@ -1,3 +1,4 @@
+// @ts-check
 // The games the client plays, each an adapter of the one game view and replay viewer.
 import { tilesGame } from "./game_tiles.js";
 import { xpressGame } from "./game_xpress.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // What the server says about itself (/api/info): bot levels, rules presets, the room settings'
 // defaults and ranges, and the length limits of names and chat. Asked for once, kept in the store.
 import { update } from "./store.js";

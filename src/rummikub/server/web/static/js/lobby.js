@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: play against bots now, create a room, join with a code, open games to watch.
 // The choices offered (players, opponents, the grace period) come from the server's /api/info.
 import { t, translate } from "./i18n.js";

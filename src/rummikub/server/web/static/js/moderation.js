@@ -1,3 +1,4 @@
+// @ts-check
 // Moderation in a room: the seats whose chat this browser muted (kept per room in
 // localStorage and sent to the server again whenever it enters the room), being removed from a
 // room by its host, and the dialog that reports a player to the server's operator.

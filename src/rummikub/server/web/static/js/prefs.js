@@ -1,3 +1,4 @@
+// @ts-check
 // The page's own settings kept in this browser: the colour-blind mode (a shape per colour on
 // every tile and die, besides its letter), switched in the top bar.
 import { t } from "./i18n.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Playing under an account, in the lobby: the quick match (a rated game against players of
 // one's level, bots filling the table after a while if allowed) and the games one holds a
 // seat in, to go back to from any browser. A guest sees a link to log in instead.

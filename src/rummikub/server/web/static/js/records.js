@@ -1,3 +1,4 @@
+// @ts-check
 // A game record read into the positions the replay viewer steps through. Both formats give the
 // same steps: {round, turn, hands: per player [{face, die}], table, text, player, rolled, end}.
 // The tile game's record (rummikub-game/1, docs/formats.md) deals racks and plays turns; the

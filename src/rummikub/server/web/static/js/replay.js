@@ -1,3 +1,4 @@
+// @ts-check
 // The replay page of a finished game, for both games: step through every position with the
 // buttons, the slider or the arrow keys. The record (in the store) is read into steps
 // (records.js); the game's adapter says which pieces to draw and how to word the counter and

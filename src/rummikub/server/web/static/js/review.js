@@ -1,3 +1,4 @@
+// @ts-check
 // The game review on the replay page, read from the server's analysis (rummikub-analysis/2,
 // docs/formats.md): a summary per player (accuracy, inaccuracies, mistakes, blunders, the mean
 // loss), the evaluation graph (each player's win chance over the game, the mistakes marked on

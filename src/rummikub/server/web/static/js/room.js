@@ -1,3 +1,4 @@
+// @ts-check
 // A room's page: which game it plays, taking a seat (with the saved token, or by joining) or
 // watching, the waiting room, and then the game view (game.js) with the game's adapter.
 import { t, translate } from "./i18n.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules of a room, in the page's language: how the game is played, then what this room's
 // rules (its preset and the changes made to it) say. Shown in the game's side panel ("Rules")
 // and in the waiting room.

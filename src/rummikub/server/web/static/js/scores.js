@@ -1,3 +1,4 @@
+// @ts-check
 // The score card at the end of a round, for both games: every round's scores and the totals,
 // what each player had left, and the next round (or the replay once the match is over).
 import { t } from "./i18n.js";

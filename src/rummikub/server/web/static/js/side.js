@@ -1,3 +1,4 @@
+// @ts-check
 // The side panel of the game: the move log and the chat. The panel is built once per game
 // page and only its lists change when the state does, so text being typed into the chat keeps
 // its place, caret and focus while the others move (the text is in the store's draft too).

@@ -1,3 +1,4 @@
+// @ts-check
 // The client's state, in one object. It changes only through the functions below: `receive`
 // (a message from the server), `connection`, `enterRoom`/`leaveRoom` (routing), `update` (what
 // the player does in the page) and `setDraft` (typing). Every change but typing tells the

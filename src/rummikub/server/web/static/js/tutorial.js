@@ -1,3 +1,4 @@
+// @ts-check
 // A short interactive tutorial for a first game, played in the page alone (no server): make a
 // set, the opening, rearranging a run, a joker. Each lesson sets a rack and a table; the player
 // drags (or taps) tiles as in the game, and the lesson is done when the table is right.
