@@ -104,7 +104,7 @@ export function flyIn(area, from, before) {
     let src = null;
     if (el.classList.contains("last-rack")) src = start;
     else {
-      const rects = before.get(baseOf(el.dataset.face));
+      const rects = before.get(baseOf(el.dataset.face || ""));
       if (rects && rects.length) src = rects.shift();
     }
     if (!src) continue;

@@ -488,4 +488,123 @@
 /** `GET /api/leaderboard`.
  * @typedef {{game: string, period: string, offset: number, players: LeaderRow[]}} Leaderboard */
 
+// --- the client's own: the game adapters (game_tiles.js, game_xpress.js) --------------------
+
+/** @typedef {import("./store.js").State} State */
+/** @typedef {import("./turn.js").Item} Item */
+/** @typedef {import("./turn.js").Turn} Turn */
+/** @typedef {import("./util.js").Child} Child */
+
+/** The store's state while a game is on: its view, and the move being built on it.
+ * @typedef {State & {view: StateMsg, turn: Turn}} Playing */
+
+/**
+ * What every part of the game view needs to know (game.js `context`): the state, the game
+ * `g` of the adapter's kind, the room, its rules, our seat, whether it is our turn, the seats'
+ * names, and whether we build a move on the table now.
+ * @template {GameState} [G=GameState]
+ * @typedef {object} Ctx
+ * @property {Playing} s
+ * @property {G} g
+ * @property {RoomView} room
+ * @property {Rules} rules
+ * @property {number | null} seat
+ * @property {boolean} mine
+ * @property {(i: number) => string} name
+ * @property {string[]} names
+ * @property {boolean} placing
+ */
+
+/**
+ * What an adapter may do to the page (game.js `ctl`).
+ * @typedef {object} Ctl
+ * @property {() => State} state
+ * @property {(msg: ClientMsg) => Promise<ServerMsg | null>} act send; a refusal is shown
+ * @property {(msg: ClientMsg) => Promise<ServerMsg>} request send; rejects with the refusal
+ * @property {(fn: (s: State) => void) => void} change
+ * @property {(fn: (s: Playing) => boolean | void) => void} changeMove change the move (false: nothing changed); the server reads it
+ * @property {() => void} restart
+ * @property {() => boolean} online
+ * @property {(mode: string) => void} setSort
+ */
+
+/**
+ * A button of the dock.
+ * @typedef {object} Button
+ * @property {string} id
+ * @property {Child} label
+ * @property {string} [title]
+ * @property {boolean} [primary]
+ * @property {boolean} [disabled]
+ * @property {() => void} onclick
+ */
+
+/** The buttons every game has (the adapter places them). 
+ * @typedef {{undo: Button, redo: Button, reset: Button, hint: Button | null}} CommonButtons */
+
+/**
+ * A position of the replay (records.js).
+ * @typedef {object} Step
+ * @property {number} round
+ * @property {number} turn -1: the deal (or the setup roll)
+ * @property {import("./pieces.js").Piece[][]} hands
+ * @property {Table} table
+ * @property {string} text
+ * @property {number | null} player
+ * @property {number[]} rolled
+ * @property {RecordEnd | null} end
+ */
+
+/**
+ * A game's adapter for the one game view (game.js) and the replay viewer (replay.js): what
+ * its hands, table, buttons and words are. `G`: the game view it reads. Methods (not function
+ * properties), so that an adapter of one game is an adapter of any (game.js holds either).
+ * @template {GameState} [G=GameState]
+ * @typedef {{
+ *   game: GameName,
+ *   piece: import("./pieces.js").PieceKind,
+ *   record: GameRecord["format"],
+ *   css: string,
+ *   trayClass: string,
+ *   labelBelow: boolean,
+ *   meldValues: boolean,
+ *   emptyTable: string,
+ *   handTitle: string,
+ *   handCount: string,
+ *   markClass?: string,
+ *   arrangeable?: boolean,
+ *   turnKey(g: G): string,
+ *   hand(g: G, seat: number): import("./pieces.js").Piece[],
+ *   shownHands(g: G): import("./pieces.js").Piece[][] | null,
+ *   handSize(g: G, i: number): number,
+ *   value(face: Face, rules: Rules): number,
+ *   placing(g: G): boolean,
+ *   movable(c: Ctx<G>, item: Item): boolean,
+ *   marking(c: Ctx<G>): boolean,
+ *   arrange(items: Item[], ui: State["ui"]): Item[],
+ *   roll?(g: G): {id: number, dice: number[], late: boolean},
+ *   badges(c: Ctx<G>, i: number): Child[],
+ *   formatScore(s: number): string,
+ *   sideInfo(c: Ctx<G>): HTMLElement,
+ *   trayLabel(c: Ctx<G>, seat: number, own: boolean, n: number, v: number): {name: string | null, info: string, empty: string | null},
+ *   status(c: Ctx<G>): string | Node,
+ *   controls(c: Ctx<G>, ctl: Ctl, common: CommonButtons): (Button | null)[],
+ *   hintText(hint: HintMsg): string,
+ *   hintAction(hint: HintMsg): string | null,
+ *   applyHint(c: Ctx<G>, ctl: Ctl): void,
+ *   hinted(c: Ctx<G>, items: Item[]): Set<string>,
+ *   describe(e: G["log"][number], name: string): Child,
+ *   plannedRounds(g: G): number,
+ *   leftOf(result: G["results"][number]): Face[][],
+ *   leftLabel(name: string, n: number): string,
+ *   roundTitle(last: G["results"][number] | undefined, names: string[]): string,
+ *   matchText(g: G, names: string[]): string,
+ *   replayTitle(code: string): string,
+ *   replayCounter(s: Step, i: number, n: number): string,
+ *   replayWinner(end: RecordEnd, names: string[]): string,
+ *   replayScore(x: number): string,
+ *   replayAbove(players: RecordPlayer[]): number[],
+ * }} GameAdapter
+ */
+
 export {};
