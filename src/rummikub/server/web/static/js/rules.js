@@ -5,6 +5,13 @@
 import { t } from "./i18n.js";
 import { h } from "./util.js";
 
+/** @typedef {import("./types.js").Rules} Rules */
+/** @typedef {{play: string[], room: string[]}} RulesText */
+
+/**
+ * @param {Rules} r
+ * @returns {RulesText}
+ */
 function tileRules(r) {
   const play = [
     t("rules.goal"),
@@ -27,6 +34,10 @@ function tileRules(r) {
   return { play, room };
 }
 
+/**
+ * @param {Rules} r
+ * @returns {RulesText}
+ */
 function xpressRules(r) {
   return {
     play: [t("rules.x_goal"), t("rules.x_throw"), t("rules.x_place"), t("rules.x_blocked", { n: r.block_throws ?? 3 })],
@@ -35,6 +46,10 @@ function xpressRules(r) {
 }
 
 // The rules of room `room` (a state's room: {rules, ...}) of game `game` ("tiles" | "xpress").
+/**
+ * @param {{rules?: Rules}} room
+ * @param {string | null | undefined} game
+ */
 export function rulesView(room, game) {
   const r = room.rules || {};
   const { play, room: here } = game === "xpress" ? xpressRules(r) : tileRules(r);
