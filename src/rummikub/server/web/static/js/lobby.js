@@ -327,6 +327,7 @@ function rulesLine(g) {
   if (g.preset) parts.push(t(`preset.${g.preset}`).replace(/\s*\(.*\)$/, ""));
   if (g.game !== "xpress") {
     parts.push(r.turn_seconds == null ? t("lobby.no_clock") : t("lobby.seconds_turn", { s: r.turn_seconds }));
+    /** @type {Partial<import("./types.js").MatchLength>} */
     const m = r.match || {};
     if (m.target != null) parts.push(t("lobby.to_target", { n: m.target }));
     else if (m.rounds != null) parts.push(t("lobby.n_rounds", { n: m.rounds }));

@@ -27,6 +27,7 @@ function tileRules(r) {
   room.push(t(r.joker_rule === "strict" ? "rules.joker_strict" : "rules.joker_free"));
   room.push(r.invalid_play === "penalty" ? t("rules.invalid_penalty", { n: r.invalid_penalty }) : t("rules.invalid_reject"));
   room.push(t(r.scoring === "penalty-points" ? "rules.scoring_penalty" : "rules.scoring_zero"));
+  /** @type {Partial<import("./types.js").MatchLength>} */
   const m = r.match || {};
   if (m.rounds != null && m.target != null) room.push(t("rules.match_both", { rounds: m.rounds, n: m.target }));
   else if (m.target != null) room.push(t("rules.match_target", { n: m.target }));
