@@ -34,7 +34,7 @@ const svg = (tag, attrs = {}) => {
 /**
  * The analysis as the page uses it: its players' summaries, its turns in the order played,
  * and where each (round, turn) is among them.
- * @typedef {{players: import("./types.js").PlayerSummary[], turns: JudgedTurn[], index: Map<string, number>}} Analysis
+ * @typedef {{players: import("./types.js").PlayerSummary[], turns: JudgedTurn[], index: Map<string, number>, error?: undefined}} Analysis
  */
 
 /**
@@ -281,17 +281,18 @@ export function betterText(better) {
 // places (from the rack) and the pieces it moves from another set marked; `before` is the
 // table before the turn. `numbers`: the rules' highest number (a joker's role in a run).
 /**
- * @param {Better & {table: import("./types.js").Table}} better
+ * @param {Better} better (one with a table)
  * @param {import("./types.js").Table} before
  * @param {{piece: import("./pieces.js").PieceKind, numbers: number}} how
  */
 export function betterTableEl(better, before, { piece, numbers }) {
-  const marks = tableMarks(before, better.table);
+  const table = better.table || [];
+  const marks = tableMarks(before, table);
   const changed = new Set(better.changed ?? marks.flatMap((m, i) => (m.some(Boolean) ? [i] : [])));
   const placed = counts(better.placed);
   /** @param {string} k */
   const take = (k) => { const m = placed.get(k) ?? 0; if (!(m > 0)) return false; placed.set(k, m - 1); return true; };
-  const melds = better.table.map((m, i) => {
+  const melds = table.map((m, i) => {
     const shown = piece === "tile" ? withRoles(m, numbers) : m;
     const pieces = shown.map((f, j) => {
       const el = pieceEl(f, { kind: piece });

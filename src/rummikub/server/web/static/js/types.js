@@ -28,21 +28,31 @@
  */
 
 /**
- * The tile game's rules object (docs/formats.md; /api/info's presets, a room's `rules`).
+ * The tile game's rules object (rummikub/core/rules.py `Rules.to_dict`, docs/formats.md;
+ * /api/info's presets, a room's `rules`, a record's).
  * @typedef {object} TileRules
- * @property {string | null} [preset]
+ * @property {string} preset
+ * @property {number} colours
+ * @property {number} numbers the highest number (13)
+ * @property {number} copies
+ * @property {number} jokers
+ * @property {number} rack_size
  * @property {number} min_players
  * @property {number} max_players
- * @property {number} [numbers] the highest number (13)
  * @property {number} opening_value
+ * @property {boolean} open_then_extend
+ * @property {"free" | "strict"} joker_rule
+ * @property {boolean} group_needs_both_colours
+ * @property {boolean} joker_swap_from_rack
+ * @property {boolean} freed_joker_new_set
  * @property {number} joker_penalty
  * @property {number | null} turn_seconds
  * @property {number} timeout_penalty
- * @property {"free" | "strict" | "group_needs_both_colours"} joker_rule
  * @property {"reject" | "penalty"} invalid_play
  * @property {number} invalid_penalty
  * @property {"zero-sum" | "penalty-points"} scoring
- * @property {MatchLength | null} match
+ * @property {boolean} redraw_first_player
+ * @property {MatchLength} match
  */
 
 /**
@@ -52,6 +62,8 @@
  * @property {number} dice_per_player
  * @property {number} block_throws
  * @property {number} joker_value
+ * @property {boolean} must_place_sets
+ * @property {boolean} freed_joker_new_set
  */
 
 /** The rules of a room of either game: which fields it has depends on the room's game.
