@@ -4,11 +4,13 @@
 import { update } from "./store.js";
 import { getJSON } from "./util.js";
 
+/** @type {Promise<import("./types.js").Info> | null} */
 let asked = null;
 
+/** @returns {Promise<import("./types.js").Info>} */
 export function loadInfo() {
   if (!asked) {
-    asked = getJSON("/api/info").then((info) => {
+    asked = getJSON("/api/info").then((/** @type {import("./types.js").Info} */ info) => {
       update((s) => { s.info = info; });
       return info;
     }, (err) => { asked = null; throw err; });

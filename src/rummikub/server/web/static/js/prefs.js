@@ -9,6 +9,10 @@ function saved() {
   try { return localStorage.getItem(KEY) === "on"; } catch { return false; }
 }
 
+/**
+ * @param {HTMLElement} button
+ * @param {boolean} on
+ */
 function apply(button, on) {
   document.documentElement.classList.toggle("colourblind", on);
   button.setAttribute("aria-pressed", on ? "true" : "false");
@@ -17,6 +21,7 @@ function apply(button, on) {
 }
 
 // Wire the switch `button`; `onLanguage` words it again.
+/** @param {HTMLElement} button */
 export function colourBlindSwitch(button) {
   apply(button, saved());
   button.addEventListener("click", () => {
