@@ -337,9 +337,9 @@
  * @typedef {object} Info
  * @property {string[]} bots
  * @property {Record<string, TileRules>} presets
- * @property {string[]} [xpress_bots]
- * @property {Record<string, SettingRange>} [settings]
- * @property {{name: number, chat: number, code: number, rooms: number, reason: number}} [limits]
+ * @property {string[]} xpress_bots
+ * @property {Record<string, SettingRange>} settings
+ * @property {{name: number, chat: number, code: number, rooms: number, reason: number}} limits
  */
 
 /**
