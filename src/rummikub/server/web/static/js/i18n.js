@@ -101,9 +101,8 @@ export function errorText(err) {
  */
 export function localise(msg) {
   if (!msg || typeof msg !== "object") return msg;
-  // any: a message straight from JSON.parse, not yet known to be of any type
-  const m = /** @type {any} */ (msg);
-  localiseFields(m);
+  // a message straight from JSON.parse: one of the server's (its type says which)
+  localiseFields(/** @type {import("./types.js").ServerMsg | import("./types.js").HttpError} */ (/** @type {unknown} */ (msg)));
   return msg;
 }
 
