@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# the web client's tooling (the TypeScript compiler, pinned in package-lock.json)
+NODE_STAMP := node_modules/.installed
 
-.PHONY: run test lint typecheck unit coverage bench clean venv
+.PHONY: run test lint typecheck typecheck-js unit coverage bench clean venv
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,12 +16,16 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --prefer-offline --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
 ## run: install everything and start the game
 run: $(STAMP)
 	$(BIN)/rummikub serve
 
-## test: lint, type-check and run the whole test suite
-test: lint typecheck unit
+## test: lint, type-check (the Python and the web client's JavaScript) and run the whole test suite
+test: lint typecheck typecheck-js unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples
@@ -27,6 +33,10 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+## typecheck-js: the web client's JavaScript against its JSDoc types (tsconfig.json; needs npm)
+typecheck-js: $(NODE_STAMP)
+	node_modules/.bin/tsc -p .
 
 unit: $(STAMP)
 	$(BIN)/pytest -n auto -q --durations=25
@@ -42,4 +52,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache node_modules

@@ -1,3 +1,4 @@
+// @ts-check
 // Accounts (optional: a guest plays without one): /account to sign up, log in and manage the
 // account; /players/NAME a player's profile with his rating over time; /leaderboard the best
 // ratings, of all time or of the last 30 days. The session is an HttpOnly cookie the server
@@ -5,14 +6,20 @@
 import { errorText, t } from "./i18n.js";
 import { h, getJSON, toast } from "./util.js";
 
+/** @typedef {{id: number, name: string}} Account */
+
+/** @type {{account: Account | null, csrf: string | null, playing: import("./types.js").AccountGame[]}} */
 let session = { account: null, csrf: null, playing: [] };
+/** @type {Set<(account: Account | null) => void>} */
 const listeners = new Set();
 
 export function currentAccount() { return session.account; }
 // The unfinished games the account holds a seat in (GET /api/account).
 export function sessionGames() { return session.playing || []; }
+/** @param {(account: Account | null) => void} fn */
 export function onAccount(fn) { listeners.add(fn); fn(session.account); }
 
+/** @param {import("./types.js").SessionJson} s */
 function setSession(s) {
   session = { account: s.account || null, csrf: s.csrf || null, playing: s.playing || [] };
   for (const fn of listeners) fn(session.account);
@@ -21,19 +28,21 @@ function setSession(s) {
 // The seats this browser took as a guest (their tokens): signing up or logging in makes the
 // games the account's.
 function guestClaims() {
+  /** @type {{room: string, token: string}[]} */
   const out = [];
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
     const m = key && key.match(/^rummikub\.seat\.([A-Z0-9]+)$/);
     if (!m) continue;
     try {
-      const saved = JSON.parse(localStorage.getItem(key));
+      const saved = JSON.parse(localStorage.getItem(key) ?? "null");
       if (saved && saved.token) out.push({ room: m[1], token: saved.token });
     } catch { /* not ours */ }
   }
   return out.slice(-50);
 }
 
+/** @param {import("./types.js").SessionJson} reply */
 function claimedToast(reply) {
   if (reply.claimed) toast(t("account.claimed", { n: reply.claimed }));
 }
@@ -42,7 +51,13 @@ export async function loadSession() {
   try { setSession(await getJSON("/api/account")); } catch { setSession({}); }
 }
 
+/**
+ * @param {string} path
+ * @param {Record<string, unknown>} [body]
+ * @returns {Promise<import("./types.js").SessionJson>}
+ */
 async function post(path, body) {
+  /** @type {Record<string, string>} */
   const headers = { "Content-Type": "application/json" };
   if (session.csrf) headers["X-CSRF-Token"] = session.csrf;
   const res = await fetch(path, { method: "POST", headers, body: JSON.stringify(body || {}) });
@@ -51,10 +66,17 @@ async function post(path, body) {
   return data;
 }
 
+/**
+ * @param {string} id
+ * @param {string} key
+ * @param {string} [type]
+ * @param {import("./util.js").Attrs} [extra]
+ */
 const field = (id, key, type = "text", extra = {}) =>
   h("label", {}, h("span", { i18n: key }), h("input", { id, type, required: true, ...extra }));
 
 export class AccountPage {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
     this.error = null;
@@ -64,27 +86,38 @@ export class AccountPage {
   }
 
   destroy() { listeners.delete(this.draw); }
+  /** @param {string} [what] */
   render(what) { if (what === "language") this.build(); }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {() => Promise<void>} action
+   */
   async run(form, action) {
-    const button = form.querySelector("button[type=submit]");
+    const button = /** @type {HTMLButtonElement} */ (form.querySelector("button[type=submit]"));
     button.disabled = true;
     try {
       await action();
-    } catch (err) {
-      this.showError(form, err.code ? errorText(err) : t("error.generic"));
+    } catch (e) {
+      const err = /** @type {{code?: string, params?: import("./types.js").Params, reason?: string}} */ (e);
+      this.showError(form, err.code ? errorText({ ...err, code: err.code }) : t("error.generic"));
     } finally {
       button.disabled = false;
     }
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {string} text
+   */
   showError(form, text) {
-    const out = form.querySelector(".form-error");
+    const out = /** @type {HTMLElement} */ (form.querySelector(".form-error"));
     out.textContent = text;
     out.hidden = false;
   }
 
-  value(id) { return this.root.querySelector(`#${id}`).value; }
+  /** @param {string} id */
+  value(id) { return /** @type {HTMLInputElement} */ (this.root.querySelector(`#${id}`)).value; }
 
   build() {
     const a = session.account;
@@ -95,7 +128,7 @@ export class AccountPage {
         this.run(signup, async () => {
           const reply = await post("/api/account/signup", { name: this.value("signup-name"), password: this.value("signup-password"), claim: guestClaims() });
           setSession(reply);
-          toast(t("account.welcome", { name: session.account.name }));
+          toast(t("account.welcome", { name: /** @type {Account} */ (session.account).name })); // a sign-up's answer has it
           claimedToast(reply);
         });
       } },
@@ -165,6 +198,7 @@ export class AccountPage {
 }
 
 // The rating after each rated game as a line (the newest on the right).
+/** @param {import("./types.js").RatingPoint[]} history */
 function ratingGraph(history) {
   if (history.length < 2) return h("p", { class: "muted", id: "no-graph" }, t("profile.no_graph"));
   const w = 600, ht = 160, pad = 8;
@@ -183,21 +217,28 @@ function ratingGraph(history) {
 }
 
 export class ProfilePage {
+  /**
+   * @param {HTMLElement} root
+   * @param {string} name
+   */
   constructor(root, name) {
     this.root = root;
     this.name = name;
     this.offset = Math.max(0, Number(new URLSearchParams(location.search).get("offset")) || 0);
+    /** @type {import("./types.js").PlayerProfile | null} */
     this.data = null;
+    /** @type {{message?: string} | null} */
     this.error = null;
     this.load();
   }
 
   destroy() {}
+  /** @param {string} [what] */
   render(what) { if (what === "language") this.build(); }
 
   async load() {
     const q = `offset=${this.offset}&limit=${RECENT}`;
-    try { this.data = await getJSON(`/api/players/${encodeURIComponent(this.name)}?${q}`); } catch (err) { this.error = err; }
+    try { this.data = await getJSON(`/api/players/${encodeURIComponent(this.name)}?${q}`); } catch (err) { this.error = /** @type {{message?: string}} */ (err); }
     this.build();
   }
 
@@ -221,8 +262,14 @@ export class ProfilePage {
     this.root.replaceChildren(page);
   }
 
+  /** @param {import("./types.js").AccountGame[]} games */
   recent(games) {
     const base = `/players/${encodeURIComponent(this.name)}`;
+    /**
+     * @param {number} offset
+     * @param {string} key
+     * @param {string} id
+     */
     const pager = (offset, key, id) => h("a", { class: "btn small", id, href: `${base}?offset=${offset}`, "data-link": true }, t(key));
     return h("section", { class: "card recent-games", id: "recent-games" },
       h("h2", {}, t("profile.recent")),
@@ -237,6 +284,10 @@ export class ProfilePage {
 const RECENT = 20; // finished games per page of a profile
 
 // One of the player's finished games, with links to its replay and analysis.
+/**
+ * @param {import("./types.js").AccountGame} g
+ * @param {string} name
+ */
 function recentLine(g, name) {
   const me = g.players[g.seat] || name;
   const others = g.players.filter((_, i) => i !== g.seat).join(", ");
@@ -254,25 +305,33 @@ function recentLine(g, name) {
 const PAGE = 50;
 
 export class LeaderboardPage {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
     const q = new URLSearchParams(location.search);
     this.game = q.get("game") === "xpress" ? "xpress" : "tiles";
     this.period = q.get("period") === "month" ? "month" : "all";
     this.offset = Math.max(0, Number(q.get("offset")) || 0);
+    /** @type {import("./types.js").Leaderboard | null} */
     this.data = null;
     this.load();
   }
 
   destroy() {}
+  /** @param {string} [what] */
   render(what) { if (what === "language") this.build(); }
 
   async load() {
     const q = `game=${this.game}&period=${this.period}&offset=${this.offset}&limit=${PAGE}`;
-    try { this.data = await getJSON(`/api/leaderboard?${q}`); } catch (err) { toast(err.message || t("error.generic"), "error"); }
+    try { this.data = await getJSON(`/api/leaderboard?${q}`); } catch (err) { toast(/** @type {{message?: string}} */ (err).message || t("error.generic"), "error"); }
     this.build();
   }
 
+  /**
+   * @param {{game?: string, period?: string, offset?: number}} changes
+   * @param {string} label
+   * @param {string} id
+   */
   link(changes, label, id) {
     const p = { game: this.game, period: this.period, offset: this.offset, ...changes };
     return h("a", { class: "btn small", id, href: `/leaderboard?game=${p.game}&period=${p.period}&offset=${p.offset}`, "data-link": true }, label);
@@ -304,6 +363,7 @@ export class LeaderboardPage {
 }
 
 // The top bar's account link: the player's name once logged in, else "Log in".
+/** @param {HTMLElement} el */
 export function drawAccountLink(el) {
   const a = session.account;
   el.textContent = a ? a.name : t("account.link");

@@ -1,3 +1,4 @@
+// @ts-check
 // Entry point: language, routing (lobby, room, replay, assistant, account, profiles, leaderboard), the connection and its status line.
 // Server messages go into the store (store.js); the page of the route renders from it.
 import { pickLanguage, setLanguage, language, onLanguage, t } from "./i18n.js";
@@ -15,14 +16,22 @@ import { onQueueMessage } from "./ranked.js";
 import { colourBlindSwitch } from "./prefs.js";
 import { removed, sendMutes } from "./moderation.js";
 
-const app = document.getElementById("app");
-const status = document.getElementById("conn-status");
+/**
+ * A page of a route: it draws itself into the app's element, draws again on `render(what)`
+ * (the language or the account changed), and stops on `destroy()`.
+ * @typedef {{render(what?: string): void, destroy(): void, onReconnect?(): void}} Page
+ */
+
+// the elements of index.html
+const app = /** @type {HTMLElement} */ (document.getElementById("app"));
+const status = /** @type {HTMLElement} */ (document.getElementById("conn-status"));
+/** @type {Page | null} */
 let page = null; // the page of the current route: Lobby, RoomPage, ReplayPage or AssistantPage
 
 export const net = new Net({
   onMessage: (msg) => {
     if (msg.type === "joined" && msg.token) saveSeat(msg.room, msg.seat, msg.token);
-    if (msg.type === "joined" || msg.type === "watching") sendMutes(net, msg.room, msg.seat);
+    if (msg.type === "joined" || msg.type === "watching") sendMutes(net, msg.room, msg.type === "joined" ? msg.seat : null);
     if (msg.type === "removed") removed(msg.room);
     onQueueMessage(msg);
     receive(msg);
@@ -69,7 +78,7 @@ function route() {
 }
 
 document.addEventListener("click", (ev) => {
-  const a = ev.target.closest("a[data-link]");
+  const a = /** @type {HTMLAnchorElement | null} */ (/** @type {Element} */ (ev.target).closest("a[data-link]"));
   if (a && a.origin === location.origin) {
     ev.preventDefault();
     navigate(a.pathname + a.search);
@@ -78,8 +87,9 @@ document.addEventListener("click", (ev) => {
 window.addEventListener("popstate", route);
 window.addEventListener("rummikub:route", route);
 
-const navAccount = document.getElementById("nav-account");
-const select = document.getElementById("lang-select");
+const navAccount = /** @type {HTMLElement} */ (document.getElementById("nav-account"));
+const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang-select"));
+/** @type {(() => void) | null} */
 let wordSwitch = null; // words the colour-blind switch in the page's language
 select.addEventListener("change", () => setLanguage(select.value));
 onLanguage((lang) => {
@@ -102,6 +112,6 @@ onAccount((a) => {
   if (page && page.render) page.render("account");
 });
 select.value = language();
-wordSwitch = colourBlindSwitch(document.getElementById("cb-switch"));
+wordSwitch = colourBlindSwitch(/** @type {HTMLElement} */ (document.getElementById("cb-switch")));
 net.connect();
 route();

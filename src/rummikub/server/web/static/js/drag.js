@@ -1,3 +1,4 @@
+// @ts-check
 // Drag and drop of pieces with Pointer Events (mouse, touch and pen alike), and where a piece
 // dropped at a point lands: in a set (at a position), on "+ new set", or back on the rack. A
 // piece held at the table's top or bottom edge scrolls the table.
@@ -8,6 +9,19 @@ const DWELL = 450; // ms it is held there first
 // Make `el` draggable. `canMove()` says whether it may move now; a press without movement is a
 // tap (`onTap`); `onDrop(target)` gets the drop target (null: nowhere). `onStart`/`onEnd`
 // bracket a drag (the view holds its re-renders meanwhile).
+/** A drop target, and the element found there.
+ * @typedef {import("./turn.js").Target & {el: Element}} Drop */
+
+/**
+ * @param {HTMLElement} el
+ * @param {object} how
+ * @param {Element} how.root where drop targets are found
+ * @param {() => boolean} how.canMove
+ * @param {() => void} how.onTap
+ * @param {(target: Drop | null) => void} how.onDrop
+ * @param {() => void} how.onStart
+ * @param {() => void} how.onEnd
+ */
 export function draggable(el, { root, canMove, onTap, onDrop, onStart, onEnd }) {
   el.addEventListener("pointerdown", (ev) => {
     if (ev.button !== 0 || !canMove()) return;
@@ -15,14 +29,17 @@ export function draggable(el, { root, canMove, onTap, onDrop, onStart, onEnd }) 
     const sx = ev.clientX, sy = ev.clientY;
     const rect = el.getBoundingClientRect();
     const offX = sx - rect.left, offY = sy - rect.top;
+    /** @type {HTMLElement | null} */
     let ghost = null;
+    /** @type {Element | null} */
     let last = null;
     const scroller = edgeScroller(root, (x, y) => hover(x, y));
     try { el.setPointerCapture(ev.pointerId); } catch { /* synthetic */ }
+    /** @param {PointerEvent} e */
     const move = (e) => {
       if (!ghost) {
         if (Math.hypot(e.clientX - sx, e.clientY - sy) < 6) return;
-        ghost = el.cloneNode(true);
+        ghost = /** @type {HTMLElement} */ (el.cloneNode(true));
         ghost.classList.add("ghost");
         ghost.style.width = `${rect.width}px`;
         ghost.style.height = `${rect.height}px`;
@@ -34,12 +51,20 @@ export function draggable(el, { root, canMove, onTap, onDrop, onStart, onEnd }) 
       hover(e.clientX, e.clientY);
       scroller.at(e.clientX, e.clientY);
     };
+    /**
+     * @param {number} x
+     * @param {number} y
+     */
     const hover = (x, y) => {
       const target = dropTarget(root, x, y);
       if (last) last.classList.remove("drop-hover");
       last = target ? target.el : null;
       if (last) last.classList.add("drop-hover");
     };
+    /**
+     * @param {PointerEvent} e
+     * @param {boolean} cancelled
+     */
     const end = (e, cancelled) => {
       el.removeEventListener("pointermove", move);
       el.removeEventListener("pointerup", up);
@@ -52,7 +77,9 @@ export function draggable(el, { root, canMove, onTap, onDrop, onStart, onEnd }) 
       onEnd();
       onDrop(cancelled ? null : dropTarget(root, e.clientX, e.clientY));
     };
+    /** @param {PointerEvent} e */
     const up = (e) => end(e, false);
+    /** @param {PointerEvent} e */
     const cancel = (e) => end(e, true);
     el.addEventListener("pointermove", move);
     el.addEventListener("pointerup", up);
@@ -63,10 +90,16 @@ export function draggable(el, { root, canMove, onTap, onDrop, onStart, onEnd }) 
 // What lies under (x, y) inside `root`: {kind: "meld", meld, pos, el} (pos counts the dragged
 // piece, which is still in its set), {kind: "new", el}, {kind: "rack", pos, el} (pos: in the
 // rack as shown) or null.
+/**
+ * @param {Element} root
+ * @param {number} x
+ * @param {number} y
+ * @returns {Drop | null}
+ */
 export function dropTarget(root, x, y) {
   const under = document.elementFromPoint(x, y);
   if (!under) return null;
-  const meld = under.closest(".meld");
+  const meld = /** @type {HTMLElement | null} */ (under.closest(".meld"));
   if (meld && root.contains(meld)) {
     const all = [...meld.querySelectorAll(".piece")];
     let pos = all.length;
@@ -86,6 +119,11 @@ export function dropTarget(root, x, y) {
 
 // Where in a rack (its pieces in rows) a piece dropped at (x, y) goes: before the first piece
 // of the row under the point whose middle is right of it, else after the row's last piece.
+/**
+ * @param {Element} rack
+ * @param {number} x
+ * @param {number} y
+ */
 function rackPosition(rack, x, y) {
   const all = [...rack.querySelectorAll(".piece")];
   let pos = all.length;
@@ -105,8 +143,17 @@ function rackPosition(rack, x, y) {
 // land where it was aimed), then faster the nearer the edge, frame by frame until the pointer
 // leaves the edge or the drag ends. `moved(x, y)` is told after each step (what lies under the
 // pointer changed).
+/**
+ * @param {Element} root
+ * @param {(x: number, y: number) => void} moved
+ */
 function edgeScroller(root, moved) {
-  let x = 0, y = 0, frame = null, since = null;
+  let x = 0, y = 0;
+  /** @type {number | null} */
+  let frame = null;
+  /** @type {number | null} */
+  let since = null;
+  /** @returns {[Element | null, number]} */
   const speed = () => {
     const area = root.querySelector(".table-area");
     if (!area) return [null, 0];
@@ -116,6 +163,7 @@ function edgeScroller(root, moved) {
     if (y > r.bottom - EDGE && y <= r.bottom) return [area, Math.min(14, Math.ceil((y - r.bottom + EDGE) / 4))];
     return [area, 0];
   };
+  /** @param {number} now */
   const step = (now) => {
     frame = null;
     const [area, dy] = speed();
@@ -130,6 +178,10 @@ function edgeScroller(root, moved) {
     frame = requestAnimationFrame(step);
   };
   return {
+    /**
+     * @param {number} px
+     * @param {number} py
+     */
     at(px, py) {
       x = px; y = py;
       if (frame == null) frame = requestAnimationFrame(step);

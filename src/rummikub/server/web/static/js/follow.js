@@ -1,3 +1,4 @@
+// @ts-check
 // Following the game: what another player's move did to the table (the pieces that came from
 // his rack, the pieces that moved to another set, a joker taken and laid again), shown for a
 // few seconds and again on "Last move", with the pieces flown into place; and the alert when
@@ -6,22 +7,43 @@ import { baseOf } from "./pieces.js";
 
 export const SHOW_MS = 4000; // how long a move stays highlighted
 
+/** What the last move did with a piece: laid from the rack, moved from another set, a joker
+ * taken from another set.
+ * @typedef {"rack" | "moved" | "joker"} Mark */
+/** Per set of the table, per piece: its mark, or null (it stayed where it was).
+ * @typedef {(Mark | null)[][]} Marks */
+
+/**
+ * @param {string[]} pieces
+ * @returns {Map<string, number>}
+ */
 function counts(pieces) {
   const c = new Map();
   for (const s of pieces) c.set(baseOf(s), (c.get(baseOf(s)) || 0) + 1);
   return c;
 }
 
+/**
+ * @param {Map<string, number>} c
+ * @param {string} k
+ */
 const take = (c, k) => {
-  if (!(c.get(k) > 0)) return false;
-  c.set(k, c.get(k) - 1);
+  const n = c.get(k) ?? 0;
+  if (!(n > 0)) return false;
+  c.set(k, n - 1);
   return true;
 };
 
 // What each piece of table `after` (a list of sets of faces) is, compared with `before`: per
 // set, per piece, null (it stayed where it was), "rack" (laid from the rack), "moved" (it was
 // in another set) or "joker" (a joker taken from another set).
+/**
+ * @param {import("./types.js").Table} before
+ * @param {import("./types.js").Table} after
+ * @returns {Marks}
+ */
 export function tableMarks(before, after) {
+  /** @param {import("./types.js").Meld} m */
   const key = (m) => m.map(baseOf).sort().join(" ");
   const unchanged = counts(before.map(key));
   const added = counts(after.flat());
@@ -32,7 +54,9 @@ export function tableMarks(before, after) {
   const olds = before.filter((m) => !take(consumed, key(m))).map((m) => counts(m));
   return after.map((m, i) => {
     if (same[i]) return m.map(() => null);
-    let best = null, most = 0;
+    /** @type {Map<string, number> | null} */
+    let best = null;
+    let most = 0;
     for (const old of olds) {
       let n = 0;
       const c = new Map(old);
@@ -51,9 +75,13 @@ export function tableMarks(before, after) {
 
 // Put the marks of the last move on the pieces of a turn just started (its sets are the
 // server's table, in order).
+/**
+ * @param {import("./turn.js").Turn} turn
+ * @param {Marks | null} marks
+ */
 export function markTurn(turn, marks) {
   if (!marks || marks.length !== turn.melds.length) return;
-  turn.melds.forEach((m, i) => m.forEach((x, j) => { if (marks[i][j]) x.mark = marks[i][j]; }));
+  turn.melds.forEach((m, i) => m.forEach((x, j) => { const k = marks[i][j]; if (k) x.mark = k; }));
 }
 
 export function reducedMotion() {
@@ -63,15 +91,20 @@ export function reducedMotion() {
 // Fly the marked pieces of `area` into place: pieces from the rack from the mover's chip,
 // pieces that moved from where they were (`before`: face -> rects of the pieces of the old
 // table).
+/**
+ * @param {Element} area
+ * @param {Element | null} from
+ * @param {Map<string, DOMRect[]>} before
+ */
 export function flyIn(area, from, before) {
   if (reducedMotion()) return;
   const start = from ? from.getBoundingClientRect() : null;
-  for (const el of area.querySelectorAll(".piece.last")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (area.querySelectorAll(".piece.last"))) {
     const r = el.getBoundingClientRect();
     let src = null;
     if (el.classList.contains("last-rack")) src = start;
     else {
-      const rects = before.get(baseOf(el.dataset.face));
+      const rects = before.get(baseOf(el.dataset.face || ""));
       if (rects && rects.length) src = rects.shift();
     }
     if (!src) continue;
@@ -82,25 +115,33 @@ export function flyIn(area, from, before) {
 }
 
 // Where every piece on the table is now: face -> its rects, to fly moved pieces from.
+/**
+ * @param {Element | null} area
+ * @returns {Map<string, DOMRect[]>}
+ */
 export function pieceRects(area) {
+  /** @type {Map<string, DOMRect[]>} */
   const out = new Map();
   if (!area) return out;
-  for (const el of area.querySelectorAll(".meld .piece")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (area.querySelectorAll(".meld .piece"))) {
     const b = baseOf(el.dataset.face || "");
-    if (!out.has(b)) out.set(b, []);
-    out.get(b).push(el.getBoundingClientRect());
+    const rects = out.get(b) ?? [];
+    out.set(b, rects);
+    rects.push(el.getBoundingClientRect());
   }
   return out;
 }
 
 // --- the turn alert ------------------------------------------------------------------------
 const SOUND_KEY = "rummikub.sound";
+/** @type {AudioContext | null} */
 let audio = null;
 
 export function soundOn() {
   try { return localStorage.getItem(SOUND_KEY) !== "off"; } catch { return true; }
 }
 
+/** @param {boolean} on */
 export function setSound(on) {
   try { localStorage.setItem(SOUND_KEY, on ? "on" : "off"); } catch { /* storage off */ }
 }
@@ -108,7 +149,8 @@ export function setSound(on) {
 // The browser lets a page make sound only after the person touched it: the audio context is
 // made (or resumed) on the first press.
 function unlock() {
-  const Ctx = window.AudioContext || window.webkitAudioContext;
+  // Safari before 14.1 names it webkitAudioContext
+  const Ctx = window.AudioContext || /** @type {{webkitAudioContext?: typeof AudioContext}} */ (window).webkitAudioContext;
   if (!Ctx) return;
   if (!audio) { try { audio = new Ctx(); } catch { return; } }
   if (audio.state === "suspended") audio.resume().catch(() => {});
@@ -119,6 +161,11 @@ if (typeof document !== "undefined") {
 }
 
 // Notes made by WebAudio (no sound file): [frequency, start, length] each, at `volume`.
+/**
+ * @param {[number, number, number][]} list
+ * @param {number} [volume]
+ * @param {OscillatorType} [type]
+ */
 function notes(list, volume = 0.18, type = "sine") {
   if (!soundOn()) return false;
   unlock();

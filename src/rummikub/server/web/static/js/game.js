@@ -1,3 +1,4 @@
+// @ts-check
 // The game table, one view for both games: the players, the table with its sets, the hands,
 // the buttons, the turn clock, the side panel (moves and chat) and the score card. What differs
 // between the games comes from the game's adapter (game_tiles.js, game_xpress.js). The view
@@ -15,7 +16,27 @@ import { act, botIcon, h, icon, keepFocus, seatName, toast } from "./util.js";
 
 const URGENT = 10; // seconds left when the clock turns red
 
+/** @typedef {import("./types.js").Ctx} Ctx */
+/** @typedef {import("./types.js").Playing} Playing */
+/** @typedef {import("./turn.js").Item} Item */
+/** @typedef {import("./turn.js").Target} Target */
+
+/**
+ * The state as the game view works on it: with a game and the move being built on it (the
+ * store starts a move whenever a state with a game comes); null when there is none.
+ * @param {import("./store.js").State} s
+ * @returns {Playing | null}
+ */
+function playing(s) {
+  return s.view && s.view.game && s.turn ? /** @type {Playing} */ (s) : null;
+}
+
 export class GameView {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("./net.js").Net} net
+   * @param {import("./types.js").GameAdapter} game
+   */
   constructor(root, net, game) {
     this.root = root;
     this.net = net;
@@ -23,15 +44,22 @@ export class GameView {
     this.gone = false;
     this.dragging = false;
     this.pending = false; // a render held back while a piece is dragged
+    /** @type {number | null} */
     this.reveal = null; // index of a set just made, to bring into view
+    /** @type {boolean | null} */
     this.wasMine = null; // whether it was this player's turn at the last render (null: none yet)
+    /** @type {import("./store.js").LastMove | null} */
     this.heard = null; // the last move whose sound was made
+    /** @type {number | null} */
     this.ticked = null; // the last second of the clock that ticked
     this.side = new SidePanel((text) => this.act({ type: "chat", text }), (msg) => this.act(msg));
+    /** @type {Record<"players" | "area" | "dock", HTMLElement>} */
     this.slots = { players: h("div"), area: h("section"), dock: h("div") };
     this.el = h("div", { class: "game" }, this.slots.players,
       h("div", { class: "board" }, this.slots.area, this.side.el), this.slots.dock);
+    /** @type {HTMLElement | null} */
     this.overlay = null;
+    /** @type {import("./types.js").Ctl} */
     this.ctl = {
       state: getState,
       act: (msg) => this.act(msg),
@@ -61,22 +89,31 @@ export class GameView {
     document.title = t("title");
   }
 
+  /** @param {import("./types.js").ClientMsg} msg */
   act(msg) {
     if (msg.type !== "chat" && !this.ctl.online()) return Promise.resolve(null);
     return act(this.net, msg);
   }
 
-  // What every part of the view needs to know about the state.
+  // What every part of the view needs to know about the state (null: no game).
+  /** @returns {Ctx | null} */
   context() {
-    const s = getState();
+    const s = playing(getState());
+    if (!s || !s.view.game) return null;
+    const g = s.view.game;
     const room = s.view.room;
+    /** @param {number} i */
     const name = (i) => seatName(room.seats[i], i);
     const mine = myTurn();
-    return { s, g: s.view.game, room, rules: room.rules, seat: s.seat, mine, name,
-      names: room.seats.map((_, i) => name(i)), placing: mine && this.game.placing(s.view.game) };
+    return { s, g, room, rules: room.rules, seat: s.seat, mine, name,
+      names: room.seats.map((_, i) => name(i)), placing: mine && this.game.placing(g) };
   }
 
   // --- the move being built -------------------------------------------------------------
+  /**
+   * @param {Ctx} c
+   * @param {string} id
+   */
   canMove(c, id) {
     if (!c.placing || !c.s.turn || c.s.busy) return false;
     const at = locate(c.s.turn, id);
@@ -84,18 +121,26 @@ export class GameView {
   }
 
   // Change the move (`change(state)`; false: nothing changed) and have the server read it.
+  /** @param {(s: Playing) => boolean | void} change */
   changeMove(change) {
+    /** @type {string | null} */
     let id = null;
-    update((s) => {
-      if (change(s) === false) return;
+    update((st) => {
+      const s = playing(st);
+      if (!s || change(s) === false) return;
       if (!myTurn() || (!placed(s.turn).length && !changedTable(s.turn))) { s.check = null; return; }
       s.checkSeq++;
       id = `check${s.checkSeq}`;
     });
-    if (id) this.net.send({ type: "check", id, table: tableJson(getState().turn) });
+    const turn = getState().turn;
+    if (id && turn) this.net.send({ type: "check", id, table: tableJson(turn) });
     else this.reveal = null;
   }
 
+  /**
+   * @param {string} id
+   * @param {Target} target
+   */
   moveTo(id, target) {
     let stays = false;
     this.changeMove((s) => {
@@ -113,7 +158,7 @@ export class GameView {
       }
       recordStep(s.turn);
       const made = movePiece(s.turn, id, target);
-      if (made === "table-stays") { s.turn.undo.pop(); stays = true; return false; }
+      if (made === "table-stays") { if (s.turn.undo) s.turn.undo.pop(); stays = true; return false; }
       if (s.ui.sort === "hand") s.ui.order = s.turn.rack.map((x) => x.s);
       this.reveal = made;
       s.selection = null;
@@ -123,9 +168,10 @@ export class GameView {
   }
 
   // Tap (or click) a piece to select it, then tap where it should go.
+  /** @param {string} id */
   tap(id) {
-    const s = getState();
-    if (!myTurn()) return;
+    const s = playing(getState());
+    if (!s || !myTurn()) return;
     if (s.selection && s.selection !== id) {
       const at = locate(s.turn, id);
       if (at && at.where === "meld") { this.moveTo(s.selection, { kind: "meld", meld: at.meld, pos: at.index + 1 }); return; }
@@ -135,12 +181,14 @@ export class GameView {
     update((st) => { st.selection = st.selection === id ? null : id; });
   }
 
+  /** @param {Target} target */
   tapZone(target) {
     const s = getState();
     if (s.selection && myTurn()) this.moveTo(s.selection, target);
   }
 
   // Undo or redo one step of the move.
+  /** @param {boolean} redo */
   step(redo) {
     this.changeMove((s) => (redo ? redoStep(s.turn) : undoStep(s.turn)));
   }
@@ -151,12 +199,13 @@ export class GameView {
   }
 
   // --- rendering --------------------------------------------------------------------------
+  /** @param {import("./store.js").What} [what] */
   render(what) {
     if (this.gone || !getState().view) return;
     if (this.dragging) { this.pending = true; return; }
     this.pending = false;
     const c = this.context();
-    if (!c.g) return;
+    if (!c) return;
     keepFocus(this.root, () => this.draw(c));
     if (what === "checked") this.reveal = null;
     if (c.placing && c.s.turn && c.s.turn.restored) {
@@ -169,6 +218,7 @@ export class GameView {
 
   // The turn came to this player: the page's title says so, and (not on the page's first
   // render) a sound and a vibration.
+  /** @param {Ctx} c */
   turnAlert(c) {
     const mine = c.mine && !c.g.round_over;
     // another player's move: a soft click (not for the position the page opened on)
@@ -182,6 +232,7 @@ export class GameView {
     this.wasMine = mine;
   }
 
+  /** @param {Ctx} c */
   draw(c) {
     const game = this.game;
     this.el.className = "game" + (c.seat == null ? " spectating" : "") + (game.css ? ` ${game.css}` : "");
@@ -193,7 +244,7 @@ export class GameView {
     const top = this.slots.area.scrollTop;
     const last = c.s.last && c.s.last.fly && this.lastShown(c) ? pieceRects(this.slots.area) : null;
     const area = this.swap("area", this.table(c));
-    this.swap("dock", c.seat != null ? this.dock(c) : h("div", { class: "dock spectator-bar" },
+    this.swap("dock", c.seat != null ? this.dock(c, c.seat) : h("div", { class: "dock spectator-bar" },
       h("span", { i18n: "room.spectating" }), h("a", { class: "btn small", href: "/", "data-link": true }, t("room.back"))));
     this.side.render(c, (e) => game.describe(e, c.name(e.seat)) ?? `${c.name(e.seat)}: ${e.action}`);
     if (this.overlay) this.overlay.remove();
@@ -202,7 +253,7 @@ export class GameView {
     translate(this.root);
     this.tick();
     if (top) area.scrollTop = top;
-    if (last) {
+    if (last && c.s.last) {
       flyIn(area, this.slots.players.querySelector(`.player[data-seat="${c.s.last.seat}"]`), last);
       flown();
     }
@@ -214,12 +265,17 @@ export class GameView {
     }
   }
 
+  /**
+   * @param {keyof GameView["slots"]} slot
+   * @param {HTMLElement} el
+   */
   swap(slot, el) {
     this.slots[slot].replaceWith(el);
     this.slots[slot] = el;
     return el;
   }
 
+  /** @param {Ctx} c */
   players(c) {
     const game = this.game;
     const bar = h("div", { class: "players" });
@@ -250,6 +306,11 @@ export class GameView {
   }
 
   // A player reports another person of the game (a dialog asks why).
+  /**
+   * @param {Ctx} c
+   * @param {import("./types.js").Seat} seat
+   * @param {number} i
+   */
   reportButton(c, seat, i) {
     if (c.seat == null || i === c.seat || seat.kind !== "human") return null;
     const name = c.name(i);
@@ -258,11 +319,13 @@ export class GameView {
   }
 
   // Whether the last move is highlighted now.
+  /** @param {Ctx} c */
   lastShown(c) {
     return !!c.s.last && c.s.last.key === this.game.turnKey(c.g) && performance.now() < c.s.last.until;
   }
 
   // The line over the table: the status, and the last move (what it did; shown again on press).
+  /** @param {Ctx} c */
   statusRow(c) {
     const last = c.s.last && c.s.last.key === this.game.turnKey(c.g) ? c.s.last : null;
     const row = h("div", { class: "status-row" },
@@ -285,6 +348,10 @@ export class GameView {
   }
 
   // A piece of the move (on the table or the player's own), to drag or tap.
+  /**
+   * @param {Ctx} c
+   * @param {Item} x
+   */
   piece(c, x) {
     const el = pieceEl(x.s, { kind: this.game.piece, die: x.die });
     el.dataset.id = x.id;
@@ -300,7 +367,10 @@ export class GameView {
     if (x.die != null && x.rack && c.s.rolling.has(x.die)) el.classList.add("rolling");
     draggable(el, {
       root: this.root,
-      canMove: () => !this.gone && this.canMove(this.context(), x.id),
+      canMove: () => {
+        const now = this.context();
+        return !this.gone && !!now && this.canMove(now, x.id);
+      },
       onTap: () => this.tap(x.id),
       onDrop: (target) => {
         if (this.gone) return;
@@ -313,31 +383,38 @@ export class GameView {
   }
 
   // A player's pieces: his own (`own`: the move's rack, to play from) or another's, shown.
+  /**
+   * @param {Ctx} c
+   * @param {number} seat
+   * @param {boolean} own
+   */
   tray(c, seat, own) {
     const game = this.game;
+    /** @type {Item[]} */
     const items = own ? game.arrange(c.s.turn ? c.s.turn.rack : [], c.s.ui)
-      : game.shownHands(c.g)[seat].map((p) => ({ id: `s${seat}.${p.die}`, s: p.face, rack: true, die: p.die }));
+      : (game.shownHands(c.g) || [])[seat].map((p) => ({ id: `s${seat}.${p.die}`, s: p.face, rack: true, die: p.die ?? null }));
     const marking = own && game.marking(c);
     const tray = h("div", { class: [game.trayClass, own ? "rack" : "other-tray", own && c.mine ? "active" : ""].filter(Boolean).join(" "), dataset: { seat } });
     if (own) {
-      tray.addEventListener("click", (e) => { if (!e.target.closest(".piece")) this.tapZone({ kind: "rack" }); });
+      tray.addEventListener("click", (e) => { if (!/** @type {Element} */ (e.target).closest(".piece")) this.tapZone({ kind: "rack" }); });
       tray.id = "own-rack";
       tray.setAttribute("aria-label", t("game.rack"));
       if (c.mine) keyboard(tray, () => this.tapZone({ kind: "rack" }), true);
     }
     const hinted = own && c.s.hint ? game.hinted(c, items) : new Set();
     for (const x of items) {
+      const die = x.die; // a die's number (pieces of the tile game have none)
       let el;
       if (own) el = this.piece(c, x);
       else {
-        el = pieceEl(x.s, { kind: game.piece, die: x.die });
-        if (c.s.rolling.has(x.die)) el.classList.add("rolling");
+        el = pieceEl(x.s, { kind: game.piece, die });
+        if (die != null && c.s.rolling.has(die)) el.classList.add("rolling");
       }
-      if (marking) {
+      if (marking && die != null) {
         el.classList.add("movable");
-        el.addEventListener("click", () => update((s) => { if (s.marked.has(x.die)) s.marked.delete(x.die); else s.marked.add(x.die); }));
+        el.addEventListener("click", () => update((s) => { if (s.marked.has(die)) s.marked.delete(die); else s.marked.add(die); }));
       }
-      if (own && c.s.marked.has(x.die)) el.classList.add(game.markClass);
+      if (own && game.markClass && die != null && c.s.marked.has(die)) el.classList.add(game.markClass);
       if (hinted.has(x.id)) el.classList.add("hinted");
       tray.append(el);
     }
@@ -349,6 +426,7 @@ export class GameView {
     return h("div", { class: "tray-wrap" + (own ? " own" : "") }, game.labelBelow ? [tray, info] : [info, tray]);
   }
 
+  /** @param {Ctx} c */
   table(c) {
     const game = this.game;
     const area = h("section", { class: "table-area" });
@@ -367,7 +445,7 @@ export class GameView {
         if (x.rack && c.placing) pe.classList.add("placed");
         el.append(pe);
       }
-      el.addEventListener("click", (e) => { if (!e.target.closest(".piece")) this.tapZone({ kind: "meld", meld: i, pos: m.length }); });
+      el.addEventListener("click", (e) => { if (!/** @type {Element} */ (e.target).closest(".piece")) this.tapZone({ kind: "meld", meld: i, pos: m.length }); });
       el.setAttribute("aria-label", t("game.set_label", { n: i + 1, tiles: m.map((x) => faceLabel(x.s)).join(", ") }));
       if (c.placing) {
         el.id = `meld-${i}`;
@@ -389,7 +467,11 @@ export class GameView {
     return area;
   }
 
-  dock(c) {
+  /**
+   * @param {Ctx} c
+   * @param {number} seat ours
+   */
+  dock(c, seat) {
     const s = c.s;
     const n = placed(s.turn).length;
     const common = {
@@ -402,11 +484,11 @@ export class GameView {
       hint: c.room.settings.hints ? { id: "btn-hint", label: t("game.hint"), disabled: !c.mine, onclick: () => this.askHint() } : null,
     };
     const clock = c.g.turn_seconds ? h("div", { class: "clock" + (c.mine ? " mine" : ""), title: t("game.clock") }, h("span", { class: "clock-text" }, "")) : null;
-    const buttons = this.game.controls(c, this.ctl, common).filter(Boolean).map((b) =>
+    const buttons = this.game.controls(c, this.ctl, common).filter((b) => b != null).map((b) =>
       h("button", { class: "btn" + (b.primary ? " primary" : ""), id: b.id, title: b.title, disabled: b.disabled, onclick: b.onclick }, b.label));
     const dock = h("div", { class: "dock" }, h("div", { class: "controls" }, clock, buttons));
     if (s.ui.confirmDraw && c.mine) {
-      const draw = c.g.pool_size > 0 ? "draw" : "pass";
+      const draw = "pool_size" in c.g && c.g.pool_size > 0 ? "draw" : "pass"; // the tile game's
       const close = () => update((st) => { st.ui.confirmDraw = false; });
       dock.append(h("div", { class: "confirm-box", id: "confirm-draw", role: "alertdialog", "aria-label": t(`game.${draw}`) },
         h("span", {}, t(`game.confirm_${draw}`)),
@@ -418,13 +500,17 @@ export class GameView {
         } }, t(`game.${draw}_anyway`))));
     }
     if (s.hint) {
-      const action = !s.hint.loading && this.game.hintAction(s.hint);
+      const hint = "loading" in s.hint ? null : s.hint; // null: still thinking
+      const action = hint && this.game.hintAction(hint);
       dock.append(h("div", { class: "hint-box" },
-        h("span", {}, s.hint.loading ? t("game.hint_thinking") : this.game.hintText(s.hint)),
-        action ? h("button", { class: "btn small", id: "btn-apply-hint", onclick: () => this.game.applyHint(this.context(), this.ctl) }, t(action)) : null,
+        h("span", {}, hint ? this.game.hintText(hint) : t("game.hint_thinking")),
+        action ? h("button", { class: "btn small", id: "btn-apply-hint", onclick: () => {
+          const now = this.context();
+          if (now) this.game.applyHint(now, this.ctl);
+        } }, t(action)) : null,
         h("button", { class: "btn small ghost-btn", onclick: () => update((st) => { st.hint = null; }) }, "✕")));
     }
-    dock.append(this.tray(c, c.seat, true));
+    dock.append(this.tray(c, seat, true));
     return dock;
   }
 
@@ -432,10 +518,11 @@ export class GameView {
   tick() {
     const s = getState();
     const g = s.view && s.view.game;
-    const clock = this.el.querySelector(".clock");
-    if (clock && g && s.clock.deadline != null && !g.round_over) {
+    const clock = /** @type {HTMLElement | null} */ (this.el.querySelector(".clock"));
+    const text = clock && clock.querySelector(".clock-text");
+    if (clock && text && g && s.clock.deadline != null && !g.round_over) {
       const left = Math.max(0, (s.clock.deadline - performance.now()) / 1000);
-      clock.querySelector(".clock-text").textContent = fmtTime(left);
+      text.textContent = fmtTime(left);
       const frac = g.turn_seconds ? left / g.turn_seconds : 0;
       clock.style.setProperty("--frac", String(Math.max(0, Math.min(1, frac))));
       clock.classList.toggle("urgent", left <= URGENT);
@@ -453,6 +540,11 @@ export class GameView {
 
 // Make `el` take the focus and answer Enter and Space like a press (`own`: only when it has the
 // focus itself, not one of its pieces).
+/**
+ * @param {HTMLElement} el
+ * @param {() => void} press
+ * @param {boolean} [own]
+ */
 function keyboard(el, press, own = false) {
   el.tabIndex = 0;
   el.setAttribute("role", "button");
@@ -464,6 +556,7 @@ function keyboard(el, press, own = false) {
   });
 }
 
+/** @param {number} s */
 function fmtTime(s) {
   const m = Math.floor(s / 60);
   const r = Math.floor(s % 60);

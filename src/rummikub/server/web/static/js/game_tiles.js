@@ -1,3 +1,4 @@
+// @ts-check
 // The tile game's adapter for the one game view (game.js) and the replay viewer: what its
 // hands, table and buttons are. Every rules value comes from the room's rules (room.rules).
 import { t } from "./i18n.js";
@@ -5,8 +6,10 @@ import { faceValue, setsLine, sortFaces } from "./pieces.js";
 import { changedTable, placed, recordStep, tableJson, layOut } from "./turn.js";
 import { h, toast } from "./util.js";
 
+/** @param {number} s */
 const signed = (s) => `${s > 0 ? "+" : ""}${s}`;
 
+/** @type {import("./types.js").GameAdapter<import("./types.js").TileGame>} */
 export const tilesGame = {
   game: "tiles",
   piece: "tile",
@@ -24,10 +27,11 @@ export const tilesGame = {
   hand: (g) => (g.rack || []).map((face) => ({ face, die: null })),
   shownHands: () => null, // racks are secret
   handSize: (g, i) => g.rack_sizes[i],
-  value: (face, rules) => faceValue(face, rules.joker_penalty),
+  // a tile room's rules always have joker_penalty
+  value: (face, rules) => faceValue(face, /** @type {number} */ (rules.joker_penalty)),
   placing: () => true, // on his turn a player builds on the table
   // a table tile moves once the player has opened; his own placed tiles always
-  movable: (c, item) => item.rack || c.g.opened[c.seat],
+  movable: (c, item) => item.rack || (c.seat != null && c.g.opened[c.seat]),
   marking: () => false,
   // sorted, or as the player arranged it
   arrange: (items, ui) => (ui.sort === "hand" ? items : sortFaces(items, ui.sort, (x) => x.s)),
@@ -43,7 +47,7 @@ export const tilesGame = {
     if (!c.mine) return c.g.round_over ? "" : t("game.waiting_for", { name: c.name(c.g.current) });
     const play = c.s.check && c.s.check.play;
     const n = placed(c.s.turn).length;
-    if (!n) return t(c.g.opened[c.seat] ? "game.your_turn" : "game.your_turn_open", { n: c.rules.opening_value });
+    if (!n) return t(c.seat != null && c.g.opened[c.seat] ? "game.your_turn" : "game.your_turn_open", { n: c.rules.opening_value });
     if (play && !play.ok) return h("span", { class: "bad" }, play.message);
     if (play && play.ok) return h("span", { class: "good" }, t("game.play_ok", { n }));
     return "";
@@ -77,13 +81,17 @@ export const tilesGame = {
   hintText: (hint) => (hint.tiles && hint.tiles.length ? t("game.hint_play", { tiles: hint.tiles.join(" ") }) : t("game.hint_draw")),
   hintAction: (hint) => (hint.table ? "game.hint_apply" : null),
   applyHint(c, ctl) {
-    const table = c.s.hint.table;
+    const hint = c.s.hint;
+    const table = hint && !("loading" in hint) ? hint.table : null;
+    if (!table) return; // the button shows for a hint with a play
     ctl.changeMove((s) => { recordStep(s.turn); layOut(s.turn, table); s.hint = null; });
   },
   // the rack tiles a hint plays
   hinted(c, items) {
+    /** @type {Set<string>} */
     const out = new Set();
-    const want = [...((c.s.hint && c.s.hint.tiles) || [])];
+    const hint = c.s.hint;
+    const want = [...((hint && !("loading" in hint) && hint.tiles) || [])];
     for (const x of items) { const k = want.indexOf(x.s); if (k >= 0) { want.splice(k, 1); out.add(x.id); } }
     return out;
   },

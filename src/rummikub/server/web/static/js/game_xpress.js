@@ -1,3 +1,4 @@
+// @ts-check
 // Xpress's adapter for the one game view (game.js) and the replay viewer: dice instead of
 // tiles, both hands in the open, a throw before placing (tap dice to mark them for the throw),
 // no opening, and a score table over the match's rounds. Rules values come from room.rules.
@@ -6,27 +7,40 @@ import { faceValue } from "./pieces.js";
 import { placed, recordStep, tableJson, layOut } from "./turn.js";
 import { h, toast } from "./util.js";
 
+/**
+ * @param {import("./types.js").XpressGame} g
+ * @param {number} seat
+ */
 const handOf = (g, seat) => g.hands[seat].map((d) => ({ face: d.face, die: d.die }));
 
 // Place the dice laid out (if any), then end the turn.
+/**
+ * @param {import("./types.js").Ctx<import("./types.js").XpressGame>} c
+ * @param {import("./types.js").Ctl} ctl
+ */
 async function placeAndEnd(c, ctl) {
   const pieces = placed(c.s.turn);
   const table = tableJson(c.s.turn);
   ctl.change((s) => { s.busy = true; });
   try {
     if (pieces.length) {
-      await ctl.request({ type: "place", dice: pieces.map((x) => x.die), table });
-      const g = ctl.state().view.game;
-      if (g.round_over || g.current !== c.seat) return;
+      // an Xpress piece is always a die (never null)
+      await ctl.request({ type: "place", dice: pieces.map((x) => /** @type {number} */ (x.die)), table });
+      const view = ctl.state().view;
+      const g = view && view.game;
+      // the page left the room meanwhile (no game any more), or the placement ended the round
+      if (!g || g.round_over || g.current !== c.seat) return;
     }
     await ctl.request({ type: "end_turn" });
   } catch (err) {
-    if (err.code !== "disconnected") toast(err.message, "error");
+    const refusal = /** @type {import("./types.js").Refusal} */ (err);
+    if (refusal.code !== "disconnected") toast(refusal.message, "error");
   } finally {
     ctl.change((s) => { s.busy = false; });
   }
 }
 
+/** @type {import("./types.js").GameAdapter<import("./types.js").XpressGame>} */
 export const xpressGame = {
   game: "xpress",
   piece: "die",
@@ -44,7 +58,8 @@ export const xpressGame = {
   hand: handOf,
   shownHands: (g) => g.hands.map((_, i) => handOf(g, i)), // dice are thrown in the open
   handSize: (g, i) => g.hands[i].length,
-  value: (face, rules) => faceValue(face, rules.joker_value),
+  // an Xpress room's rules always have joker_value
+  value: (face, rules) => faceValue(face, /** @type {number} */ (rules.joker_value)),
   placing: (g) => g.phase === "place",
   movable: () => true, // sets belong to nobody: every die on the table may move
   marking: (c) => c.mine && c.g.phase === "throw",
@@ -92,7 +107,7 @@ export const xpressGame = {
       { id: "btn-throw", label: throwing && marked ? t("xpress.throw_n", { n: marked }) : t("xpress.throw_all"),
         primary: throwing, disabled: !throwing,
         onclick: () => {
-          const mine = g.hands[c.seat].map((d) => d.die);
+          const mine = c.seat == null ? [] : g.hands[c.seat].map((d) => d.die);
           const dice = c.s.marked.size ? mine.filter((d) => c.s.marked.has(d)) : mine;
           ctl.change((s) => { s.marked = new Set(); });
           ctl.act({ type: "throw", dice });
@@ -111,14 +126,18 @@ export const xpressGame = {
   hintAction: (hint) => (hint.throw ? "xpress.hint_select" : hint.table ? "game.hint_apply" : null),
   applyHint(c, ctl) {
     const hint = c.s.hint;
-    if (hint.throw) { ctl.change((s) => { s.marked = new Set(hint.throw); s.hint = null; }); return; }
-    ctl.changeMove((s) => { recordStep(s.turn); layOut(s.turn, hint.table, (x) => hint.dice.includes(x.die)); s.hint = null; });
+    if (!hint || "loading" in hint) return; // the button shows once the hint came
+    const thrown = hint.throw;
+    if (thrown) { ctl.change((s) => { s.marked = new Set(thrown); s.hint = null; }); return; }
+    const { table, dice = [] } = hint;
+    if (!table) return; // nothing to place (no button then)
+    ctl.changeMove((s) => { recordStep(s.turn); layOut(s.turn, table, (x) => x.die != null && dice.includes(x.die)); s.hint = null; });
   },
   // the dice a hint throws again or places
   hinted(c, items) {
     const hint = c.s.hint;
-    const dice = new Set((hint && (hint.throw || hint.dice)) || []);
-    return new Set(items.filter((x) => dice.has(x.die)).map((x) => x.id));
+    const dice = new Set((hint && !("loading" in hint) && (hint.throw || hint.dice)) || []);
+    return new Set(items.filter((x) => x.die != null && dice.has(x.die)).map((x) => x.id));
   },
 
   describe(e, name) {

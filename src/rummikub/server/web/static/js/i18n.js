@@ -1,12 +1,21 @@
+// @ts-check
 // Interface text from the message catalogue the server serves (/i18n/<lang>.json: the same
 // files as the terminal games use, rummikub/i18n/<lang>.json).
 const SUPPORTED = ["en", "sv"];
+/** @typedef {Record<string, string>} Catalogue */
+/** @type {Catalogue} */
 let catalogue = {};
+/** @type {Catalogue} */
 let fallback = {};
 let current = "en";
 let plurals = new Intl.PluralRules("en");
+/** @type {Set<(lang: string) => void>} */
 const listeners = new Set();
 
+/**
+ * @param {string} lang
+ * @returns {Promise<Catalogue>}
+ */
 async function load(lang) {
   const res = await fetch(`/i18n/${lang}.json`);
   if (!res.ok) throw new Error(`no catalogue for ${lang}`);
@@ -23,6 +32,7 @@ export function pickLanguage() {
   return "en";
 }
 
+/** @param {string} lang */
 export async function setLanguage(lang) {
   if (!SUPPORTED.includes(lang)) lang = "en";
   if (!Object.keys(fallback).length) fallback = await load("en");
@@ -36,11 +46,18 @@ export async function setLanguage(lang) {
 }
 
 export function language() { return current; }
+/** @param {(lang: string) => void} fn */
 export function onLanguage(fn) { listeners.add(fn); }
+/** @param {string} key */
 export function has(key) { return key in fallback; }
 
 // t("key", {name: "Ann"}) -> text with {name} replaced. A number in `count` (or else `n`)
 // picks the plural form key#one, key#few... of the language's CLDR category, when there is one.
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [vars]
+ * @returns {string}
+ */
 export function t(key, vars = {}) {
   const count = vars.count ?? vars.n;
   if (typeof count === "number") {
@@ -54,6 +71,10 @@ export function t(key, vars = {}) {
 
 // The text of an error code with its params (error.<code>); a `why` param that is itself a
 // code is put in first. An unknown code gets the generic message, never the server's English.
+/**
+ * @param {string} code
+ * @param {import("./types.js").Params} [params]
+ */
 export function codeText(code, params = {}) {
   const vars = { ...params };
   if (typeof vars.why === "string" && has(`error.${vars.why}`)) {
@@ -65,6 +86,7 @@ export function codeText(code, params = {}) {
 
 // A refusal from the server ({code, params, reason?}): the engine's code in `reason` (an
 // illegal play, a rules error) says more than the server's `code`.
+/** @param {{code: string, params?: import("./types.js").Params, reason?: string}} err */
 export function errorText(err) {
   const code = err.reason && has(`error.${err.reason}`) ? err.reason : err.code;
   return codeText(code, err.params || {});
@@ -72,8 +94,20 @@ export function errorText(err) {
 
 // Puts the catalogue's text in place of the English of a message from the server: an error
 // (WebSocket or HTTP), and the refused melds and play of a "checked" reply.
+/**
+ * @template T
+ * @param {T} msg
+ * @returns {T}
+ */
 export function localise(msg) {
   if (!msg || typeof msg !== "object") return msg;
+  // a message straight from JSON.parse: one of the server's (its type says which)
+  localiseFields(/** @type {import("./types.js").ServerMsg | import("./types.js").HttpError} */ (/** @type {unknown} */ (msg)));
+  return msg;
+}
+
+/** @param {import("./types.js").ServerMsg | import("./types.js").HttpError} msg */
+function localiseFields(msg) {
   if (msg.type === "error" || (msg.type === undefined && msg.code && msg.error)) {
     msg.message = errorText(msg);
     if (msg.error !== undefined) msg.error = msg.message;
@@ -81,17 +115,19 @@ export function localise(msg) {
     for (const m of msg.melds || []) if (m.ok === false && m.code) m.reason = codeText(m.code, m.params);
     if (msg.play && msg.play.ok === false && msg.play.code) msg.play.message = codeText(msg.play.code, msg.play.params);
   }
-  return msg;
 }
 
 // Elements with data-i18n="key" get their text; data-i18n-placeholder / -title / -aria.
+/** @param {ParentNode} root */
 export function translate(root) {
-  root.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  root.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(/** @type {HTMLElement} */ (el).dataset.i18n ?? ""); });
   root.querySelectorAll("[data-i18n-placeholder]").forEach((el) => {
-    el.placeholder = t(el.dataset.i18nPlaceholder);
+    const field = /** @type {HTMLInputElement} */ (el);
+    field.placeholder = t(field.dataset.i18nPlaceholder ?? "");
   });
-  root.querySelectorAll("[data-i18n-title]").forEach((el) => {
-    el.title = t(el.dataset.i18nTitle);
+  root.querySelectorAll("[data-i18n-title]").forEach((e) => {
+    const el = /** @type {HTMLElement} */ (e);
+    el.title = t(el.dataset.i18nTitle ?? "");
     el.setAttribute("aria-label", el.title);
   });
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: play against bots now, create a room, join with a code, open games to watch.
 // The choices offered (players, opponents, the grace period) come from the server's /api/info.
 import { t, translate } from "./i18n.js";
@@ -11,16 +12,34 @@ import { myGamesCard, quickMatchCard, requeue } from "./ranked.js";
 const PAGE = 50;
 const REFRESH_MS = 5000;
 
+/** @typedef {import("./types.js").TileRules} TileRules */
+/** @typedef {import("./types.js").SeatSpec} SeatSpec */
+
+/**
+ * @param {string[]} levels
+ * @param {string} value
+ * @param {import("./util.js").Attrs} [attrs]
+ */
 function levelSelect(levels, value, attrs = {}) {
   return h("select", attrs, levels.map((l) => h("option", { value: l, selected: l === value }, t(`bot.${l}`))));
 }
 
+/**
+ * @param {Record<string, TileRules>} presets
+ * @param {import("./util.js").Attrs} [attrs]
+ */
 function presetSelect(presets, attrs = {}) {
   return h("select", attrs, Object.keys(presets).map((p) =>
     h("option", { value: p, selected: p === "standard" }, t(`preset.${p}`))));
 }
 
 // Fill `select` with the numbers lo..hi, keeping its choice (or `fallback`) within them.
+/**
+ * @param {HTMLSelectElement} select
+ * @param {number} lo
+ * @param {number} hi
+ * @param {number} fallback
+ */
 function numberOptions(select, lo, hi, fallback) {
   const old = Number(select.value || fallback);
   select.replaceChildren(...Array.from({ length: Math.max(0, hi - lo + 1) }, (_, k) => h("option", { value: lo + k }, String(lo + k))));
@@ -31,7 +50,16 @@ function numberOptions(select, lo, hi, fallback) {
 // penalties, each starting from the chosen preset (sent as a rules object over the preset).
 const TURN_TIMES = [30, 45, 60, 90, 120, 180, 240, 300];
 
+/**
+ * @param {Record<string, TileRules>} presets
+ * @param {HTMLSelectElement} presetSelectEl
+ */
 function rulesForm(presets, presetSelectEl) {
+  /**
+   * @param {string} id
+   * @param {number} min
+   * @param {number} max
+   */
   const num = (id, min, max) => h("input", { type: "number", id, min, max, inputmode: "numeric" });
   const turn = h("select", { id: "room-turn" }, h("option", { value: "" }, t("lobby.no_clock")),
     TURN_TIMES.map((s) => h("option", { value: s }, t("lobby.seconds", { s }))));
@@ -45,10 +73,13 @@ function rulesForm(presets, presetSelectEl) {
     h("option", { value: "penalty" }, t("lobby.invalid_penalty_option")));
   const invalidPenalty = num("room-invalid-penalty", 1, 10);
   const timeoutPenalty = num("room-timeout-penalty", 0, 10);
+  // each field is in its label (below)
+  /** @param {HTMLElement} el */
+  const labelOf = (el) => /** @type {HTMLLabelElement} */ (el.closest("label"));
   const show = () => {
-    rounds.closest("label").hidden = matchKind.value !== "rounds";
-    target.closest("label").hidden = matchKind.value !== "target";
-    invalidPenalty.closest("label").hidden = invalid.value !== "penalty";
+    labelOf(rounds).hidden = matchKind.value !== "rounds";
+    labelOf(target).hidden = matchKind.value !== "target";
+    labelOf(invalidPenalty).hidden = invalid.value !== "penalty";
   };
   // every field from the preset
   const fill = () => {
@@ -68,7 +99,12 @@ function rulesForm(presets, presetSelectEl) {
   matchKind.addEventListener("change", show);
   invalid.addEventListener("change", show);
   presetSelectEl.addEventListener("change", fill);
+  /** @param {HTMLInputElement} el */
   const clamp = (el) => Math.max(Number(el.min), Math.min(Number(el.max), Math.round(Number(el.value) || Number(el.min))));
+  /**
+   * @param {string} key
+   * @param {HTMLElement} el
+   */
   const label = (key, el) => h("label", {}, h("span", { i18n: key }), el);
   const el = h("details", { class: "rules-form", id: "room-rules" }, h("summary", { i18n: "lobby.more_rules" }),
     h("div", { class: "form-row" }, label("lobby.turn_time", turn), label("lobby.match", matchKind),
@@ -89,22 +125,32 @@ function rulesForm(presets, presetSelectEl) {
   return { el, rules };
 }
 
+/**
+ * @param {import("./net.js").Net} net
+ * @param {import("./types.js").ClientMsg} msg
+ */
 async function create(net, msg) {
   try {
     await net.whenOpen(); // a button pressed while the page still connects waits for it
+    /** @type {import("./types.js").JoinedMsg} */
     const reply = await net.request(msg);
     saveSeat(reply.room, reply.seat, reply.token);
     navigate(`/r/${reply.room}`);
   } catch (err) {
-    toast(err.message || t("error.generic"), "error");
+    toast(/** @type {import("./types.js").Refusal} */ (err).message || t("error.generic"), "error");
   }
 }
 
 export class Lobby {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("./net.js").Net} net
+   */
   constructor(root, net) {
     this.root = root;
     this.net = net;
     this.built = false;
+    /** @type {import("./types.js").RoomList | null} */
     this.shownRooms = null;
     this.unsubscribe = subscribe((s, what) => this.render(what));
     update((s) => { s.lobby = { rooms: null, shown: PAGE }; });
@@ -127,11 +173,13 @@ export class Lobby {
 
   async refresh() {
     try {
+      /** @type {import("./types.js").RoomList} */
       const rooms = await getJSON(`/api/rooms?limit=${getState().lobby.shown}`);
       update((s) => { s.lobby.rooms = rooms; });
     } catch { /* offline */ }
   }
 
+  /** @param {import("./store.js").What} [what] */
   render(what) {
     const s = getState();
     if (!s.info) return;
@@ -144,19 +192,21 @@ export class Lobby {
     if (s.lobby.rooms && s.lobby.rooms !== this.shownRooms) {
       this.shownRooms = s.lobby.rooms;
       const most = (s.info.limits || {}).rooms;
-      drawGames(this.root.querySelector("#game-list"), s.lobby.rooms, most, () => {
+      drawGames(/** @type {HTMLElement} */ (this.root.querySelector("#game-list")), s.lobby.rooms, most, () => {
         update((st) => { st.lobby.shown = Math.min(most ?? Infinity, st.lobby.shown + PAGE); });
         this.refresh();
       });
     }
   }
 
+  /** @param {import("./types.js").Info} info */
   build(info) {
     const net = this.net;
-    const { bots, presets, xpress_bots: xbots = [], settings = {}, limits = {} } = info;
+    const { bots, presets, xpress_bots: xbots = [], settings = {}, limits } = info;
     const best = bots.includes("greedy") ? "greedy" : bots[0];
+    const account = currentAccount();
     const nameInput = h("input", { id: "player-name", maxlength: limits.name, autocomplete: "nickname",
-      value: playerName() || (currentAccount() ? currentAccount().name : ""), "data-i18n-placeholder": "lobby.name_placeholder" });
+      value: playerName() || (account ? account.name : ""), "data-i18n-placeholder": "lobby.name_placeholder" });
     nameInput.addEventListener("input", () => nameInput.classList.remove("invalid"));
     const nameOrAsk = () => {
       const name = nameInput.value.trim().slice(0, limits.name);
@@ -191,6 +241,7 @@ export class Lobby {
       h("button", { class: "btn primary big", id: "play-bots", onclick: () => {
         const name = nameOrAsk();
         if (!name) return;
+        /** @type {SeatSpec[]} */
         const seats = [{ kind: "human" }];
         for (let i = 0; i < Number(opponents.value); i++) seats.push({ kind: "bot", level: quickLevel.value });
         create(net, { type: "create", name, rules: quickPreset.value, seats,
@@ -204,6 +255,7 @@ export class Lobby {
     const hints = h("input", { type: "checkbox", id: "room-hints", checked: true });
     // a rated room: the preset as it is (with its clock), no hints, people with accounts
     const rated = h("input", { type: "checkbox", id: "room-rated", disabled: !currentAccount() });
+    /** @param {string} p */
     const clocked = (p) => presets[p].turn_seconds != null;
     const showRated = () => {
       if (rated.checked && !clocked(roomPreset.value)) roomPreset.value = "standard";
@@ -215,6 +267,7 @@ export class Lobby {
     };
     rated.addEventListener("change", showRated);
     const isPublic = h("input", { type: "checkbox", id: "room-public", checked: true });
+    /** @type {Partial<import("./types.js").SettingRange>} */
     const graceRange = settings.grace_seconds || {};
     const grace = h("input", { type: "number", id: "room-grace", min: graceRange.min, max: graceRange.max, value: graceRange.default });
     const drawSeats = () => {
@@ -236,6 +289,7 @@ export class Lobby {
     roomPreset.addEventListener("change", drawSeats);
     drawSeats();
     const form = rulesForm(presets, roomPreset);
+    /** @param {number} v */
     const clamp = (v) => Math.max(graceRange.min ?? v, Math.min(graceRange.max ?? v, v));
     const createCard = h("section", { class: "card" },
       h("h2", { i18n: "lobby.create_title" }),
@@ -254,10 +308,12 @@ export class Lobby {
       h("button", { class: "btn primary", id: "create-room", onclick: () => {
         const name = nameOrAsk();
         if (!name) return;
+        /** @type {SeatSpec[]} */
         const seats = [{ kind: "human" }];
-        for (const sel of seatList.querySelectorAll("select.seat-kind")) {
+        for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (seatList.querySelectorAll("select.seat-kind"))) {
           seats.push(sel.value === "human" ? { kind: "human" } : { kind: "bot", level: sel.value.slice(4) });
         }
+        /** @type {Record<string, boolean | number>} */
         const roomSettings = { hints: hints.checked, public: isPublic.checked, rated: rated.checked };
         if (grace.value !== "") roomSettings.grace_seconds = clamp(Number(grace.value) || 0);
         const rules = rated.checked ? roomPreset.value : form.rules();
@@ -287,6 +343,7 @@ export class Lobby {
         h("button", { class: "btn", id: "create-xpress", onclick: () => {
           const name = nameOrAsk();
           if (!name) return;
+          /** @type {SeatSpec} */
           const other = xOpponent.value === "human" ? { kind: "human" } : { kind: "bot", level: xOpponent.value.slice(4) };
           create(net, { type: "create", game: "xpress", name, seats: [{ kind: "human" }, other],
             settings: { public: xPublic.checked, hints: true } });
@@ -314,18 +371,23 @@ export class Lobby {
   }
 }
 
+/** @typedef {import("./types.js").LobbyRoom} LobbyRoom */
+
+/** @param {{game: string}} g */
 function gameTag(g) {
   return g.game === "xpress" ? h("span", { class: "tag xpress-tag" }, t("lobby.xpress_tag")) : null;
 }
 
 // What a room plays, in a line: the preset, the turn time, rounds or target, the rules that
 // differ from the usual, hints; then its free seats and how many watch.
+/** @param {LobbyRoom} g */
 function rulesLine(g) {
   const r = g.rules || {};
   const parts = [];
   if (g.preset) parts.push(t(`preset.${g.preset}`).replace(/\s*\(.*\)$/, ""));
   if (g.game !== "xpress") {
     parts.push(r.turn_seconds == null ? t("lobby.no_clock") : t("lobby.seconds_turn", { s: r.turn_seconds }));
+    /** @type {Partial<import("./types.js").MatchLength>} */
     const m = r.match || {};
     if (m.target != null) parts.push(t("lobby.to_target", { n: m.target }));
     else if (m.rounds != null) parts.push(t("lobby.n_rounds", { n: m.rounds }));
@@ -336,6 +398,7 @@ function rulesLine(g) {
   return parts.join(" · ");
 }
 
+/** @param {LobbyRoom} g */
 function roomFacts(g) {
   const free = g.seats.filter((s) => s.kind === "human" && !s.taken).length;
   return h("span", { class: "room-facts muted" },
@@ -344,13 +407,25 @@ function roomFacts(g) {
     h("span", { class: "spectators" }, t("lobby.watching", { n: g.spectators || 0 })));
 }
 
+/** @param {import("./types.js").Seat[]} seats */
 function seatNames(seats) {
   return seats.map((s) => s.name || (s.kind === "bot" ? t(`bot.${s.bot}`) : t("seat.free"))).join(", ");
 }
 
 // `most`: the most rooms the server gives in one list.
+/**
+ * @param {HTMLElement} el
+ * @param {import("./types.js").RoomList} data
+ * @param {number | undefined} most
+ * @param {() => void} showMore
+ */
 function drawGames(el, data, most, showMore) {
   el.replaceChildren();
+  /**
+   * @param {string} title
+   * @param {HTMLElement[]} rows
+   * @param {number} [total]
+   */
   const section = (title, rows, total) => {
     el.append(h("h3", {}, title));
     if (!rows.length) el.append(h("p", { class: "muted" }, t("lobby.none")));

@@ -1,3 +1,4 @@
+// @ts-check
 // Moderation in a room: the seats whose chat this browser muted (kept per room in
 // localStorage and sent to the server again whenever it enters the room), being removed from a
 // room by its host, and the dialog that reports a player to the server's operator.
@@ -5,9 +6,14 @@ import { t, translate } from "./i18n.js";
 import { getState } from "./store.js";
 import { forgetSeat, h, navigate, toast } from "./util.js";
 
+/** @param {string} code */
 const key = (code) => `rummikub.muted.${code}`;
 
 // The seats of room `code` whose chat is muted here.
+/**
+ * @param {string} code
+ * @returns {number[]}
+ */
 export function mutedSeats(code) {
   try {
     const seats = JSON.parse(localStorage.getItem(key(code)) || "[]");
@@ -16,6 +22,14 @@ export function mutedSeats(code) {
 }
 
 // Mute (`on`) or unmute seat `seat` of room `code`, here and, by `send(msg)`, on the server.
+/**
+ * @template R
+ * @param {string} code
+ * @param {number} seat
+ * @param {boolean} on
+ * @param {(msg: import("./types.js").ClientMsg) => R} send
+ * @returns {R}
+ */
 export function setMuted(code, seat, on, send) {
   const seats = new Set(mutedSeats(code));
   if (on) seats.add(seat); else seats.delete(seat);
@@ -26,6 +40,11 @@ export function setMuted(code, seat, on, send) {
 // The connection entered room `code` (joined, resumed or watches it; `own`: its seat): the
 // server forgot the mutes with the old connection, so they are sent again (with an id of this
 // page's requests: a refusal, say of a seat the room no longer has, is not shown).
+/**
+ * @param {import("./net.js").Net} net
+ * @param {string} code
+ * @param {number | null | undefined} own
+ */
 export function sendMutes(net, code, own) {
   for (const seat of mutedSeats(code)) {
     if (seat !== own) net.send({ type: "mute", id: "c-mute", seat, on: true });
@@ -34,6 +53,7 @@ export function sendMutes(net, code, own) {
 
 // The host removed this browser's person from room `code`: its seat is forgotten and the page
 // goes back to the lobby, saying so.
+/** @param {string} code */
 export function removed(code) {
   forgetSeat(code);
   const s = getState();
@@ -44,9 +64,15 @@ export function removed(code) {
 // The dialog reporting seat `seat` (named `name`) of the room: a reason, then Send (the
 // server stores the report; the dialog says so and closes) or Cancel. `request(msg)` sends a
 // message and resolves with the reply (rejects with a refusal).
+/**
+ * @param {number} seat
+ * @param {string} name
+ * @param {(msg: import("./types.js").ClientMsg) => Promise<unknown>} request
+ */
 export function openReport(seat, name, request) {
   closeReport();
-  const limits = getState().info && getState().info.limits;
+  const info = getState().info;
+  const limits = info && info.limits;
   const reason = h("textarea", { id: "report-reason", rows: 3, maxlength: limits && limits.reason ? limits.reason : 500 });
   const error = h("p", { class: "report-error", id: "report-error", role: "alert", hidden: true });
   const send = h("button", { class: "btn primary", id: "report-send", type: "submit" }, t("mod.send_report"));
@@ -62,8 +88,9 @@ export function openReport(seat, name, request) {
         closeReport();
         toast(t("mod.reported"));
       } catch (err) {
+        const refusal = /** @type {import("./types.js").Refusal} */ (err);
         send.disabled = false;
-        show(error, err.code === "disconnected" ? t("conn.lost") : err.message);
+        show(error, refusal.code === "disconnected" ? t("conn.lost") : refusal.message);
       }
     } },
     h("h2", { id: "report-title" }, t("mod.report_title", { name })),
@@ -84,6 +111,10 @@ export function closeReport() {
   if (open) open.remove();
 }
 
+/**
+ * @param {HTMLElement} el
+ * @param {string} text
+ */
 function show(el, text) {
   el.textContent = text;
   el.hidden = false;

@@ -1,3 +1,4 @@
+// @ts-check
 // The WebSocket connection to the server: JSON messages, request ids, automatic reconnect.
 import { localise } from "./i18n.js";
 
@@ -11,20 +12,33 @@ function browserId() {
   }
   return id;
 }
+/** @typedef {import("./types.js").ServerMsg} ServerMsg */
+/** @typedef {"connecting" | "open" | "closed"} ConnStatus */
+
 export class Net {
+  /**
+   * @param {object} handlers
+   * @param {(msg: ServerMsg) => void} handlers.onMessage every message from the server
+   * @param {() => void} [handlers.onOpen] the connection is open (again)
+   * @param {(status: ConnStatus) => void} [handlers.onStatus]
+   */
   constructor({ onMessage, onOpen, onStatus }) {
     this.onMessage = onMessage;
     this.onOpen = onOpen;
     this.onStatus = onStatus || (() => {});
+    /** @type {Map<string, {resolve: (msg: ServerMsg) => void, reject: (err: import("./types.js").Refusal) => void}>} */
     this.pending = new Map();
     this.nextId = 1;
+    /** @type {WebSocket | null} */
     this.ws = null;
     this.retry = 0;
     this.closedByUs = false;
+    /** @type {(() => void)[]} */
     this.waiting = []; // resolvers of whenOpen()
   }
 
   // Resolves once the connection is open (at once if it is), or after `ms` in any case.
+  /** @returns {Promise<void>} */
   whenOpen(ms = 10000) {
     if (this.open) return Promise.resolve();
     return new Promise((resolve) => {
@@ -45,11 +59,13 @@ export class Net {
       if (this.onOpen) this.onOpen();
     };
     ws.onmessage = (ev) => {
+      /** @type {ServerMsg} */
       let msg;
       try { msg = localise(JSON.parse(ev.data)); } catch { return; }
-      if (msg.id != null && this.pending.has(msg.id)) {
-        const { resolve, reject } = this.pending.get(msg.id);
-        this.pending.delete(msg.id);
+      const waiting = "id" in msg && msg.id != null ? this.pending.get(String(msg.id)) : undefined;
+      if (waiting && "id" in msg) {
+        const { resolve, reject } = waiting;
+        this.pending.delete(String(msg.id));
         if (msg.type === "error") reject(msg); else resolve(msg);
       }
       this.onMessage(msg);
@@ -79,18 +95,25 @@ export class Net {
     this.connect();
   }
 
-  get open() { return this.ws && this.ws.readyState === WebSocket.OPEN; }
+  get open() { return !!this.ws && this.ws.readyState === WebSocket.OPEN; }
 
+  /** @param {import("./types.js").ClientMsg} msg */
   send(msg) {
-    if (this.open) this.ws.send(JSON.stringify(msg));
+    if (this.ws && this.open) this.ws.send(JSON.stringify(msg));
   }
 
-  // Send a message and wait for the reply carrying the same id (rejects on an error reply).
+  // Send a message and wait for the reply carrying the same id (rejects on an error reply, or
+  // with {code: "disconnected"}). `R`: the reply the message gets (the protocol says which).
+  /**
+   * @template {ServerMsg} [R=ServerMsg]
+   * @param {import("./types.js").ClientMsg} msg
+   * @returns {Promise<R>}
+   */
   request(msg) {
     const id = `c${this.nextId++}`;
     return new Promise((resolve, reject) => {
-      if (!this.open) { reject({ code: "disconnected", message: "" }); return; }
-      this.pending.set(id, { resolve, reject });
+      if (!this.ws || !this.open) { reject({ code: "disconnected", message: "" }); return; }
+      this.pending.set(id, { resolve: (reply) => resolve(/** @type {R} */ (reply)), reject });
       this.ws.send(JSON.stringify({ ...msg, id }));
     });
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // Pieces: a tile of the tile game or a face of an Xpress die, read from its notation ("R7", "J",
 // "J=R6") and drawn by one renderer. Every view that shows pieces (the table, racks and trays,
 // the score card, the replay) draws them here.
@@ -8,6 +9,15 @@ export const COLOURS = "KRBOGPYW";
 const NAMES = ["black", "red", "blue", "orange", "green", "purple", "yellow", "white"];
 
 // "R7" -> {colour: 1, number: 7}; "J" / "J=R6" / "J=7" -> a joker with an optional role.
+/** @typedef {import("./types.js").Face} Face */
+/** @typedef {{joker: boolean, colour: number, number: number, role: string | null}} Parsed */
+/** A piece to draw: its face, and a die's number (null: a tile, or a die not known).
+ * @typedef {{face: Face, die?: number | null}} Piece */
+
+/**
+ * @param {Face} s
+ * @returns {Parsed}
+ */
 export function parseFace(s) {
   if (s[0] === "J") {
     const role = s.includes("=") ? s.split("=")[1] : null;
@@ -17,10 +27,19 @@ export function parseFace(s) {
 }
 
 // The piece itself, whatever a joker stands for: "J=R6" -> "J".
+/** @param {Face} s */
 export function baseOf(s) { return s[0] === "J" ? "J" : s; }
 
 // 789: colour then number; 777: number then colour. Jokers last.
-export function sortFaces(items, mode, get = (x) => x) {
+/**
+ * @template T
+ * @param {T[]} items
+ * @param {string} mode "789" or "777"
+ * @param {(x: T) => Face} [get] an item's face (default: the item is one)
+ * @returns {T[]}
+ */
+export function sortFaces(items, mode, get = (x) => /** @type {Face} */ (x)) {
+  /** @param {T} x */
   const key = (x) => {
     const p = parseFace(get(x));
     if (p.joker) return [99, 99];
@@ -33,6 +52,7 @@ export function sortFaces(items, mode, get = (x) => x) {
 }
 
 // A piece read out in the page's language: "R7" -> "red 7", "7" (a group joker's role) -> "7".
+/** @param {Face} face */
 export function faceLabel(face) {
   if (/^\d+$/.test(face)) return face;
   const p = parseFace(face);
@@ -41,6 +61,10 @@ export function faceLabel(face) {
 }
 
 // Points of a piece left over at the end of a round; a joker counts what the rules say.
+/**
+ * @param {Face} face
+ * @param {number} jokerValue
+ */
 export function faceValue(face, jokerValue) {
   const p = parseFace(face);
   return p.joker ? jokerValue : p.number;
@@ -48,6 +72,8 @@ export function faceValue(face, jokerValue) {
 
 // How each kind of piece looks: a tile is a cream slab, a die a rounded cube with a face inset;
 // the joker shows a mark (a face on a tile, a star on a gold die) and, in a set, its role.
+/** @typedef {"tile" | "die"} PieceKind */
+/** @type {Record<PieceKind, {cls: string, inset: string | null, mark: string, markCls: string, jokerLetter: boolean}>} */
 const LOOKS = {
   tile: { cls: "tile", inset: null, mark: "☺", markCls: "face", jokerLetter: false },
   die: { cls: "die", inset: "die-face", mark: "★", markCls: "star", jokerLetter: true },
@@ -55,6 +81,10 @@ const LOOKS = {
 
 // A piece element: `kind` "tile" or "die"; `die` is a die's number (0-17), when known.
 // Every piece has the class `piece` and `data-face`; a tile also `data-tile`, a die `data-die`.
+/**
+ * @param {Face} face
+ * @param {{kind?: PieceKind, die?: number | null, small?: boolean}} [options]
+ */
 export function pieceEl(face, { kind = "tile", die = null, small = false } = {}) {
   const look = LOOKS[kind];
   const p = parseFace(face);
@@ -80,6 +110,10 @@ export function pieceEl(face, { kind = "tile", die = null, small = false } = {})
 
 // A row of small pieces (a rack or hand at the end of a round, in the replay): `pieces` are
 // faces or {face, die}; `decorate(el, piece)` may add classes.
+/**
+ * @param {(Face | Piece)[]} pieces
+ * @param {{kind?: PieceKind, small?: boolean, decorate?: ((el: HTMLElement, piece: Piece) => void) | null}} [options]
+ */
 export function groupEl(pieces, { kind = "tile", small = true, decorate = null } = {}) {
   return h("span", { class: "tiles-inline" }, pieces.map((x) => {
     const piece = typeof x === "string" ? { face: x, die: null } : x;
@@ -91,6 +125,10 @@ export function groupEl(pieces, { kind = "tile", small = true, decorate = null }
 
 // Sets written in a line, each a chip of coloured numbers (a move log's play): the pieces
 // `played` (faces) are underlined, and a joker shows what it stands for.
+/**
+ * @param {import("./types.js").Table} sets
+ * @param {Face[]} [played]
+ */
 export function setsLine(sets, played = []) {
   const left = [...played];
   return h("span", { class: "sets-line" }, sets.map((m) => h("span", { class: "set-chip" }, m.map((s) => {
@@ -105,6 +143,11 @@ export function setsLine(sets, played = []) {
 // The tile each joker of a set stands for, where the set does not say (a record's table writes
 // a joker "J"): "J=R6" in a run, "J=7" in a group. Numbers run 1..`top`. A set that is neither
 // a run nor a group is left as it is.
+/**
+ * @param {import("./types.js").Meld} meld
+ * @param {number} [top]
+ * @returns {import("./types.js").Meld}
+ */
 export function withRoles(meld, top = 13) {
   if (!meld.includes("J")) return meld;
   const ps = meld.map(parseFace);
@@ -125,6 +168,7 @@ export function withRoles(meld, top = 13) {
   // else the jokers fill the gaps, then go on past the highest number (or before the lowest)
   const have = new Set(real.map((p) => p.number));
   const lo = Math.min(...have), hi = Math.max(...have);
+  /** @type {number[]} */
   const roles = [];
   for (let n = lo; n <= hi; n++) if (!have.has(n)) roles.push(n);
   for (let n = hi + 1; roles.length < meld.length - real.length && n <= top; n++) roles.push(n);

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's own settings kept in this browser: the colour-blind mode (a shape per colour on
 // every tile and die, besides its letter), switched in the top bar.
 import { t } from "./i18n.js";
@@ -8,6 +9,10 @@ function saved() {
   try { return localStorage.getItem(KEY) === "on"; } catch { return false; }
 }
 
+/**
+ * @param {HTMLElement} button
+ * @param {boolean} on
+ */
 function apply(button, on) {
   document.documentElement.classList.toggle("colourblind", on);
   button.setAttribute("aria-pressed", on ? "true" : "false");
@@ -16,6 +21,7 @@ function apply(button, on) {
 }
 
 // Wire the switch `button`; `onLanguage` words it again.
+/** @param {HTMLElement} button */
 export function colourBlindSwitch(button) {
   apply(button, saved());
   button.addEventListener("click", () => {

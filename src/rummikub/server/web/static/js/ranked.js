@@ -1,3 +1,4 @@
+// @ts-check
 // Playing under an account, in the lobby: the quick match (a rated game against players of
 // one's level, bots filling the table after a while if allowed) and the games one holds a
 // seat in, to go back to from any browser. A guest sees a link to log in instead.
@@ -6,18 +7,22 @@ import { currentAccount, sessionGames } from "./account.js";
 import { h, navigate, saveSeat, toast } from "./util.js";
 
 // The queue as this page knows it (kept over the lobby's redraws and reconnections).
+/** @type {{waiting: boolean, since: number, rating: number | null, botsAfter: number | null, msg: import("./types.js").ClientMsg | null}} */
 const queue = { waiting: false, since: 0, rating: null, botsAfter: null, msg: null };
 let redraw = () => {};
+/** @type {ReturnType<typeof setInterval> | null} */
 let ticker = null;
 
+/** @param {boolean} on */
 function setWaiting(on) {
   queue.waiting = on;
-  clearInterval(ticker);
+  if (ticker != null) clearInterval(ticker);
   ticker = on ? setInterval(() => redraw(), 1000) : null;
   redraw();
 }
 
 // Messages of the queue (app.js passes every server message here).
+/** @param {import("./types.js").ServerMsg} msg */
 export function onQueueMessage(msg) {
   if (msg.type === "matched") {
     setWaiting(false);
@@ -29,25 +34,33 @@ export function onQueueMessage(msg) {
   }
 }
 
+/**
+ * @param {import("./net.js").Net} net
+ * @param {import("./types.js").ClientMsg} msg
+ */
 async function join(net, msg) {
   try {
     await net.whenOpen();
+    /** @type {import("./types.js").QueuedMsg} */
     const reply = await net.request(msg);
     queue.rating = reply.rating;
     queue.botsAfter = reply.bots_after;
     queue.msg = msg;
     if (!queue.waiting) queue.since = Date.now();
     setWaiting(true);
-  } catch (err) {
+  } catch (e) {
+    const err = /** @type {import("./types.js").Refusal} */ (e);
     if (err.code !== "disconnected") toast(err.code ? errorText(err) : t("error.generic"), "error");
   }
 }
 
 // The connection came back: the server forgot the ticket with the old connection.
+/** @param {import("./net.js").Net} net */
 export function requeue(net) {
   if (queue.waiting && queue.msg) join(net, queue.msg);
 }
 
+/** @param {import("./net.js").Net} net */
 export function quickMatchCard(net) {
   const card = h("section", { class: "card quick-match", id: "quick-match" });
   const sizes = [2, 3, 4].map((n) => h("input", { type: "checkbox", value: String(n), checked: n === 2, id: `qm-size-${n}` }));

@@ -1,3 +1,4 @@
+// @ts-check
 // A game record read into the positions the replay viewer steps through. Both formats give the
 // same steps: {round, turn, hands: per player [{face, die}], table, text, player, rolled, end}.
 // The tile game's record (rummikub-game/1, docs/formats.md) deals racks and plays turns; the
@@ -5,6 +6,13 @@
 import { t } from "./i18n.js";
 import { baseOf, sortFaces } from "./pieces.js";
 
+/** @typedef {import("./types.js").Face} Face */
+/** @typedef {import("./types.js").Step} Step */
+
+/**
+ * @param {Face[]} rack
+ * @param {Face[]} tiles
+ */
 function removeTiles(rack, tiles) {
   const out = [...rack];
   for (const s of tiles) {
@@ -15,18 +23,26 @@ function removeTiles(rack, tiles) {
 }
 
 // Racks as the replay shows them: sorted by colour, then number.
+/** @param {Face[][]} racks */
 const shownRacks = (racks) => racks.map((r) => sortFaces(r, "789").map((face) => ({ face, die: null })));
 
 // The players' names as the game page shows them: a bot by its level and seat ("Greedy bot 2").
+/** @param {import("./types.js").GameRecord} record */
 export function playerNames(record) {
   return record.players.map((p, i) => (p.kind === "bot" && p.bot ? `${t(`bot.${p.bot}`)} ${i + 1}` : p.name));
 }
 
+/**
+ * @param {import("./types.js").TileRecord} record
+ * @returns {Step[]}
+ */
 function tileSteps(record) {
+  /** @type {Step[]} */
   const steps = [];
   const names = playerNames(record);
   record.rounds.forEach((rd, ri) => {
     let racks = rd.racks.map((r) => [...r]);
+    /** @type {import("./types.js").Table} */
     let table = [];
     steps.push({ round: ri, turn: -1, hands: shownRacks(racks), table, text: t("replay.deal", { n: ri + 1 }), player: null, rolled: [], end: null });
     rd.turns.forEach((turn, ti) => {
@@ -55,22 +71,36 @@ function tileSteps(record) {
   return steps;
 }
 
+/**
+ * @param {import("./types.js").XpressRecord} record
+ * @returns {Step[]}
+ */
 function xpressSteps(record) {
+  /** @type {Step[]} */
   const steps = [];
   const names = playerNames(record);
   record.rounds.forEach((rd, ri) => {
     let hands = rd.hands.map((hand) => hand.map((d) => ({ face: d.face, die: d.die })));
+    /** @type {import("./types.js").Table} */
     let table = [];
     steps.push({ round: ri, turn: -1, hands, table, text: t("xpress.replay_setup", { n: ri + 1, name: names[rd.first] }),
       player: rd.first, rolled: hands.flat().map((d) => d.die), end: null });
     rd.turns.forEach((turn, ti) => {
       const p = turn.player;
       const name = names[p];
+      /**
+       * @param {string} text
+       * @param {number[]} [rolled]
+       */
       const push = (text, rolled = []) => steps.push({ round: ri, turn: ti, hands, table, text, player: p, rolled, end: null });
-      if (turn.throw) {
-        const faces = new Map(turn.throw.dice.map((d, i) => [d, turn.throw.faces[i]]));
-        hands = hands.map((hand, i) => (i === p ? hand.map((d) => (faces.has(d.die) ? { die: d.die, face: faces.get(d.die) } : d)) : hand));
-        push(t("xpress.log_throw", { name, n: turn.throw.dice.length, faces: turn.throw.faces.join(" ") }), turn.throw.dice);
+      const thrown = turn.throw;
+      if (thrown) {
+        const faces = new Map(thrown.dice.map((d, i) => [d, thrown.faces[i]]));
+        hands = hands.map((hand, i) => (i === p ? hand.map((d) => {
+          const face = faces.get(d.die);
+          return face !== undefined ? { die: d.die, face } : d;
+        }) : hand));
+        push(t("xpress.log_throw", { name, n: thrown.dice.length, faces: thrown.faces.join(" ") }), thrown.dice);
       }
       for (const place of turn.places) {
         const set = new Set(place.dice);
@@ -86,11 +116,13 @@ function xpressSteps(record) {
   return steps;
 }
 
-const READERS = { "rummikub-game/1": tileSteps, "rummikub-xpress/1": xpressSteps };
-
 // Every position of the game: the deal (or setup roll) of each round, then one per action.
+/**
+ * @param {import("./types.js").GameRecord} record
+ * @returns {Step[]}
+ */
 export function readRecord(record) {
-  const read = READERS[record.format];
-  if (!read) throw new Error(`unknown record format ${record.format}`);
-  return read(record);
+  if (record.format === "rummikub-game/1") return tileSteps(record);
+  if (record.format === "rummikub-xpress/1") return xpressSteps(record);
+  throw new Error(`unknown record format ${/** @type {{format: string}} */ (record).format}`);
 }

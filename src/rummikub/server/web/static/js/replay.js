@@ -1,3 +1,4 @@
+// @ts-check
 // The replay page of a finished game, for both games: step through every position with the
 // buttons, the slider or the arrow keys. The record (in the store) is read into steps
 // (records.js); the game's adapter says which pieces to draw and how to word the counter and
@@ -12,7 +13,14 @@ import { MISTAKES, betterMove, betterTableEl, betterText, evalGraph, judgedTurn,
 import { getState, subscribe, update } from "./store.js";
 import { h, getJSON, icon, keepFocus } from "./util.js";
 
+/** @typedef {import("./types.js").Step} Step */
+/** @typedef {import("./store.js").ReplayState} ReplayState */
+
 const SVG = "http://www.w3.org/2000/svg";
+/**
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attrs]
+ */
 const svg = (tag, attrs = {}) => {
   const el = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
@@ -21,11 +29,18 @@ const svg = (tag, attrs = {}) => {
 
 // Each player's standing over the game: the points left in his rack (or hand) at every
 // position, one line per player, and a marker at the position shown.
+/**
+ * @param {Step[]} steps
+ * @param {string[]} names
+ * @param {(face: string) => number} valueOf
+ */
 function standingsChart(steps, names, valueOf) {
   const points = steps.map((s) => s.hands.map((hand) => hand.reduce((a, p) => a + valueOf(p.face), 0)));
   const top = Math.max(1, ...points.flat());
   const width = 600, height = 120, last = Math.max(1, steps.length - 1);
+  /** @param {number} i */
   const x = (i) => (i / last) * width;
+  /** @param {number} v */
   const y = (v) => height - (v / top) * height;
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "standings", role: "img", "aria-label": t("replay.standings") });
   names.forEach((_, p) => {
@@ -37,14 +52,16 @@ function standingsChart(steps, names, valueOf) {
   const legend = h("div", { class: "standings-legend" },
     names.map((n, p) => h("span", { class: `legend legend-${p}` }, n)));
   return { el: h("div", { class: "standings-box" }, h("div", { class: "muted" }, t("replay.standings")), chart, legend),
+    /** @param {number} i */
     mark: (i) => { marker.setAttribute("x1", x(i).toFixed(1)); marker.setAttribute("x2", x(i).toFixed(1)); } };
 }
 
 // The analysis being made: how many turns the server has judged, of all, once it says (until
 // then, or when it knows of none: a bar that only says it is busy).
+/** @param {ReplayState["progress"]} progress */
 function progressEl(progress) {
-  const known = Boolean(progress && progress.total > 0);
-  const words = known ? { done: progress.done, total: progress.total } : null;
+  const known = progress != null && progress.total > 0;
+  const words = known ? { done: progress.done, total: progress.total } : undefined;
   const fill = h("div", { class: "progress-fill" });
   const bar = h("div", { class: "progress" + (known ? "" : " indeterminate"), role: "progressbar",
     "aria-label": t("replay.analysing"), "aria-valuemin": 0,
@@ -58,9 +75,16 @@ function progressEl(progress) {
 // Ask the server every PROGRESS_POLL ms how far the analysis of `code` is, handing each
 // answer of one being made to `seen`, until the returned function is called.
 const PROGRESS_POLL = 1000;
+/**
+ * @param {string} code
+ * @param {(progress: {done: number, total: number}) => void} seen
+ */
 function pollProgress(code, seen) {
-  let timer = null, stopped = false;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  let stopped = false;
   const poll = async () => {
+    /** @type {import("./types.js").AnalysisProgress | null} */
     let p = null;
     try {
       p = await getJSON(`/api/rooms/${code}/analysis/progress`);
@@ -75,18 +99,50 @@ function pollProgress(code, seen) {
   return () => { stopped = true; clearTimeout(timer); };
 }
 
+/**
+ * The parts of the page build() makes, which draw() fills.
+ * @typedef {object} Parts
+ * @property {import("./types.js").GameAdapter} game
+ * @property {import("./types.js").GameRecord} record
+ * @property {HTMLInputElement} slider
+ * @property {HTMLElement} counter
+ * @property {HTMLElement} view
+ * @property {ReturnType<typeof standingsChart>} chart
+ * @property {HTMLElement} reviewBox
+ * @property {HTMLButtonElement} analyseButton
+ */
+
 export class ReplayPage {
   // `analyse`: ask for the game's analysis as soon as the record is in (the score card's link).
+  /**
+   * @param {HTMLElement} root
+   * @param {string} code
+   * @param {{analyse?: boolean}} [options]
+   */
   constructor(root, code, { analyse = false } = {}) {
     this.root = root;
     this.code = code;
     this.analyseAtOnce = analyse;
     this.built = false;
+    /** @type {Parts | null} */
+    this.parts = null;
+    /** @type {Step[] | null} */
+    this.steps = null;
+    /** @type {Map<string, number>} */
+    this.stepOfTurn = new Map();
+    /** @type {import("./review.js").Analysis | null} */
+    this.reviewOf = null; // the analysis the review box shows
+    /** @type {ReturnType<typeof evalGraph> | null} */
+    this.graph = null;
+    /** @type {(() => void) | null} */
+    this.stopProgress = null;
+    /** @param {KeyboardEvent} e */
     this.onKey = (e) => {
       // a field takes its own keys (the slider steps by itself)
-      if (e.ctrlKey || e.metaKey || e.altKey || (e.target && e.target.closest && e.target.closest("input, select, textarea"))) return;
+      const target = /** @type {Partial<Element> | null} */ (e.target);
+      if (e.ctrlKey || e.metaKey || e.altKey || (target && target.closest && target.closest("input, select, textarea"))) return;
       // the next and previous mistake as the terminal's replay has them too: ] [ and N, Shift+N
-      const mistake = { "]": 1, "[": -1, n: 1, N: -1 }[e.key];
+      const mistake = /** @type {Record<string, number>} */ ({ "]": 1, "[": -1, n: 1, N: -1 })[e.key];
       if (mistake) this.mistake(mistake);
       else if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
         const by = e.key === "ArrowRight" ? 1 : -1;
@@ -111,11 +167,15 @@ export class ReplayPage {
   }
 
   async load() {
-    let record = null, error = null;
+    /** @type {import("./types.js").GameRecord | null} */
+    let record = null;
+    /** @type {string | null} */
+    let error = null;
     try {
       record = await getJSON(`/api/rooms/${this.code}/record`);
     } catch (err) {
-      error = err && err.error ? err.error : "";
+      const refusal = /** @type {Partial<import("./types.js").HttpError> | null} */ (err);
+      error = refusal && refusal.error ? refusal.error : "";
     }
     update((s) => { if (s.replay && s.replay.code === this.code) Object.assign(s.replay, { record, error }); });
     if (record && this.analyseAtOnce) this.analyse();
@@ -126,42 +186,52 @@ export class ReplayPage {
   async analyse() {
     const r = getState().replay;
     if (!r || (r.analysis && r.analysis.turns) || r.analysing) return;
-    update((s) => { s.replay.analysing = true; s.replay.progress = null; });
-    const ours = (s) => s.replay && s.replay.code === this.code;
-    this.stopProgress = pollProgress(this.code, (progress) => {
+    update((s) => { if (s.replay) { s.replay.analysing = true; s.replay.progress = null; } });
+    /** @param {import("./store.js").State} s */
+    const ours = (s) => (s.replay && s.replay.code === this.code ? s.replay : null);
+    const stop = pollProgress(this.code, (progress) => {
       const now = getState().replay;
       if (!now || !now.analysing || (now.progress && now.progress.done === progress.done && now.progress.total === progress.total)) return;
-      update((s) => { if (ours(s) && s.replay.analysing) s.replay.progress = progress; });
+      update((s) => { const replay = ours(s); if (replay && replay.analysing) replay.progress = progress; });
     });
+    this.stopProgress = stop;
+    /** @type {ReplayState["analysis"]} */
     let analysis = null;
     try {
       analysis = readAnalysis(await getJSON(`/api/rooms/${this.code}/analysis`));
     } catch (err) {
-      analysis = { error: err && err.error ? err.error : t("replay.unavailable") };
+      const refusal = /** @type {Partial<import("./types.js").HttpError> | null} */ (err);
+      analysis = { error: refusal && refusal.error ? refusal.error : t("replay.unavailable") };
     } finally {
-      this.stopProgress();
+      stop();
       this.stopProgress = null;
     }
-    update((s) => { if (ours(s)) Object.assign(s.replay, { analysis, analysing: false, progress: null }); });
+    update((s) => { const replay = ours(s); if (replay) Object.assign(replay, { analysis, analysing: false, progress: null }); });
   }
 
   // Step `by` positions on (the store keeps the position).
+  /** @param {number} by */
   go(by) {
-    if (!this.steps) return;
-    update((s) => { s.replay.index = Math.max(0, Math.min(this.steps.length - 1, s.replay.index + by)); });
+    const steps = this.steps;
+    if (!steps) return;
+    update((s) => { if (s.replay) s.replay.index = Math.max(0, Math.min(steps.length - 1, s.replay.index + by)); });
   }
 
+  /** @param {number} to */
   jump(to) {
-    if (this.steps) update((s) => { s.replay.index = Math.max(0, Math.min(this.steps.length - 1, to)); });
+    const steps = this.steps;
+    if (steps) update((s) => { if (s.replay) s.replay.index = Math.max(0, Math.min(steps.length - 1, to)); });
   }
 
   // The position after judged turn `turn` (an Xpress turn's last action).
+  /** @param {import("./types.js").JudgedTurn} turn */
   goToTurn(turn) {
     const i = this.stepOfTurn && this.stepOfTurn.get(`${turn.round}/${turn.turn}`);
     if (i != null) this.jump(i);
   }
 
   // The next (`by` 1) or previous (-1) inaccuracy, mistake or blunder of the game.
+  /** @param {number} by */
   mistake(by) {
     const r = getState().replay;
     if (!this.steps || !r || !r.analysis || !r.analysis.turns) return;
@@ -171,6 +241,7 @@ export class ReplayPage {
     if (to != null) this.jump(to);
   }
 
+  /** @param {import("./store.js").What} [what] */
   render(what) {
     const r = getState().replay;
     if (!r || (r.record == null && r.error == null)) return;
@@ -183,33 +254,44 @@ export class ReplayPage {
   }
 
   // The page (again when the language changes: the steps' words are in it).
+  /** @param {ReplayState} r */
   build(r) {
     this.root.replaceChildren();
-    const game = r.record && gameOfRecord(r.record.format);
-    this.game = game;
+    const record = r.record;
+    const game = record && gameOfRecord(record.format);
+    this.parts = null;
     this.steps = null;
-    if (!game) {
+    if (!record || !game) {
       this.root.append(h("div", { class: "card center" }, h("h2", {}, t("replay.unavailable")),
         h("p", { class: "muted" }, r.error || ""),
         h("a", { class: "btn", href: "/", "data-link": true }, t("room.back"))));
       return;
     }
-    const record = r.record;
     this.steps = readRecord(record);
     // the position each turn leads to (an Xpress turn: its last action)
     this.stepOfTurn = new Map();
     this.steps.forEach((s, i) => { if (s.turn >= 0) this.stepOfTurn.set(`${s.round}/${s.turn}`, i); });
     const last = this.steps.length - 1;
     const names = playerNames(record);
-    this.slider = h("input", { type: "range", min: 0, max: last, value: r.index, id: "replay-slider", "aria-label": t("replay.position") });
-    this.slider.addEventListener("input", () => this.jump(Number(this.slider.value)));
-    this.counter = h("span", { class: "replay-counter" });
-    this.view = h("div", { class: "replay-view" + (game.css ? ` ${game.css}-replay` : "") });
-    this.chart = standingsChart(this.steps, names, (face) => game.value(face, record.rules));
-    this.reviewBox = h("section", { class: "review", id: "replay-review", hidden: true });
+    const slider = h("input", { type: "range", min: 0, max: last, value: r.index, id: "replay-slider", "aria-label": t("replay.position") });
+    slider.addEventListener("input", () => this.jump(Number(slider.value)));
+    const parts = {
+      game, record, slider,
+      counter: h("span", { class: "replay-counter" }),
+      view: h("div", { class: "replay-view" + (game.css ? ` ${game.css}-replay` : "") }),
+      chart: standingsChart(this.steps, names, (face) => game.value(face, record.rules)),
+      reviewBox: h("section", { class: "review", id: "replay-review", hidden: true }),
+      analyseButton: h("button", { class: "btn", id: "replay-analyse", onclick: () => this.analyse() }, t("replay.analyse")),
+    };
+    this.parts = parts;
     this.reviewOf = null; // the analysis the review box shows
     this.graph = null;
-    this.analyseButton = h("button", { class: "btn", id: "replay-analyse", onclick: () => this.analyse() }, t("replay.analyse"));
+    /**
+     * @param {string} id
+     * @param {string} title
+     * @param {string} name
+     * @param {() => void} onclick
+     */
     const button = (id, title, name, onclick) => h("button", { class: "btn", id, onclick, title: t(title), "aria-label": t(title) }, icon(name));
     this.root.append(h("div", { class: "replay" },
       h("div", { class: "replay-head" }, h("h2", {}, game.replayTitle(this.code)),
@@ -219,56 +301,78 @@ export class ReplayPage {
         button("replay-prev", "replay.prev", "prev", () => this.go(-1)),
         button("replay-next", "replay.next", "next", () => this.go(1)),
         button("replay-last", "replay.last", "last", () => this.jump(last)),
-        this.slider, this.counter, this.analyseButton),
-      this.reviewBox, this.view, this.chart.el));
+        parts.slider, parts.counter, parts.analyseButton),
+      parts.reviewBox, parts.view, parts.chart.el));
     translate(this.root);
   }
 
   // The review of the game, once its analysis is in: the summary, the graph, the way from
   // mistake to mistake.
-  drawReview(analysis, names) {
+  /**
+   * @param {Parts} parts
+   * @param {import("./review.js").Analysis} analysis
+   * @param {string[]} names
+   */
+  drawReview(parts, analysis, names) {
     this.reviewOf = analysis;
-    this.graph = evalGraph(analysis, names, (turn) => this.goToTurn(turn));
+    const graph = evalGraph(analysis, names, (turn) => this.goToTurn(turn));
+    this.graph = graph;
+    /**
+     * @param {string} id
+     * @param {string} key
+     * @param {number} by
+     */
     const nav = (id, key, by) => h("button", { class: "btn small", id, title: t(key), onclick: () => this.mistake(by) }, t(key));
-    this.reviewBox.replaceChildren(summaryEl(analysis, names), this.graph.el,
+    parts.reviewBox.replaceChildren(summaryEl(analysis, names), graph.el,
       h("div", { class: "review-nav" },
         nav("review-prev", "replay.prev_mistake", -1), nav("review-next", "replay.next_mistake", 1),
         h("span", { class: "muted" }, t("replay.review_keys"))));
-    this.reviewBox.hidden = false;
+    parts.reviewBox.hidden = false;
+    return graph;
   }
 
   // The table before the turn that led to step `i` (its first action's position before).
-  tableBefore(i) {
-    const s = this.steps[i];
+  /**
+   * @param {Step[]} steps
+   * @param {number} i
+   */
+  tableBefore(steps, i) {
+    const s = steps[i];
     let k = i;
-    while (k > 0 && this.steps[k - 1].round === s.round && this.steps[k - 1].turn === s.turn) k--;
-    return k > 0 && this.steps[k - 1].round === s.round ? this.steps[k - 1].table : [];
+    while (k > 0 && steps[k - 1].round === s.round && steps[k - 1].turn === s.turn) k--;
+    return k > 0 && steps[k - 1].round === s.round ? steps[k - 1].table : [];
   }
 
+  /** @param {ReplayState} r */
   draw(r) {
-    const { game } = this;
-    const players = r.record.players;
-    const names = playerNames(r.record);
-    const s = this.steps[r.index];
-    this.slider.value = String(r.index);
-    this.chart.mark(r.index);
-    this.counter.textContent = game.replayCounter(s, r.index + 1, this.steps.length);
+    const { parts, steps } = this;
+    if (!parts || !steps) return; // no record to show
+    const { game, record } = parts;
+    const players = record.players;
+    const names = playerNames(record);
+    const s = steps[r.index];
+    parts.slider.value = String(r.index);
+    parts.chart.mark(r.index);
+    parts.counter.textContent = game.replayCounter(s, r.index + 1, steps.length);
     const analysis = r.analysis && r.analysis.turns ? r.analysis : null;
-    this.analyseButton.disabled = Boolean(r.analysing || analysis);
-    if (analysis && this.reviewOf !== analysis) this.drawReview(analysis, names);
-    if (analysis) this.graph.mark(positionOf(analysis, s.round, s.turn));
+    parts.analyseButton.disabled = Boolean(r.analysing || analysis);
+    const graph = analysis && this.reviewOf !== analysis ? this.drawReview(parts, analysis, names) : this.graph;
+    if (analysis && graph) graph.mark(positionOf(analysis, s.round, s.turn));
     const rolled = new Set(s.rolled);
+    /** @param {number} i */
     const hand = (i) => h("div", { class: "final-rack" + (i === s.player ? " current" : "") },
       h("span", { class: "final-name" }, `${names[i]} (${s.hands[i].length})`),
-      groupEl(s.hands[i], { kind: game.piece, decorate: (el, p) => { if (rolled.has(p.die)) el.classList.add("rolling"); } }));
+      groupEl(s.hands[i], { kind: game.piece, decorate: (el, p) => { if (p.die != null && rolled.has(p.die)) el.classList.add("rolling"); } }));
     const above = game.replayAbove(players);
     const below = players.map((_, i) => i).filter((i) => !above.includes(i));
     const judged = analysis && s.turn >= 0 ? judgedTurn(analysis, s.round, s.turn) : null;
     const better = betterMove(judged, game.piece);
-    const numbers = (r.record.rules && r.record.rules.numbers) || 13;
+    /** @type {import("./types.js").Rules} */
+    const rules = record.rules;
+    const numbers = (rules && rules.numbers) || 13;
     let table, key = null;
     if (better && better.table && r.better) {
-      const shown = betterTableEl(better, this.tableBefore(r.index), { piece: game.piece, numbers });
+      const shown = betterTableEl(better, this.tableBefore(steps, r.index), { piece: game.piece, numbers });
       table = h("div", { class: "melds replay-table better" }, shown.melds);
       key = shown.key;
     } else {
@@ -276,9 +380,9 @@ export class ReplayPage {
         s.table.length ? s.table.map((m) => h("div", { class: "meld-wrap" }, h("div", { class: "meld" }, (game.piece === "tile" ? withRoles(m, numbers) : m).map((f) => pieceEl(f, { kind: game.piece })))))
           : h("div", { class: "empty-table muted" }, t(game.emptyTable)));
     }
-    this.view.replaceChildren(h("div", { class: "replay-text" }, s.text));
-    if (r.analysing) this.view.append(progressEl(r.progress));
-    if (r.analysis && r.analysis.error) this.view.append(h("div", { class: "replay-verdict muted" }, r.analysis.error));
+    parts.view.replaceChildren(h("div", { class: "replay-text" }, s.text));
+    if (r.analysing) parts.view.append(progressEl(r.progress));
+    if (r.analysis && r.analysis.error) parts.view.append(h("div", { class: "replay-verdict muted" }, r.analysis.error));
     if (judged) {
       const line = h("div", { class: `replay-verdict verdict-${judged.verdict}`, dataset: { verdict: judged.verdict } },
         h("span", { class: "verdict-text" }, verdictText(judged)));
@@ -287,7 +391,7 @@ export class ReplayPage {
         line.append(" · ", h("span", { class: "better-move", dataset: { action: better.action } }, betterText(better)));
         if (better.table) {
           line.append(" ", h("button", { class: "btn small", id: "replay-better",
-            onclick: () => update((st) => { st.replay.better = !st.replay.better; }) },
+            onclick: () => update((st) => { if (st.replay) st.replay.better = !st.replay.better; }) },
           t(r.better ? "replay.show_played" : "replay.show_better")));
         }
       }
@@ -295,12 +399,12 @@ export class ReplayPage {
         const kept = judged.throw.best_kept.join(" ") || t("replay.keep_nothing");
         line.append(" · ", h("span", { class: "better-throw" }, t("replay.better_throw", { tiles: kept, points: judged.throw.lost })));
       }
-      this.view.append(line);
+      parts.view.append(line);
     }
-    if (above.length) this.view.append(h("div", { class: "replay-racks" }, above.map(hand)));
-    this.view.append(h("section", { class: "table-area" }, table, key), h("div", { class: "replay-racks" }, below.map(hand)));
+    if (above.length) parts.view.append(h("div", { class: "replay-racks" }, above.map(hand)));
+    parts.view.append(h("section", { class: "table-area" }, table, key), h("div", { class: "replay-racks" }, below.map(hand)));
     if (s.end) {
-      this.view.append(h("div", { class: "card replay-end" },
+      parts.view.append(h("div", { class: "card replay-end" },
         h("strong", {}, game.replayWinner(s.end, names)),
         h("span", {}, " " + s.end.scores.map((x, i) => `${names[i]} ${game.replayScore(x)}`).join(" · "))));
     }

@@ -1,3 +1,4 @@
+// @ts-check
 // A room's page: which game it plays, taking a seat (with the saved token, or by joining) or
 // watching, the waiting room, and then the game view (game.js) with the game's adapter.
 import { t, translate } from "./i18n.js";
@@ -8,13 +9,23 @@ import { enterRoom, getState, leaveRoom, subscribe, update } from "./store.js";
 import { currentAccount } from "./account.js";
 import { act, botIcon, forgetSeat, getJSON, h, keepFocus, playerName, savedSeat, saveSeat, setPlayerName, toast } from "./util.js";
 
+/** @typedef {NonNullable<import("./store.js").State["room"]>["mode"]} Mode */
+
 export class RoomPage {
+  /**
+   * @param {HTMLElement} root
+   * @param {import("./net.js").Net} net
+   * @param {string} code
+   */
   constructor(root, net, code) {
     this.root = root;
     this.net = net;
     this.code = code;
+    /** @type {GameView | null} */
     this.view = null; // the GameView once the game is on
+    /** @type {string | null} */
     this.screen = null;
+    /** @type {number | null} */
     this.confirming = null; // the seat whose removal the host is asked to confirm
     this.gone = false;
     this.unsubscribe = subscribe((s, what) => this.render(what));
@@ -34,9 +45,11 @@ export class RoomPage {
   async start() {
     const saved = savedSeat(this.code);
     const watch = new URLSearchParams(location.search).has("watch");
+    /** @type {import("./types.js").RoomInfo | null} */
     let info = null;
     try { info = await getJSON(`/api/rooms/${this.code}`); } catch { /* unknown, or over */ }
     if (this.gone) return;
+    /** @type {Mode} */
     let mode = "watch";
     // a seat of this account, taken in another browser: it is ours here too
     const me = currentAccount();
@@ -48,7 +61,8 @@ export class RoomPage {
     this.enter();
   }
 
-  setMode(mode) { update((s) => { s.room.mode = mode; }); }
+  /** @param {Mode} mode */
+  setMode(mode) { update((s) => { if (s.room) s.room.mode = mode; }); }
 
   // Take the saved seat again, or watch (again, after a reconnect).
   enter() {
@@ -56,9 +70,10 @@ export class RoomPage {
     if (!s.room || !this.net.open) return; // onReconnect calls again
     if (s.room.mode === "player") {
       const saved = savedSeat(this.code);
+      /** @type {import("./types.js").ClientMsg} */
       const msg = { type: "resume", room: this.code };
       if (saved && saved.token) msg.token = saved.token; // else by the account
-      this.net.request(msg).catch((err) => {
+      this.net.request(msg).catch((/** @type {import("./types.js").Refusal} */ err) => {
         if (err.code === "disconnected" || this.gone) return;
         forgetSeat(this.code);
         toast(err.message, "error");
@@ -66,7 +81,7 @@ export class RoomPage {
         this.enter();
       });
     } else if (s.room.mode === "watch") {
-      this.net.request({ type: "watch", room: this.code }).catch((err) => {
+      this.net.request({ type: "watch", room: this.code }).catch((/** @type {import("./types.js").Refusal} */ err) => {
         if (err.code !== "disconnected" && !this.gone) this.setMode("missing");
       });
     }
@@ -74,12 +89,15 @@ export class RoomPage {
 
   onReconnect() { this.enter(); }
 
+  /** @param {string} name */
   async join(name) {
     try {
+      /** @type {import("./types.js").JoinedMsg} */
       const reply = await this.net.request({ type: "join", room: this.code, name });
       saveSeat(this.code, reply.seat, reply.token);
       this.setMode("player");
-    } catch (err) {
+    } catch (e) {
+      const err = /** @type {import("./types.js").Refusal} */ (e);
       toast(err.message, "error");
       this.setMode("watch");
       this.enter();
@@ -96,6 +114,7 @@ export class RoomPage {
     return s.view.game ? "game" : "none";
   }
 
+  /** @param {import("./store.js").What} [what] */
   render(what) {
     if (this.gone) return;
     const screen = this.which();
@@ -103,7 +122,8 @@ export class RoomPage {
     if (changed && this.view) { this.view.destroy(); this.view = null; }
     this.screen = screen;
     if (screen === "game") {
-      if (!this.view) this.view = new GameView(this.root, this.net, gameOf(getState().room.game));
+      const room = getState().room;
+      if (!this.view) this.view = new GameView(this.root, this.net, gameOf(room && room.game));
       this.view.render(what);
       return;
     }
@@ -143,8 +163,13 @@ export class RoomPage {
   }
 
   // Remove, then (the person cannot come back) Yes or Cancel.
+  /**
+   * @param {import("./types.js").Seat} seat
+   * @param {number} i
+   */
   removeButtons(seat, i) {
     const name = seat.name || String(i + 1);
+    /** @param {number | null} which */
     const ask = (which) => { this.confirming = which; this.render("local"); };
     if (this.confirming !== i) {
       return h("button", { class: "btn small remove-seat", id: `remove-${i}`, type: "button",
@@ -158,10 +183,16 @@ export class RoomPage {
 
   waiting() {
     const s = getState();
+    if (!s.view || !s.room) return; // which() says "waiting" only then
     const room = s.view.room;
+    const game = s.room.game;
     const link = `${location.origin}/r/${room.code}`;
     const host = room.settings.host ?? 0;
     // the host may remove any other person seated (who cannot join this room again)
+    /**
+     * @param {import("./types.js").Seat} seat
+     * @param {number} i
+     */
     const removable = (seat, i) => s.seat != null && s.seat === host && i !== s.seat && seat.kind === "human" && seat.taken;
     const seats = room.seats.map((seat, i) => h("li", { class: "seat-item" + (seat.taken ? " taken" : "") },
       h("span", { class: "seat-num" }, String(i + 1)),
@@ -169,15 +200,16 @@ export class RoomPage {
         seat.account ? h("span", { class: "account-badge", title: t("seat.account"), "aria-label": t("seat.account") }, "✓") : null),
       seat.kind === "human" && seat.taken ? h("span", { class: "dot" + (seat.connected ? " on" : "") }) : null,
       removable(seat, i) ? this.removeButtons(seat, i) : null));
+    /** @type {HTMLDivElement} */
     const card = h("div", { class: "card center narrow waiting" },
       h("h2", { i18n: "room.waiting_title" }),
       h("p", { class: "muted", i18n: "room.invite_text" }),
       h("div", { class: "invite" },
-        h("input", { readonly: true, value: link, id: "invite-link", onclick: (e) => e.target.select() }),
-        h("button", { class: "btn", id: "copy-link", onclick: () => copyLink(link, card.querySelector("#invite-link")) }, t("room.copy"))),
+        h("input", { readonly: true, value: link, id: "invite-link", onclick: (e) => /** @type {HTMLInputElement} */ (e.target).select() }),
+        h("button", { class: "btn", id: "copy-link", onclick: () => copyLink(link, /** @type {HTMLInputElement} */ (card.querySelector("#invite-link"))) }, t("room.copy"))),
       h("p", {}, t("room.code"), " ", h("strong", { class: "code big" }, room.code)),
       h("ul", { class: "seat-list" }, seats),
-      h("details", { class: "rules-box", id: "waiting-rules" }, h("summary", {}, t("side.rules")), rulesView(room, s.room.game)));
+      h("details", { class: "rules-box", id: "waiting-rules" }, h("summary", {}, t("side.rules")), rulesView(room, game)));
     if (s.seat != null && s.seat === host) {
       card.append(h("button", { class: "btn primary", id: "start-now", onclick: () => act(this.net, { type: "start" }) }, t("room.start_now")));
     } else if (s.seat == null) {
@@ -191,6 +223,10 @@ export class RoomPage {
 // Copy the invite link. Browsers refuse the Clipboard API on a plain http:// address (a game on
 // the local network): the share sheet is offered where there is one, and else the link is
 // selected in its field for the player to copy.
+/**
+ * @param {string} link
+ * @param {HTMLInputElement} field
+ */
 export async function copyLink(link, field) {
   try {
     if (!navigator.clipboard) throw new Error("no clipboard");
@@ -200,7 +236,8 @@ export async function copyLink(link, field) {
   } catch { /* refused: fall back */ }
   if (typeof navigator.share === "function") {
     try { await navigator.share({ title: t("title"), url: link }); return; } catch (err) {
-      if (err && err.name === "AbortError") return; // the player closed the sheet
+      const failed = /** @type {{name?: string} | null} */ (err);
+      if (failed && failed.name === "AbortError") return; // the player closed the sheet
     }
   }
   field.focus();

@@ -1,9 +1,17 @@
+// @ts-check
 // The rules of a room, in the page's language: how the game is played, then what this room's
 // rules (its preset and the changes made to it) say. Shown in the game's side panel ("Rules")
 // and in the waiting room.
 import { t } from "./i18n.js";
 import { h } from "./util.js";
 
+/** @typedef {import("./types.js").Rules} Rules */
+/** @typedef {{play: string[], room: string[]}} RulesText */
+
+/**
+ * @param {Rules} r
+ * @returns {RulesText}
+ */
 function tileRules(r) {
   const play = [
     t("rules.goal"),
@@ -19,6 +27,7 @@ function tileRules(r) {
   room.push(t(r.joker_rule === "strict" ? "rules.joker_strict" : "rules.joker_free"));
   room.push(r.invalid_play === "penalty" ? t("rules.invalid_penalty", { n: r.invalid_penalty }) : t("rules.invalid_reject"));
   room.push(t(r.scoring === "penalty-points" ? "rules.scoring_penalty" : "rules.scoring_zero"));
+  /** @type {Partial<import("./types.js").MatchLength>} */
   const m = r.match || {};
   if (m.rounds != null && m.target != null) room.push(t("rules.match_both", { rounds: m.rounds, n: m.target }));
   else if (m.target != null) room.push(t("rules.match_target", { n: m.target }));
@@ -26,6 +35,10 @@ function tileRules(r) {
   return { play, room };
 }
 
+/**
+ * @param {Rules} r
+ * @returns {RulesText}
+ */
 function xpressRules(r) {
   return {
     play: [t("rules.x_goal"), t("rules.x_throw"), t("rules.x_place"), t("rules.x_blocked", { n: r.block_throws ?? 3 })],
@@ -34,6 +47,10 @@ function xpressRules(r) {
 }
 
 // The rules of room `room` (a state's room: {rules, ...}) of game `game` ("tiles" | "xpress").
+/**
+ * @param {{rules?: Rules}} room
+ * @param {string | null | undefined} game
+ */
 export function rulesView(room, game) {
   const r = room.rules || {};
   const { play, room: here } = game === "xpress" ? xpressRules(r) : tileRules(r);

@@ -1,3 +1,4 @@
+// @ts-check
 // The score card at the end of a round, for both games: every round's scores and the totals,
 // what each player had left, and the next round (or the replay once the match is over).
 import { t } from "./i18n.js";
@@ -6,6 +7,7 @@ import { getState } from "./store.js";
 import { h } from "./util.js";
 
 // A rated game's rating changes, once it is over (the server says so after the last move).
+/** @param {string[]} names */
 function ratedLines(names) {
   const changes = getState().rated;
   if (!changes || !changes.length) return null;
@@ -14,6 +16,11 @@ function ratedLines(names) {
 }
 
 // `c` is the game view's context, `game` the adapter, `act(msg)` sends a message.
+/**
+ * @param {import("./types.js").Ctx} c
+ * @param {import("./types.js").GameAdapter} game
+ * @param {(msg: import("./types.js").ClientMsg) => unknown} act
+ */
 export function scoreCard(c, game, act) {
   const g = c.g;
   const names = c.names;

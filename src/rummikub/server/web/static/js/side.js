@@ -1,3 +1,4 @@
+// @ts-check
 // The side panel of the game: the move log and the chat. The panel is built once per game
 // page and only its lists change when the state does, so text being typed into the chat keeps
 // its place, caret and focus while the others move (the text is in the store's draft too).
@@ -7,17 +8,32 @@ import { getState, setDraft, update } from "./store.js";
 import { rulesView } from "./rules.js";
 import { mutedSeats, setMuted } from "./moderation.js";
 
+/** A list that follows its newest entry, unless the reader scrolled up (`follow` false).
+ * @typedef {HTMLElement & {follow?: boolean}} Followed */
+
+/** @param {Followed} list */
 const atEnd = (list) => list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
 
 // A list that follows its newest entry (kept scrolled to its end) unless the reader scrolled
 // up; scrolled back to the end, it follows again.
+/**
+ * @template {HTMLElement} E
+ * @param {E} list
+ * @returns {E & Followed}
+ */
 function followed(list) {
-  list.follow = true;
-  list.addEventListener("scroll", () => { if (list.clientHeight) list.follow = atEnd(list); }, { passive: true });
-  return list;
+  const out = /** @type {E & Followed} */ (list);
+  out.follow = true;
+  out.addEventListener("scroll", () => { if (out.clientHeight) out.follow = atEnd(out); }, { passive: true });
+  return out;
 }
 
 // Fill a list, scrolled to its end if it follows (or `always`), else where the reader left it.
+/**
+ * @param {Followed} list
+ * @param {Node[]} items
+ * @param {boolean} [always]
+ */
 function refill(list, items, always = false) {
   const top = list.scrollTop;
   list.replaceChildren(...items);
@@ -27,9 +43,14 @@ function refill(list, items, always = false) {
 
 export class SidePanel {
   // `send(text)` sends a chat message, `request(msg)` another message (a mute).
+  /**
+   * @param {(text: string) => unknown} send
+   * @param {(msg: import("./types.js").ClientMsg) => Promise<unknown>} request
+   */
   constructor(send, request) {
     this.request = request;
     const s = getState();
+    /** @param {"log" | "chat" | "rules"} name */
     const tab = (name) => h("button", { class: "tab", type: "button", dataset: { tab: name },
       onclick: () => update((st) => { st.ui.sideTab = name; if (name === "chat") st.unread = 0; }) });
     this.tabs = { log: tab("log"), chat: tab("chat"), rules: tab("rules") };
@@ -51,10 +72,17 @@ export class SidePanel {
     this.mutes = h("div", { class: "chat-mutes", id: "chat-mutes" });
     this.el = h("aside", { class: "side" }, h("div", { class: "tabs" }, this.tabs.log, this.tabs.chat, this.tabs.rules),
       h("div", { class: "side-body" }, this.log, this.mutes, this.chat, this.rules, this.form));
+    /** What the lists show: the chat (its array, and its length then), the tab, the rules
+     * (and the language they are in), the muted seats.
+     * @type {{chat: unknown[] | null, count: number, tab: string | null, rules?: unknown, lang?: string, muted?: string}} */
     this.shown = { chat: null, count: 0, tab: null };
   }
 
   // Draw the lists of state `c` (the game view's context); `describe(entry)` words a log entry.
+  /**
+   * @param {import("./types.js").Ctx} c
+   * @param {(e: import("./types.js").LogEntry) => import("./util.js").Child} describe
+   */
   render(c, describe) {
     const s = c.s;
     const onChat = s.ui.sideTab === "chat";
@@ -73,7 +101,8 @@ export class SidePanel {
       // the room's rules (drawn again when they or the language change)
       this.shown.rules = c.room.rules;
       this.shown.lang = t("side.rules");
-      this.rules.replaceChildren(rulesView(c.room, getState().room.game));
+      const room = getState().room;
+      this.rules.replaceChildren(rulesView(c.room, room && room.game));
     }
     this.form.hidden = !onChat || c.seat == null;
     refill(this.log, c.g.log.map((e) => h("li", { class: `log-${e.action}` }, describe(e))));
@@ -91,6 +120,11 @@ export class SidePanel {
   }
 
   // A toggle per other person of the room: mute his chat here, or hear it again.
+  /**
+   * @param {import("./types.js").Ctx} c
+   * @param {Set<number>} muted
+   * @param {boolean} onChat
+   */
   drawMutes(c, muted, onChat) {
     const others = c.room.seats.filter((seat, i) => seat.kind === "human" && seat.taken && i !== c.seat);
     this.mutes.hidden = !onChat || !others.length;

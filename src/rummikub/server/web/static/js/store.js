@@ -1,3 +1,4 @@
+// @ts-check
 // The client's state, in one object. It changes only through the functions below: `receive`
 // (a message from the server), `connection`, `enterRoom`/`leaveRoom` (routing), `update` (what
 // the player does in the page) and `setDraft` (typing). Every change but typing tells the
@@ -5,6 +6,61 @@
 import { startTurn, mergeChecked, orderRack, restoreSaved, saveable } from "./turn.js";
 import { SHOW_MS, markTurn, tableMarks } from "./follow.js";
 
+/** @typedef {import("./types.js").ServerMsg} ServerMsg */
+
+/**
+ * The replay page's game (replay.js): the record, the position shown, the analysis.
+ * @typedef {object} ReplayState
+ * @property {string} code
+ * @property {import("./types.js").GameRecord | null} record
+ * @property {string | null} error why there is no record
+ * @property {number} index the position shown
+ * @property {import("./review.js").Analysis | {error: string, turns?: undefined} | null} analysis
+ * @property {boolean} analysing
+ * @property {{done: number, total: number} | null} progress
+ * @property {boolean} better the better move is shown instead of the one played
+ */
+
+/**
+ * The last move of another player (follow.js): `key` the turn it leads to, the mover's seat,
+ * the marks per set and piece, `until` when its highlight ends, `fly` its pieces still to fly.
+ * @typedef {{key: string, seat: number, marks: import("./follow.js").Marks, until: number, fly: boolean}} LastMove
+ */
+
+/**
+ * The client's state (see each field below).
+ * @typedef {object} State
+ * @property {import("./net.js").ConnStatus} conn
+ * @property {boolean} saving
+ * @property {import("./types.js").Info | null} info
+ * @property {{rooms: import("./types.js").RoomList | null, shown: number}} lobby
+ * @property {ReplayState | null} replay
+ * @property {{code: string, game: import("./types.js").GameName, mode: "player" | "watch" | "prompt" | "missing" | null} | null} room
+ * @property {number | null} seat
+ * @property {import("./types.js").StateMsg | null} view
+ * @property {{deadline: number | null, pause: number | null}} clock
+ * @property {import("./types.js").ChatLine[]} chat
+ * @property {number} unread
+ * @property {{chat: string}} draft
+ * @property {import("./turn.js").Turn | null} turn
+ * @property {string | null} selection
+ * @property {Set<number>} marked
+ * @property {import("./types.js").CheckedMsg | null} check
+ * @property {number} checkSeq
+ * @property {import("./types.js").HintMsg | {loading: true} | null} hint
+ * @property {import("./types.js").RatingChange[] | null} rated
+ * @property {boolean} busy
+ * @property {Set<number>} rolling
+ * @property {number | null} lastRoll
+ * @property {LastMove | null} last
+ * @property {{sideTab: "log" | "chat" | "rules", sort: string, order: string[] | null, confirmDraw: boolean}} ui
+ */
+
+/** What changed, as subscribers are told: a message's type, or "conn", "room", "local",
+ * "last", "saving" (app.js adds "language" and "account" for the pages).
+ * @typedef {string} What */
+
+/** @type {State} */
 const state = {
   conn: "connecting", // the WebSocket: connecting | open | closed
   saving: false, // the server cannot store moves for a moment
@@ -36,10 +92,20 @@ const state = {
   ui: { sideTab: "log", sort: savedSort(), order: null, confirmDraw: false },
 };
 
+/** @type {import("./types.js").GameAdapter | null} */
 let game = null; // the adapter of the room's game (game_tiles.js / game_xpress.js)
+/** @type {Set<(s: State, what: What) => void>} */
 const subscribers = new Set();
-let rollTimer = null;
-let lastTimer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let rollTimer;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let lastTimer;
+
+// The adapter of the room's game: a room's messages come only once the page entered it.
+function adapter() {
+  if (!game) throw new Error("no room entered");
+  return game;
+}
 
 function savedSort() {
   try { return localStorage.getItem("rummikub.sort") || "789"; } catch { return "789"; }
@@ -47,11 +113,16 @@ function savedSort() {
 
 export function getState() { return state; }
 
+/**
+ * Call `fn(state, what)` after every change; returns the function that stops it.
+ * @param {(s: State, what: What) => void} fn
+ */
 export function subscribe(fn) {
   subscribers.add(fn);
   return () => subscribers.delete(fn);
 }
 
+/** @param {What} what */
 function notify(what) { for (const fn of [...subscribers]) fn(state, what); }
 
 export function myTurn() {
@@ -72,21 +143,25 @@ function saveTurn() {
   try { sessionStorage.setItem(key, JSON.stringify({ ...saveable(state.turn), order: arranged })); } catch { /* storage off */ }
 }
 
+/** @returns {import("./turn.js").SavedTurn | null} */
 function savedTurn() {
   const key = savedKey();
-  try { return key ? JSON.parse(sessionStorage.getItem(key)) : null; } catch { return null; }
+  try { return key ? JSON.parse(sessionStorage.getItem(key) ?? "null") : null; } catch { return null; }
 }
 
 // The move starts again from the position the server sent (`resume`: or from the move this
 // tab kept, if it was built on that position).
 function resetTurn(resume = false) {
-  const g = state.view.game;
-  state.turn = startTurn(game.turnKey(g), g.table, state.seat == null ? [] : game.hand(g, state.seat));
+  const g = state.view && state.view.game;
+  if (!g) return; // no game: no move (onState does not call it then)
+  const game = adapter();
+  const turn = startTurn(game.turnKey(g), g.table, state.seat == null ? [] : game.hand(g, state.seat));
+  state.turn = turn;
   const saved = resume ? savedTurn() : null;
   if (saved && saved.order && !state.ui.order) Object.assign(state.ui, { sort: "hand", order: saved.order });
-  const resumed = myTurn() && restoreSaved(state.turn, saved);
-  if (!resumed && state.ui.sort === "hand" && state.ui.order) orderRack(state.turn, state.ui.order);
-  if (state.last && state.last.key === state.turn.key) markTurn(state.turn, state.last.marks);
+  const resumed = myTurn() && restoreSaved(turn, saved);
+  if (!resumed && state.ui.sort === "hand" && state.ui.order) orderRack(turn, state.ui.order);
+  if (state.last && state.last.key === turn.key) markTurn(turn, state.last.marks);
   state.ui.confirmDraw = false;
   state.selection = null;
   state.check = null;
@@ -94,12 +169,14 @@ function resetTurn(resume = false) {
   state.marked = new Set();
 }
 
+/** @param {import("./types.js").StateMsg} msg */
 function onState(msg) {
   const prev = state.view;
   state.view = msg;
   state.seat = msg.you;
   const g = msg.game;
   if (!g) { state.turn = null; return; }
+  const game = adapter();
   const now = performance.now();
   state.clock = {
     deadline: g.time_left == null ? null : now + g.time_left * 1000,
@@ -108,8 +185,8 @@ function onState(msg) {
   // the table changed by another's move: what the move did (the mover: the log's newest entry)
   const was = prev && prev.game;
   const log = g.log || [];
-  const mover = log.length ? log[log.length - 1].seat : was && was.current;
-  if (was && was.round === g.round && mover !== state.seat
+  const mover = log.length ? log[log.length - 1].seat : was ? was.current : null;
+  if (was && mover != null && was.round === g.round && mover !== state.seat
       && JSON.stringify(was.table) !== JSON.stringify(g.table)) {
     state.last = { key: game.turnKey(g), seat: mover, marks: tableMarks(was.table, g.table), until: 0, fly: true };
     highlight();
@@ -130,6 +207,7 @@ function onState(msg) {
 // Show the last move's highlight for a while (and its pieces flying in), then re-render
 // without it.
 function highlight() {
+  if (!state.last) return;
   state.last.until = performance.now() + SHOW_MS;
   state.last.fly = true;
   clearTimeout(lastTimer);
@@ -147,16 +225,18 @@ export function showLastMove() {
 export function flown() { if (state.last) state.last.fly = false; }
 
 // A message from the server.
+/** @param {ServerMsg} msg */
 export function receive(msg) {
   if (msg.type === "state") state.saving = Boolean(msg.saving);
-  const here = state.room && (msg.room == null || msg.room === state.room.code
-    || (msg.room.code && msg.room.code === state.room.code));
+  const room = state.room;
+  const here = room && (msg.room == null || msg.room === room.code
+    || (typeof msg.room === "object" && msg.room.code === room.code));
   if (!here) { if (msg.type === "state") notify("saving"); return; }
   switch (msg.type) {
     case "joined":
       state.seat = msg.seat;
       state.chat = msg.chat || [];
-      state.room.mode = "player";
+      room.mode = "player";
       break;
     case "watching":
       state.seat = null;
@@ -185,6 +265,7 @@ export function receive(msg) {
   notify(msg.type);
 }
 
+/** @param {import("./net.js").ConnStatus} status */
 export function connection(status) {
   state.conn = status;
   if (status !== "open") state.saving = false;
@@ -192,10 +273,15 @@ export function connection(status) {
 }
 
 // This page shows room `code`, a game played with the adapter `adapter`.
-export function enterRoom(code, adapter, mode) {
-  game = adapter;
+/**
+ * @param {string} code
+ * @param {import("./types.js").GameAdapter} gameAdapter
+ * @param {NonNullable<State["room"]>["mode"]} mode
+ */
+export function enterRoom(code, gameAdapter, mode) {
+  game = gameAdapter;
   Object.assign(state, {
-    room: { code, game: adapter.game, mode }, seat: null, view: null, chat: [], unread: 0,
+    room: { code, game: gameAdapter.game, mode }, seat: null, view: null, chat: [], unread: 0,
     turn: null, selection: null, marked: new Set(), check: null, hint: null, rated: null, busy: false,
     rolling: new Set(), lastRoll: null, draft: { chat: "" }, last: null,
   });
@@ -213,6 +299,9 @@ export function leaveRoom() {
 
 // A change the player makes in the page: `change(state)` changes it (it may call `restart`
 // to start the move again from the server's position), then every subscriber renders.
+/**
+ * @param {(s: State, tools: {restart: () => void}) => void} change
+ */
 export function update(change) {
   change(state, { restart: () => resetTurn(false) });
   saveTurn();
@@ -220,4 +309,8 @@ export function update(change) {
 }
 
 // Text typed into an input: kept in the state without a re-render.
+/**
+ * @param {keyof State["draft"]} field
+ * @param {string} text
+ */
 export function setDraft(field, text) { state.draft[field] = text; }

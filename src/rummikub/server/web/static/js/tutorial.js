@@ -1,3 +1,4 @@
+// @ts-check
 // A short interactive tutorial for a first game, played in the page alone (no server): make a
 // set, the opening, rearranging a run, a joker. Each lesson sets a rack and a table; the player
 // drags (or taps) tiles as in the game, and the lesson is done when the table is right.
@@ -9,6 +10,11 @@ import { h } from "./util.js";
 
 // A set as the rules read it: its value, or null if it is not a set (3+ tiles; a run of one
 // colour and numbers in a row, or a group of one number in different colours; jokers fill in).
+/**
+ * @param {import("./types.js").Face[]} faces
+ * @param {number} [top]
+ * @returns {number | null}
+ */
 export function setValue(faces, top = 13) {
   const n = faces.length;
   const ps = faces.map(parseFace);
@@ -25,12 +31,14 @@ export function setValue(faces, top = 13) {
 
 // Each lesson: the table and the rack it starts from, and when it is done (`table`: the sets
 // of faces, `left`: the rack left, `start`: the lesson's table).
+/** @typedef {{table: import("./types.js").Table, left: import("./types.js").Face[], start?: import("./types.js").Table}} LessonState */
+/** @type {{key: string, table: import("./types.js").Table, rack: import("./types.js").Face[], done: (st: LessonState) => boolean}[]} */
 const LESSONS = [
   { key: "set", table: [], rack: ["R3", "R4", "R5", "B9", "K12"],
     done: ({ table }) => table.length === 1 && setValue(table[0]) != null },
   { key: "opening", table: [], rack: ["K10", "B10", "O10", "R2", "R3", "B6"],
     done: ({ table }) => table.length > 0 && table.every((m) => setValue(m) != null)
-      && table.reduce((a, m) => a + setValue(m), 0) >= 30 },
+      && table.reduce((a, m) => a + (setValue(m) ?? 0), 0) >= 30 },
   { key: "rearrange", table: [["B3", "B4", "B5", "B6"]], rack: ["K6", "O6"],
     done: ({ table, left }) => !left.length && table.every((m) => setValue(m) != null) },
   { key: "joker", table: [["K8", "J", "K10"]], rack: ["K9", "R2", "R3"],
@@ -38,23 +46,37 @@ const LESSONS = [
 ];
 
 // The number a piece shows or stands for ("R7" 7, "J=R6" 6, "J=7" 7).
+/** @param {import("./types.js").Face} face */
 function number(face) {
   const p = parseFace(face);
   return p.joker ? Number((p.role || "0").replace(/^[A-Z]/, "")) : p.number;
 }
 
+/**
+ * The move a lesson starts from.
+ * @param {number} index
+ */
+function lessonTurn(index) {
+  const lesson = LESSONS[index];
+  return startTurn(`lesson${index}`, lesson.table.map((m) => withRoles(m)), lesson.rack.map((face) => ({ face })));
+}
+
 export class TutorialPage {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
     this.index = 0;
-    this.start();
+    this.gone = false;
+    this.turn = lessonTurn(this.index);
+    /** @type {string | null} */
+    this.selection = null;
+    this.render();
   }
 
   destroy() { this.gone = true; }
 
   start() {
-    const lesson = LESSONS[this.index];
-    this.turn = startTurn(`lesson${this.index}`, lesson.table.map((m) => withRoles(m)), lesson.rack.map((face) => ({ face })));
+    this.turn = lessonTurn(this.index);
     this.selection = null;
     this.render();
   }
@@ -63,6 +85,10 @@ export class TutorialPage {
     return { table: this.turn.melds.map((m) => m.map((x) => x.s)), left: this.turn.rack.map((x) => x.s) };
   }
 
+  /**
+   * @param {string} id
+   * @param {import("./turn.js").Target} target
+   */
   move(id, target) {
     if (movePiece(this.turn, id, target) === "table-stays") return;
     // the sets take the roles of their jokers again, as the server would read them
@@ -76,6 +102,7 @@ export class TutorialPage {
     this.render();
   }
 
+  /** @param {string} id */
   tap(id) {
     if (this.selection && this.selection !== id) {
       const at = this.turn.melds.findIndex((m) => m.some((x) => x.id === id));
@@ -85,8 +112,10 @@ export class TutorialPage {
     this.render();
   }
 
+  /** @param {import("./turn.js").Target} target */
   zone(target) { if (this.selection) this.move(this.selection, target); }
 
+  /** @param {import("./turn.js").Item} x */
   piece(x) {
     const el = pieceEl(x.s, { kind: "tile" });
     el.dataset.id = x.id;

@@ -1,16 +1,35 @@
+// @ts-check
 // Small helpers shared by the views: building elements, toasts, navigation, saved seats.
 import { localise, t } from "./i18n.js";
 
+/** An attribute's value: false or null leave it out, true sets it empty; `dataset` takes an
+ * object.
+ * @typedef {string | number | boolean | null | undefined | Record<string, string | number>} AttrValue */
+/** Event handlers (`onclick`...), each given its event, whose target is an element.
+ * @typedef {{[K in keyof HTMLElementEventMap as `on${K}`]?: (ev: HTMLElementEventMap[K] & {target: Element}) => unknown}} Handlers */
+/** @typedef {Handlers & {[name: string]: AttrValue | ((ev: never) => unknown)}} Attrs */
+/** A child: an element or text; null and false are left out, arrays are flattened.
+ * @typedef {Node | string | number | null | undefined | false | Child[]} Child */
+
+/**
+ * An element `tag` with attributes `attrs` (`class`, `text`, `i18n`: a catalogue key for its
+ * text, `dataset`, `on<event>`: a handler, others as they are) and `children`.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs} [attrs]
+ * @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === false || v == null) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k === "i18n") { el.dataset.i18n = v; el.textContent = t(v); }
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    if (k === "class") el.className = String(v);
+    else if (k === "text") el.textContent = String(v);
+    else if (k === "i18n") { el.dataset.i18n = String(v); el.textContent = t(String(v)); }
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), /** @type {EventListener} */ (v));
     else if (k === "dataset") Object.assign(el.dataset, v);
-    else el.setAttribute(k, v === true ? "" : v);
+    else el.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat()) {
     if (c == null || c === false) continue;
@@ -19,9 +38,15 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-let toastTimer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let toastTimer;
+/**
+ * Show `text` for a few seconds at the foot of the page.
+ * @param {string} text
+ * @param {"info" | "error"} [kind]
+ */
 export function toast(text, kind = "info") {
-  const el = document.getElementById("toast");
+  const el = /** @type {HTMLElement} */ (document.getElementById("toast"));
   el.textContent = text;
   el.className = `toast ${kind}`;
   el.hidden = false;
@@ -29,22 +54,44 @@ export function toast(text, kind = "info") {
   toastTimer = setTimeout(() => { el.hidden = true; }, 3500);
 }
 
+/** @param {string} path */
 export function navigate(path) {
   history.pushState({}, "", path);
   window.dispatchEvent(new Event("rummikub:route"));
 }
 
+/** A seat taken in room `code` from this browser, and its secret token.
+ * @typedef {{seat: number, token: string}} SavedSeat */
+
+/**
+ * @param {string} code
+ * @returns {SavedSeat | null}
+ */
 export function savedSeat(code) {
-  try { return JSON.parse(localStorage.getItem(`rummikub.seat.${code}`)); } catch { return null; }
+  try { return JSON.parse(localStorage.getItem(`rummikub.seat.${code}`) ?? "null"); } catch { return null; }
 }
+/**
+ * @param {string} code
+ * @param {number} seat
+ * @param {string} token
+ */
 export function saveSeat(code, seat, token) {
   localStorage.setItem(`rummikub.seat.${code}`, JSON.stringify({ seat, token }));
 }
+/** @param {string} code */
 export function forgetSeat(code) { localStorage.removeItem(`rummikub.seat.${code}`); }
 
 export function playerName() { return localStorage.getItem("rummikub.name") || ""; }
+/** @param {string} n */
 export function setPlayerName(n) { localStorage.setItem("rummikub.name", n); }
 
+/**
+ * The JSON answer of `url`, of the type the caller names (`T`); rejects with the server's
+ * error body (HttpError), worded in the page's language.
+ * @template T
+ * @param {string} url
+ * @returns {Promise<T>}
+ */
 export async function getJSON(url) {
   const res = await fetch(url);
   const data = await res.json();
@@ -54,33 +101,48 @@ export async function getJSON(url) {
 
 // Send a message and wait for its reply; a refusal is shown (a lost connection is not: the
 // status line says so already).
+/**
+ * @param {import("./net.js").Net} net
+ * @param {import("./types.js").ClientMsg} msg
+ * @returns {Promise<import("./types.js").ServerMsg | null>}
+ */
 export async function act(net, msg) {
   try {
     return await net.request(msg);
   } catch (err) {
-    if (err.code !== "disconnected") toast(err.message, "error");
+    const refusal = /** @type {import("./types.js").Refusal} */ (err);
+    if (refusal.code !== "disconnected") toast(refusal.message, "error");
     return null;
   }
 }
 
 // Run `draw`, which may replace elements of `root`; the element that had the focus, if it was
 // replaced by one with the same id, passes the focus on (with a text field's text and caret).
+/**
+ * @param {Element} root
+ * @param {() => void} draw
+ */
 export function keepFocus(root, draw) {
   const a = document.activeElement;
   const id = a && a !== document.body && root.contains(a) && a.id ? a.id : null;
+  /** @type {[string, number | null, number | null] | null} */
   let text = null;
   try {
-    if (id && a.tagName === "INPUT" && a.selectionStart != null) text = [a.value, a.selectionStart, a.selectionEnd];
+    if (id && a instanceof HTMLInputElement && a.selectionStart != null) text = [a.value, a.selectionStart, a.selectionEnd];
   } catch { /* no caret in this kind of input */ }
   draw();
   if (!id || root.contains(a)) return;
-  const b = root.querySelector(`#${CSS.escape(id)}`);
+  const b = /** @type {HTMLElement | null} */ (root.querySelector(`#${CSS.escape(id)}`));
   if (!b) return;
-  if (text && b.tagName === "INPUT") { b.value = text[0]; b.setSelectionRange(text[1], text[2]); }
+  if (text && b instanceof HTMLInputElement) { b.value = text[0]; b.setSelectionRange(text[1], text[2]); }
   b.focus({ preventScroll: true });
 }
 
 // A seat's name: the person's, or the bot's level and seat number.
+/**
+ * @param {import("./types.js").Seat} seat
+ * @param {number} i
+ */
 export function seatName(seat, i) { return seat.name || `${t(`bot.${seat.bot}`)} ${i + 1}`; }
 
 export function botIcon() {
@@ -93,6 +155,7 @@ export function botIcon() {
 
 // Icons drawn inline as SVG (no font needed: a symbol like ⏮ shows as an empty box where the
 // system has no font for it).
+/** @type {Record<string, string>} */
 const ICONS = {
   sound: '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path d="M16 9a4 4 0 0 1 0 6M18.5 6.5a8 8 0 0 1 0 11"/>',
   muted: '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path d="M16 9l5 6M21 9l-5 6"/>',
@@ -106,6 +169,7 @@ const ICONS = {
   flag: '<path d="M5 21V4"/><path d="M5 4h11l-2 4 2 4H5" fill="currentColor"/>',
 };
 
+/** @param {string} name */
 export function icon(name) {
   const span = document.createElement("span");
   span.className = `icon icon-${name}`;
