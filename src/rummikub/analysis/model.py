@@ -77,9 +77,9 @@ class TurnAnalysis:
         placed ``best_placed`` (making ``best_table``) and the move placing the most points
         placed ``most_placed`` (default: ``best_placed``); pieces count ``value`` points each.
         ``opened``: whether he had made his opening before the turn. ``judged``: the
-        evaluation's judgement (the verdict is then read from its loss; else from the points
-        lost, as Xpress turns are judged). ``before``: the table before the move (to mark the
-        best move's changed melds)."""
+        evaluation's judgement (the verdict is then read from its loss; without it, from the
+        points lost, :func:`.verdicts.points_verdict`, as Xpress turns were once judged).
+        ``before``: the table before the move (to mark the best move's changed melds)."""
         points = sum(value(x) for x in placed)
         most = best_placed if most_placed is None else most_placed
         most_points = sum(value(x) for x in most)
@@ -189,9 +189,14 @@ class Judged:
     #: the share of the difference the sampled deals leave in doubt (0..1): the loss counts
     #: only what is beyond one standard error of the paired difference
     doubt: float = 0.0
+    #: the loss, when the judge worked it out itself (Xpress: the placement's, computed as
+    #: above from its own ranking)
+    loss_given: float | None = None
 
     @property
     def loss(self) -> float:
+        if self.loss_given is not None:
+            return self.loss_given
         return max(0.0, 100.0 * (self.before - self.after) * (1.0 - self.doubt))
 
 
