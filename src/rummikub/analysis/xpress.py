@@ -34,14 +34,13 @@ from .xpress_throws import ThrowJudgement, judge_throw, turn_loss
 
 __all__ = ["judge_xpress_steps", "judge_xpress_turn", "with_throw", "xpress_turns"]
 
-#: the deals (sampled futures) of the deep analysis of an Xpress position
-DEEP_SAMPLES = 3 * SAMPLES
-
 
 def _samples(samples: int | None, depth: str) -> int:
+    """The sampled futures a decision is given (as :func:`rummikub.bots.evaluation.rank_moves`
+    gives an Xpress position: the hint's and the expert's count)."""
     if samples is not None:
         return samples
-    return DEEP_SAMPLES if depth == "deep" else SAMPLES
+    return 3 * SAMPLES if depth == "deep" else SAMPLES
 
 
 def judge_xpress_turn(

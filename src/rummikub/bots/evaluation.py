@@ -207,11 +207,11 @@ def evaluate(
     ``depth``: ``default`` (short playouts, then the learned model) or ``deep`` (playouts to
     the end of the round); ``samples`` defaults to :data:`DEFAULT_SAMPLES` or
     :data:`DEEP_SAMPLES`."""
-    samples = samples_for(samples, depth)
     from rummikub.xpress import XpressObservation
 
     if isinstance(obs, XpressObservation):
-        return _evaluate_xpress(obs, samples, seed, time_limit)
+        return _evaluate_xpress(obs, _xpress_samples(samples, depth), seed, time_limit)
+    samples = samples_for(samples, depth)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     rules = obs.rules
     on_counts = _on_counts(rules)
@@ -317,7 +317,7 @@ def best_move(
     if isinstance(obs, XpressObservation):
         xpress_seed = judge_seed(obs) if seed is None else seed
         moves = candidate_moves(obs)
-        best = _rank_xpress(obs, moves, samples_for(samples, depth), xpress_seed, time_limit)
+        best = _rank_xpress(obs, moves, _xpress_samples(samples, depth), xpress_seed, time_limit)
         return best[0]
     started = time.monotonic()
     cands = candidate_moves(obs, None if time_limit is None else max(0.01, time_limit / 2))
@@ -386,12 +386,12 @@ def rank_moves(
     turn, ranked in the same sampled futures of the dice by the chance to win the match, then
     the round, then going out now, then the expected score; ``match`` and ``match_paths`` are
     not used (the match is finished with fresh rounds), ``deep`` only samples more."""
-    samples = samples_for(samples, depth)
     from rummikub.xpress import XpressObservation
 
     if isinstance(obs, XpressObservation):
-        return _rank_xpress(obs, cast("Sequence[XpressAction] | None", candidates), samples,
-                            seed, time_limit)  # fmt: skip
+        return _rank_xpress(obs, cast("Sequence[XpressAction] | None", candidates),
+                            _xpress_samples(samples, depth), seed, time_limit)  # fmt: skip
+    samples = samples_for(samples, depth)
     candidates = cast("Sequence[Action] | None", candidates)
     if obs.current != obs.player:
         raise RulesError("moves are ranked for the player to move only", field="player")
@@ -834,6 +834,17 @@ def _evaluate_xpress(
 
     judged = evaluate_position(obs, samples=samples, seed=seed, time_limit=time_limit)
     return _xpress_evaluation(judged)
+
+
+def _xpress_samples(samples: int | None, depth: Depth) -> int:
+    """The sampled futures of the dice an Xpress position is given: ``samples``, or the
+    depth's default (:data:`rummikub.xpress.ranking.SAMPLES`, three times as many deep)."""
+    from rummikub.xpress.ranking import SAMPLES
+
+    if samples is None:
+        samples_for(None, depth)  # checks the depth
+        return SAMPLES if depth == "default" else 3 * SAMPLES
+    return samples_for(samples, depth)
 
 
 def _xpress_evaluation(judged: XpressJudgement) -> Evaluation:

@@ -83,11 +83,11 @@ __all__ = [
 ]
 
 #: sampled futures of the dice a ranking plays by default
-SAMPLES = 32
+SAMPLES = 16
 #: simulated next throws the screen of dice to keep compares choices on
 SCREEN_SAMPLES = 8
 #: throw choices ranked at most (throwing everything among them)
-THROW_CANDIDATES = 5
+THROW_CANDIDATES = 4
 #: turns a playout may last before its round counts as abandoned
 MAX_TURNS = 300
 #: fresh rounds played out once per rules to draw the rounds after this one from
