@@ -112,9 +112,7 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(
-        self, seed: int = 0, *, samples: int = 8, max_seconds: float | None = 2.0
-    ) -> None:
+    def __init__(self, seed: int = 0, *, samples: int = 8, max_seconds: float | None = 2.0) -> None:
         if samples < 1:
             raise RummikubError("samples must be at least 1")
         self.seed = seed
