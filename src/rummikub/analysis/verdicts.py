@@ -18,9 +18,14 @@ verdict        when
                been placed and was not), or an invalid play (it draws a penalty)
 =============  ===================================================================
 
-Xpress turns are still judged by the **points** they left in the hand against the placement of
-the most points (:data:`POINT_THRESHOLDS`: ``best`` 0, ``good`` 1-5, ``inaccuracy`` 6-15,
-``mistake`` 16-30, ``blunder`` more), until its moves are ranked by the evaluation too.
+An Xpress turn is judged the same way, with the same thresholds: its two decisions, the dice
+thrown again and what was placed once the faces were known, are each ranked by the evaluation
+(:func:`rummikub.xpress.ranking.rank`, from the mover's chance to win the match) and the turn's
+loss is the sum of theirs; it is ``forced`` when neither had a choice (one die to throw or the
+first throw of the round, and nothing to place). The points it left (placed X, could have
+placed Y; the points the next placement was expected to place with each choice of dice) stay
+as facts. :func:`points_verdict` and :data:`POINT_THRESHOLDS` are the former judgement by
+points, no longer used by the analysis.
 
 Besides the verdict, a turn may have **findings**, each a fact a player reviewing the game
 wants pointed out (they no longer decide the verdict: placing less can be the better move):
@@ -36,8 +41,8 @@ wants pointed out (they no longer decide the verdict: placing less can be the be
 A player's **accuracy** over a game follows lichess's: each turn with a choice scores
 ``103.1668 × exp(−0.04354 × loss) − 3.1669`` (clamped to 0..100; 100 for no loss, about 80 for
 5 points, 64 for 10, 40 for 20), and the game's accuracy is the mean of the arithmetic and the
-harmonic means of those scores (the harmonic mean lets a few bad moves weigh). Xpress turns
-(judged by points) score the share of the best placement's points placed, times 100.
+harmonic means of those scores (the harmonic mean lets a few bad moves weigh), for Xpress as
+for the tile game.
 """
 
 from __future__ import annotations
@@ -89,8 +94,8 @@ def verdict(*, forced: bool, loss: float, missed_out: bool, invalid: bool = Fals
 
 
 def points_verdict(*, could_place: bool, lost: int, missed_out: bool) -> Verdict:
-    """The verdict of an Xpress turn that left ``lost`` points the best placement would have
-    placed."""
+    """The former verdict of an Xpress turn that left ``lost`` points the best placement would
+    have placed (no longer used by the analysis: :func:`verdict` judges Xpress turns too)."""
     if missed_out:
         return "blunder"
     if not could_place:
