@@ -17,7 +17,7 @@ __all__ = ["FORMAT", "VERSION", "GameAnalysis", "Judged", "PlayerSummary", "Turn
 FORMAT = "rummikub-analysis/2"
 #: which judging made an analysis: changes whenever the same record would be judged otherwise
 #: (a server keeps analyses and makes them again when this changes)
-VERSION = "3"
+VERSION = "4"
 
 
 @dataclass(frozen=True, slots=True)
