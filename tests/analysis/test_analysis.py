@@ -162,9 +162,14 @@ def test_a_whole_game_of_each_game() -> None:
     )
     xpress = analyse(load_any(XPRESS.match_record(dice)))
     assert {t.player for t in xpress.turns} == {0, 1}
-    # greedy places the most it can every time: only its throws (dice kept) can lose points
+    # judged by the chance to win, as tile-game turns are
+    for t in xpress.turns:
+        assert t.win_chance is not None and t.loss is not None and t.chances is not None
+        assert sum(t.chances) == pytest.approx(1.0)
+        assert all(0.0 <= x <= 1.0 for x in t.win_chance) and t.loss >= 0.0
+    # greedy places the most it can every time: the points it left are its throws' (facts)
     mine = [t for t in xpress.turns if t.player == 0]
-    assert all(t.points == t.best_points for t in mine)
+    assert all(t.points == t.most_points for t in mine)
     assert all(t.lost == (t.throw.lost if t.throw else 0) for t in mine)
     assert any(t.throw is not None for t in mine)
     greedy_summary, random_summary = xpress.summary()
@@ -172,7 +177,9 @@ def test_a_whole_game_of_each_game() -> None:
     assert greedy_summary.accuracy > random_summary.accuracy
     data = json.loads(json.dumps(xpress.to_json()))
     assert data["format"] == "rummikub-analysis/2" and data["game"] == "xpress"
-    assert set(data["turns"][0]) >= {"round", "turn", "player", "verdict", "best"}
+    assert set(data["turns"][0]) >= {"round", "turn", "player", "verdict", "best", "win_chance"}
+    throws = [t["throw"] for t in data["turns"] if "throw" in t]
+    assert throws and all({"kept", "best_kept", "win_chance", "loss"} <= set(x) for x in throws)
 
 
 def test_the_deep_depth_plays_to_the_end_of_the_round() -> None:

@@ -46,7 +46,8 @@ PAIRS = [
 def _bot(level: str, seed: int) -> Bot:
     if level == "expert":
         return ExpertBot(seed, ExpertParams(limit=1e6, max_samples=SAMPLES))
-    return get_bot(level, seed)
+    bot: Bot = get_bot(level, seed)
+    return bot
 
 
 def _game(levels: tuple[str, str], deal: int) -> dict[str, tuple[float, float]]:

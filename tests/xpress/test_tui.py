@@ -112,8 +112,12 @@ def test_replay_viewer_shows_each_turns_verdict() -> None:
     )
     rec = load_xpress(doc)
     judged = analyse(load_any(doc))
-    # a turn whose throw lost points (seeded: random keeps dice at random)
-    miss = next(t for t in judged.turns if t.throw is not None and t.throw.lost > 0)
+    # a turn whose throw lost win chance (seeded: random keeps dice at random)
+    miss = next(
+        t
+        for t in judged.turns
+        if t.throw is not None and t.throw.loss > 2.0 and t.throw.kept != t.throw.best_kept
+    )
 
     async def run() -> None:
         app = XpressApp.for_replay(rec, lang="en")
@@ -127,12 +131,16 @@ def test_replay_viewer_shows_each_turns_verdict() -> None:
             assert "Analysis:" not in message  # off until asked for
             await pilot.press("v")
             message = str(app.query_one("#message").render())
-            assert f"Analysis: {miss.verdict} (points lost: {miss.lost})" in message.replace(
-                "\n", " "
+            assert miss.win_chance is not None and miss.loss is not None and miss.throw
+            before, after = miss.win_chance
+            said = (
+                f"Analysis: {miss.verdict} · win chance {before:.0%} → {after:.0%} "
+                f"({miss.loss:.1f} points of win chance lost)"
             )
-            assert miss.throw is not None
+            assert said in message.replace("\n", " ")
             kept = " ".join(miss.throw.best_kept) or "nothing"
-            assert f"Better to keep {kept} and throw the rest" in message.replace("\n", " ")
+            better = f"Better to keep {kept} and throw the rest ({miss.throw.loss:.1f} points"
+            assert better in message.replace("\n", " ")
             await pilot.press("v")
             assert "Analysis:" not in str(app.query_one("#message").render())
 

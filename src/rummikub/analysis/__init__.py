@@ -20,7 +20,6 @@ from .verdicts import (
     Verdict,
     accuracy,
     move_accuracy,
-    points_verdict,
     verdict,
 )
 from .xpress import judge_xpress_turn
@@ -45,7 +44,6 @@ __all__ = [
     "judge_tile_turn",
     "judge_xpress_turn",
     "move_accuracy",
-    "points_verdict",
     "verdict",
 ]
 

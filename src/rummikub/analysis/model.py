@@ -9,7 +9,7 @@ from typing import Any
 
 from rummikub.core import Table, Tile
 
-from .verdicts import VERDICTS, Finding, Verdict, accuracy, move_accuracy, points_verdict, verdict
+from .verdicts import VERDICTS, Finding, Verdict, accuracy, move_accuracy, verdict
 from .xpress_throws import ThrowJudgement
 
 __all__ = ["FORMAT", "VERSION", "GameAnalysis", "Judged", "PlayerSummary", "TurnAnalysis"]
@@ -17,7 +17,7 @@ __all__ = ["FORMAT", "VERSION", "GameAnalysis", "Judged", "PlayerSummary", "Turn
 FORMAT = "rummikub-analysis/2"
 #: which judging made an analysis: changes whenever the same record would be judged otherwise
 #: (a server keeps analyses and makes them again when this changes)
-VERSION = "3"
+VERSION = "4"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,16 +70,15 @@ class TurnAnalysis:
         opened: bool = True,
         ms: int | None = None,
         most_placed: Sequence[Tile] | None = None,
-        judged: Judged | None = None,
+        judged: Judged,
         before: Table | None = None,
     ) -> TurnAnalysis:
         """A turn in which the mover, holding ``held``, placed ``placed`` where the best move
         placed ``best_placed`` (making ``best_table``) and the move placing the most points
         placed ``most_placed`` (default: ``best_placed``); pieces count ``value`` points each.
         ``opened``: whether he had made his opening before the turn. ``judged``: the
-        evaluation's judgement (the verdict is then read from its loss; else from the points
-        lost, as Xpress turns are judged). ``before``: the table before the move (to mark the
-        best move's changed melds)."""
+        evaluation's judgement (the verdict is read from its loss).
+        ``before``: the table before the move (to mark the best move's changed melds)."""
         points = sum(value(x) for x in placed)
         most = best_placed if most_placed is None else most_placed
         most_points = sum(value(x) for x in most)
@@ -93,12 +92,9 @@ class TurnAnalysis:
             findings.append("drew-with-play" if opened else "missed-opening")
         if any(x.is_joker for x in placed if isinstance(x, Tile)) and len(placed) < len(held):
             findings.append("joker-given")
-        if judged is None:
-            judgement = points_verdict(could_place=bool(most), lost=lost, missed_out=missed_out)
-        else:
-            judgement = verdict(
-                forced=judged.forced, loss=judged.loss, missed_out=missed_out, invalid=invalid
-            )
+        judgement = verdict(
+            forced=judged.forced, loss=judged.loss, missed_out=missed_out, invalid=invalid
+        )
         changed: tuple[int, ...] = ()
         if best_placed and before is not None:
             old = Counter(_meld_key(m.tiles) for m in before.melds)
@@ -120,12 +116,10 @@ class TurnAnalysis:
             could_go_out=could_go_out,
             findings=tuple(findings),
             ms=ms,
-            win_chance=None if judged is None else (judged.before, judged.after),
-            loss=None if judged is None else judged.loss,
-            chances=None if judged is None else judged.chances,
-            best_action=(
-                judged.best_action if judged is not None else ("place" if best_placed else "end")
-            ),
+            win_chance=(judged.before, judged.after),
+            loss=judged.loss,
+            chances=judged.chances,
+            best_action=judged.best_action,
             best_changed=changed,
             most_points=most_points,
         )
@@ -189,9 +183,14 @@ class Judged:
     #: the share of the difference the sampled deals leave in doubt (0..1): the loss counts
     #: only what is beyond one standard error of the paired difference
     doubt: float = 0.0
+    #: the loss, when the judge worked it out itself (Xpress: the placement's, computed as
+    #: above from its own ranking)
+    loss_given: float | None = None
 
     @property
     def loss(self) -> float:
+        if self.loss_given is not None:
+            return self.loss_given
         return max(0.0, 100.0 * (self.before - self.after) * (1.0 - self.doubt))
 
 

@@ -18,9 +18,15 @@ verdict        when
                been placed and was not), or an invalid play (it draws a penalty)
 =============  ===================================================================
 
-Xpress turns are still judged by the **points** they left in the hand against the placement of
-the most points (:data:`POINT_THRESHOLDS`: ``best`` 0, ``good`` 1-5, ``inaccuracy`` 6-15,
-``mistake`` 16-30, ``blunder`` more), until its moves are ranked by the evaluation too.
+An Xpress turn is judged the same way, with the same thresholds: its two decisions, the dice
+thrown again and what was placed once the faces were known, are each ranked by the evaluation
+(:func:`rummikub.xpress.ranking.rank`, from the mover's chance to win the match) and the turn's
+loss is the sum of theirs; it is ``forced`` when neither had a choice (one die to throw or the
+first throw of the round, and nothing to place). The points it left (placed X, could have
+placed Y; the points the next placement was expected to place with each choice of dice) stay
+as facts. (Until 3 Dec 2026 Xpress turns were judged by the points they left: ``best`` 0,
+``good`` 1-5, ``inaccuracy`` 6-15, ``mistake`` 16-30, ``blunder`` more; that judgement was
+deleted with the ranking by win chance.)
 
 Besides the verdict, a turn may have **findings**, each a fact a player reviewing the game
 wants pointed out (they no longer decide the verdict: placing less can be the better move):
@@ -36,8 +42,8 @@ wants pointed out (they no longer decide the verdict: placing less can be the be
 A player's **accuracy** over a game follows lichess's: each turn with a choice scores
 ``103.1668 × exp(−0.04354 × loss) − 3.1669`` (clamped to 0..100; 100 for no loss, about 80 for
 5 points, 64 for 10, 40 for 20), and the game's accuracy is the mean of the arithmetic and the
-harmonic means of those scores (the harmonic mean lets a few bad moves weigh). Xpress turns
-(judged by points) score the share of the best placement's points placed, times 100.
+harmonic means of those scores (the harmonic mean lets a few bad moves weigh), for Xpress as
+for the tile game.
 """
 
 from __future__ import annotations
@@ -48,14 +54,12 @@ from typing import Literal
 
 __all__ = [
     "FINDINGS",
-    "POINT_THRESHOLDS",
     "THRESHOLDS",
     "VERDICTS",
     "Finding",
     "Verdict",
     "accuracy",
     "move_accuracy",
-    "points_verdict",
     "verdict",
 ]
 
@@ -72,9 +76,6 @@ FINDINGS: tuple[Finding, ...] = ("missed-out", "missed-opening", "drew-with-play
 #: the most points of win chance a verdict may lose (``blunder``: anything more)
 THRESHOLDS: dict[Verdict, float] = {"best": 2.0, "good": 5.0, "inaccuracy": 10.0, "mistake": 20.0}
 
-#: the most points (of the hand) an Xpress verdict may lose (``blunder``: anything more)
-POINT_THRESHOLDS: dict[Verdict, int] = {"best": 0, "good": 5, "inaccuracy": 15, "mistake": 30}
-
 
 def verdict(*, forced: bool, loss: float, missed_out: bool, invalid: bool = False) -> Verdict:
     """The verdict of a move that lost ``loss`` points of win chance against the best move."""
@@ -84,19 +85,6 @@ def verdict(*, forced: bool, loss: float, missed_out: bool, invalid: bool = Fals
         return "forced"
     for name, most in THRESHOLDS.items():
         if loss <= most:
-            return name
-    return "blunder"
-
-
-def points_verdict(*, could_place: bool, lost: int, missed_out: bool) -> Verdict:
-    """The verdict of an Xpress turn that left ``lost`` points the best placement would have
-    placed."""
-    if missed_out:
-        return "blunder"
-    if not could_place:
-        return "forced"
-    for name, most in POINT_THRESHOLDS.items():
-        if lost <= most:
             return name
     return "blunder"
 

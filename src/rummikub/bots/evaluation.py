@@ -49,7 +49,7 @@ import time
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 from rummikub.core import (
     Action,
@@ -69,7 +69,8 @@ from rummikub.core.scoring import exhausted_winner, match_over, match_winners, s
 from rummikub.core.state import check_action
 
 if TYPE_CHECKING:
-    from rummikub.xpress import XpressObservation, XpressState
+    from rummikub.xpress import XpressAction, XpressObservation
+    from rummikub.xpress.ranking import XpressJudgement
 
 __all__ = [
     "DEEP_SAMPLES",
@@ -206,11 +207,11 @@ def evaluate(
     ``depth``: ``default`` (short playouts, then the learned model) or ``deep`` (playouts to
     the end of the round); ``samples`` defaults to :data:`DEFAULT_SAMPLES` or
     :data:`DEEP_SAMPLES`."""
-    samples = samples_for(samples, depth)
     from rummikub.xpress import XpressObservation
 
     if isinstance(obs, XpressObservation):
-        return _evaluate_xpress(obs, samples, seed, time_limit, match_paths)
+        return _evaluate_xpress(obs, _xpress_samples(samples, depth), seed, time_limit)
+    samples = samples_for(samples, depth)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     rules = obs.rules
     on_counts = _on_counts(rules)
@@ -222,12 +223,29 @@ def evaluate(
     return _summarise(obs.player, outcomes, model, seed, match_paths, obs.current)
 
 
-def candidate_moves(obs: Observation, time_limit: float | None = None) -> list[Action]:
+@overload
+def candidate_moves(obs: Observation, time_limit: float | None = None) -> list[Action]: ...
+@overload
+def candidate_moves(
+    obs: XpressObservation, time_limit: float | None = None
+) -> list[XpressAction]: ...
+
+
+def candidate_moves(
+    obs: Observation | XpressObservation, time_limit: float | None = None
+) -> list[Any]:
     """The moves worth comparing for the player to move, as the expert's search compares them
     (:func:`rummikub.bots.search.candidates`): the biggest play first, then the same play under
     ``strategic``'s joker policy when that differs, the plays placing one and two tiles fewer,
     a reserve tile held back and drawing although a play exists; a draw (a pass once the pool is
-    empty) alone when nothing can be placed."""
+    empty) alone when nothing can be placed. Xpress: :func:`rummikub.xpress.ranking.candidate_moves`
+    (the throw choices, or the placements and the end of the turn)."""
+    from rummikub.xpress import XpressObservation
+
+    if isinstance(obs, XpressObservation):
+        from rummikub.xpress.ranking import candidate_moves as xpress_candidates
+
+        return xpress_candidates(obs)
     from rummikub.bots.search import SearchParams, candidates
     from rummikub.bots.strategic import StrategyParams, best_play, policy_play
 
@@ -241,10 +259,17 @@ def candidate_moves(obs: Observation, time_limit: float | None = None) -> list[A
     return out
 
 
-def judge_seed(obs: Observation) -> int:
+def judge_seed(obs: Observation | XpressObservation) -> int:
     """The seed a position's judgement uses unless told otherwise: a hash of everything the
     observation shows, so the hint and the analysis of the same position sample the same deals
-    and rank its moves alike (the same seed on every machine and Python)."""
+    and rank its moves alike (the same seed on every machine and Python). Xpress:
+    :func:`rummikub.xpress.ranking.judge_seed`."""
+    from rummikub.xpress import XpressObservation
+
+    if isinstance(obs, XpressObservation):
+        from rummikub.xpress.ranking import judge_seed as xpress_seed
+
+        return xpress_seed(obs)
     parts = [
         json.dumps(obs.rules.to_dict(), sort_keys=True),
         f"{obs.player} {obs.current} {obs.turn}",
@@ -256,6 +281,7 @@ def judge_seed(obs: Observation) -> int:
     return zlib.crc32("/".join(parts).encode())
 
 
+@overload
 def best_move(
     obs: Observation,
     *,
@@ -263,10 +289,36 @@ def best_move(
     seed: int | None = None,
     time_limit: float | None = None,
     depth: Depth = "default",
-) -> tuple[Action, Evaluation]:
+) -> tuple[Action, Evaluation]: ...
+@overload
+def best_move(
+    obs: XpressObservation,
+    *,
+    samples: int | None = None,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    depth: Depth = "default",
+) -> tuple[XpressAction, Evaluation]: ...
+
+
+def best_move(
+    obs: Observation | XpressObservation,
+    *,
+    samples: int | None = None,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    depth: Depth = "default",
+) -> tuple[Action, Evaluation] | tuple[XpressAction, Evaluation]:
     """The best of :func:`candidate_moves` by :func:`rank_moves` (the hint's and the expert's
     move; the analysis judges every move against it), with its evaluation. ``seed`` defaults
     to :func:`judge_seed`; ``time_limit`` bounds the search (the solver's part included)."""
+    from rummikub.xpress import XpressObservation
+
+    if isinstance(obs, XpressObservation):
+        xpress_seed = judge_seed(obs) if seed is None else seed
+        moves = candidate_moves(obs)
+        best = _rank_xpress(obs, moves, _xpress_samples(samples, depth), xpress_seed, time_limit)
+        return best[0]
     started = time.monotonic()
     cands = candidate_moves(obs, None if time_limit is None else max(0.01, time_limit / 2))
     left = None if time_limit is None else max(0.0, time_limit - (time.monotonic() - started))
@@ -285,6 +337,7 @@ def tiles_key(action: Action) -> tuple[tuple[int, int], ...] | None:
     return tuple(sorted((t.colour, t.number) for t in action.tiles))
 
 
+@overload
 def rank_moves(
     obs: Observation,
     candidates: Sequence[Action] | None = None,
@@ -295,20 +348,51 @@ def rank_moves(
     time_limit: float | None = None,
     match_paths: int = MATCH_PATHS,
     depth: Depth = "default",
-) -> list[tuple[Action, Evaluation]]:
+) -> list[tuple[Action, Evaluation]]: ...
+@overload
+def rank_moves(
+    obs: XpressObservation,
+    candidates: Sequence[XpressAction] | None = None,
+    *,
+    match: MatchRules | None = None,
+    samples: int | None = None,
+    seed: int = 0,
+    time_limit: float | None = None,
+    match_paths: int = MATCH_PATHS,
+    depth: Depth = "default",
+) -> list[tuple[XpressAction, Evaluation]]: ...
+
+
+def rank_moves(
+    obs: Observation | XpressObservation,
+    candidates: Sequence[Action] | Sequence[XpressAction] | None = None,
+    *,
+    match: MatchRules | None = None,
+    samples: int | None = None,
+    seed: int = 0,
+    time_limit: float | None = None,
+    match_paths: int = MATCH_PATHS,
+    depth: Depth = "default",
+) -> list[tuple[Any, Evaluation]]:
     """``candidates`` (default: :func:`candidate_moves`) of the player to move, each evaluated
     after it is made (:func:`evaluate`'s model: every candidate played out in the same sampled
     deals, the opponents' fitting tiles read from the table before the move), best first: the
     highest ``win_match``, then ``win_round``, then going out now (a sure win before one the
     playouts only foresee), then ``expected_score``; ties keep the order of ``candidates``.
     Raises :class:`~rummikub.core.IllegalPlayError` for an illegal candidate,
-    :class:`~rummikub.core.RulesError` when it is not the player's turn or for Xpress (not
-    there yet). ``depth`` and ``samples`` as for :func:`evaluate`."""
-    samples = samples_for(samples, depth)
+    :class:`~rummikub.core.RulesError` when it is not the player's turn. ``depth`` and
+    ``samples`` as for :func:`evaluate`. Xpress (:func:`rummikub.xpress.ranking.rank`): a
+    throw choice, a placement (then the turn's end as ``greedy`` ends it) or the end of the
+    turn, ranked in the same sampled futures of the dice by the chance to win the match, then
+    the round, then going out now, then the expected score; ``match`` and ``match_paths`` are
+    not used (the match is finished with fresh rounds), ``deep`` only samples more."""
     from rummikub.xpress import XpressObservation
 
     if isinstance(obs, XpressObservation):
-        raise RulesError("ranking Xpress moves is not there yet: evaluate() only", field="game")
+        return _rank_xpress(obs, cast("Sequence[XpressAction] | None", candidates),
+                            _xpress_samples(samples, depth), seed, time_limit)  # fmt: skip
+    samples = samples_for(samples, depth)
+    candidates = cast("Sequence[Action] | None", candidates)
     if obs.current != obs.player:
         raise RulesError("moves are ranked for the player to move only", field="player")
     if _ended(obs):
@@ -741,70 +825,54 @@ def _match_shares(
 
 
 def _evaluate_xpress(
-    obs: XpressObservation, samples: int, seed: int, time_limit: float | None, paths: int
+    obs: XpressObservation, samples: int, seed: int, time_limit: float | None
 ) -> Evaluation:
     """Xpress: both hands lie open, so a sample is only the faces of the throws to come; the
-    round is played out with the ``greedy`` bot in both seats."""
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    state = _xpress_state(obs)
-    rng = random.Random(seed)
-    outcomes: list[_Outcome] = []
-    for _ in range(samples):
-        if outcomes and deadline is not None and time.monotonic() > deadline:
-            break
-        outcomes.append(_xpress_play_out(state, rng))
-    rounds = obs.rules.rounds
+    round is played out with ``greedy``'s policy in both seats and the match finished with
+    fresh rounds (:mod:`rummikub.xpress.ranking`, the model :func:`rank_moves` ranks with)."""
+    from rummikub.xpress.ranking import evaluate_position
 
-    def winners(totals: Sequence[int]) -> list[int]:
-        best = max(totals)
-        return [i for i, t in enumerate(totals) if t == best]
-
-    totals = tuple(obs.scores) if len(obs.scores) == 2 else (0, 0)
-    model = _Match(totals, obs.round + 1, lambda played, _t: played >= rounds, winners)
-    return _summarise(obs.player, outcomes, model, seed, paths)
+    judged = evaluate_position(obs, samples=samples, seed=seed, time_limit=time_limit)
+    return _xpress_evaluation(judged)
 
 
-def _xpress_state(obs: XpressObservation) -> XpressState:
-    """The round state ``obs`` shows (nothing of it is hidden but what the dice will show). The
-    player to move, seen by the other, is taken to have placed nothing yet this turn."""
-    from rummikub.xpress import XpressState
-    from rummikub.xpress.solver import can_place
+def _xpress_samples(samples: int | None, depth: Depth) -> int:
+    """The sampled futures of the dice an Xpress position is given: ``samples``, or the
+    depth's default (:data:`rummikub.xpress.ranking.SAMPLES`, three times as many deep)."""
+    from rummikub.xpress.ranking import SAMPLES
 
-    mine = obs.player == obs.current
-    hands = (obs.hand, obs.other) if obs.player == 0 else (obs.other, obs.hand)
-    placed = obs.placed if mine else 0
-    able = obs.can_place
-    if not mine and obs.phase == "place":
-        able = can_place(obs.table, [d.face for d in hands[obs.current]],
-                         new_set=obs.rules.freed_joker_new_set)  # fmt: skip
-    started = tuple(obs.turn >= 1 or p == obs.current for p in range(2))
-    return XpressState(obs.rules, obs.layout, hands, obs.table, (), obs.current, obs.phase,
-                       placed, able, obs.idle, started, obs.turn)  # fmt: skip
+    if samples is None:
+        samples_for(None, depth)  # checks the depth
+        return SAMPLES if depth == "default" else 3 * SAMPLES
+    return samples_for(samples, depth)
 
 
-def _xpress_play_out(state: XpressState, rng: random.Random) -> _Outcome:
-    from rummikub.xpress import Throw, apply, hand_value, observe, score_round
-    from rummikub.xpress.bots import GreedyBot
+def _xpress_evaluation(judged: XpressJudgement) -> Evaluation:
+    """An Xpress judgement as the platform's :class:`Evaluation`; ``per_deal`` holds the
+    player's chance to win the match in each sampled future of the dice."""
+    return Evaluation(
+        player=judged.player,
+        win_round=judged.win_round,
+        win_match=judged.win_match,
+        expected_score=judged.expected_score,
+        samples=judged.samples,
+        round_shares=judged.round_shares,
+        match_shares=judged.match_shares,
+        expected_scores=judged.expected_scores,
+        per_deal=judged.per_deal,
+    )
 
-    rules = state.rules
-    if not state.hands[0] or not state.hands[1]:
-        winner = 0 if not state.hands[0] else 1
-        return _Outcome.ended(winner, score_round(rules, state.hands, "out", winner)[1])
-    if all(n >= rules.block_throws for n in state.idle):
-        totals = [hand_value(h, rules) for h in state.hands]
-        lows = [p for p, t in enumerate(totals) if t == min(totals)]
-        low = lows[0] if len(lows) == 1 else None
-        return _Outcome.ended(low, score_round(rules, state.hands, "blocked", low)[1])
-    bot = GreedyBot()
-    layout = state.layout
-    for _ in range(XPRESS_MAX_STEPS):
-        if state.end is not None:
-            return _Outcome.ended(state.end.winner, state.end.scores)
-        action = bot.act(observe(state, state.current))
-        if isinstance(action, Throw):
-            faces = tuple(rng.choice(layout.faces_of(d)) for d in action.dice)
-            action = Throw(action.dice, faces)
-        state = apply(state, action)
-    if state.end is not None:
-        return _Outcome.ended(state.end.winner, state.end.scores)
-    return _Outcome.ended(None, (0,) * state.players)
+
+def _rank_xpress(
+    obs: XpressObservation,
+    candidates: Sequence[XpressAction] | None,
+    samples: int,
+    seed: int,
+    time_limit: float | None,
+) -> list[tuple[XpressAction, Evaluation]]:
+    """Xpress moves ranked (:func:`rummikub.xpress.ranking.rank`: a throw choice, a placement
+    then the turn's end as ``greedy`` ends it, or the end of the turn)."""
+    from rummikub.xpress.ranking import rank
+
+    ranked = rank(obs, candidates, samples=samples, seed=seed, time_limit=time_limit)
+    return [(action, _xpress_evaluation(judged)) for action, judged in ranked]

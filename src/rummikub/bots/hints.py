@@ -10,8 +10,7 @@ from typing import Any
 
 from rummikub.core import Observation, Play
 from rummikub.games import AnyGame, game_part
-from rummikub.xpress import EndTurn, ExpertBot, Place, Throw, XpressObservation, best_placement
-from rummikub.xpress.bots import dice_for
+from rummikub.xpress import XpressObservation
 
 __all__ = ["HintFunction", "hint", "tiles_hint", "xpress_hint"]
 
@@ -40,17 +39,14 @@ def tiles_hint(obs: Observation, time_limit: float) -> Any:
 
 
 def xpress_hint(obs: XpressObservation, time_limit: float) -> Any:
-    """Before the throw: the dice the expert would throw again. After it: the placement of the
-    most dice (then the most points), or the end of the turn when nothing can be placed."""
-    if obs.phase == "throw":
-        keep = ExpertBot(seed=obs.turn, samples=16).choose_keep(obs, time_limit)
-        return Throw(tuple(d.die for d in obs.hand if d.die not in keep))
-    best = best_placement(
-        obs.table, [d.face for d in obs.hand], new_set=obs.rules.freed_joker_new_set
-    )
-    if best.count:
-        return Place(dice_for(obs.hand, best.faces), best.table)
-    return EndTurn()
+    """The best move by the evaluation (:func:`rummikub.bots.evaluation.best_move`, the move
+    the analysis of the same position judges best, and the expert's): before the throw the
+    dice to throw again, after it the dice to place (a :class:`~rummikub.xpress.Place` laid
+    out by the placement search; it may hold dice back) or the end of the turn."""
+    from .evaluation import best_move
+
+    action, _ = best_move(obs, time_limit=time_limit)
+    return action
 
 
 def hint(game: AnyGame, obs: Any, time_limit: float = 1.0) -> Any:

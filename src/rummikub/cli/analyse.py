@@ -60,7 +60,9 @@ def _report(analysis: dict[str, Any]) -> list[str]:
     for t in analysis["turns"]:
         found = t.get("findings", [])
         throw = t.get("throw")
-        shaky = throw is not None and throw["lost"] > 0
+        # an Xpress turn's loss is its throw's and its placement's together
+        thrown = 0.0 if throw is None else float(throw.get("loss", 0.0))
+        shaky = throw is not None and thrown > 2.0 and throw["kept"] != throw["best_kept"]
         if t["verdict"] in ("best", "forced") and not found and not shaky:
             continue
         loss = t.get("loss")
@@ -69,17 +71,22 @@ def _report(analysis: dict[str, Any]) -> list[str]:
             f"round {t['round'] + 1} turn {t['turn'] + 1:>3}  {names[t['player']]:<14} "
             f"{t['verdict']:<10} {cost:>7}  {_move_words(t)}{_chance(t)}"
         )
-        if t["verdict"] not in ("best", "forced"):
+        placing = (loss or 0.0) - thrown
+        if t["verdict"] not in ("best", "forced") and (throw is None or placing > 0.05):
             line += f"; better: {_best_words(t)}"
         if found:
             line += f"  [{', '.join(found)}]"
         lines.append(line)
         if shaky:
+            assert throw is not None
             kept = " ".join(throw["kept"]) or "nothing"
             best = " ".join(throw["best_kept"]) or "nothing"
+            chance = throw["win_chance"]
             lines.append(
-                f"{'':>22}kept {kept} and threw the rest (worth {throw['expected']:.1f} points "
-                f"on average); keeping {best} was worth {throw['best_expected']:.1f}"
+                f"{'':>22}kept {kept} and threw the rest (win {chance['after']:.0%}, "
+                f"{throw['expected']:.1f} points placed after the throw on average); keeping "
+                f"{best} was better (win {chance['before']:.0%}, {throw['best_expected']:.1f} "
+                f"points; -{thrown:.1f}%)"
             )
     lines.append("")
     head = f"{'player':<16} {'accuracy':>8} {'mean loss':>9}  "

@@ -27,7 +27,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Label, RichLog, Static
 
-from rummikub.analysis import TurnAnalysis
+from rummikub.analysis import THRESHOLDS, TurnAnalysis
 from rummikub.analysis.xpress import judge_xpress_steps
 from rummikub.bots.hints import hint
 from rummikub.core.errors import IllegalPlayError, RummikubError
@@ -631,7 +631,12 @@ class XpressApp(App[None]):
         if (ri, ti) not in self._judged:
             steps = [s for s in self.steps if (s.round, s.turn) == (ri, ti)]
             ms = self.record.rounds[ri].turns[ti].ms
-            self._judged[ri, ti] = judge_xpress_steps(steps, ms=ms, time_limit=1.0)
+            totals = [0] * self.record.rules.players
+            for rd in self.record.rounds[:ri]:  # the match's standing before the round
+                if rd.end is not None:
+                    totals = [a + b for a, b in zip(totals, rd.end.scores, strict=True)]
+            # no time limit: the same judgement as ``rummikub analyse`` gives
+            self._judged[ri, ti] = judge_xpress_steps(steps, ms=ms, scores=tuple(totals))
         return self._judged[ri, ti]
 
     def verdict_text(self, step: XpressStep) -> str:
@@ -640,15 +645,27 @@ class XpressApp(App[None]):
         if judged is None:
             return ""
         verdict = self.t("verdict." + judged.verdict)
-        parts = [self.t("replay.verdict", verdict=verdict, lost=judged.lost)]
+        if judged.win_chance is not None and judged.loss is not None:
+            before, after = judged.win_chance
+            parts = [
+                self.t("replay.verdict_chance", verdict=verdict, before=f"{before:.0%}",
+                       after=f"{after:.0%}", loss=f"{judged.loss:.1f}")
+            ]  # fmt: skip
+        else:
+            parts = [self.t("replay.verdict", verdict=verdict, lost=judged.lost)]
         parts += [self.t(f"finding.{f}") for f in judged.findings]
-        placement_lost = judged.lost - (judged.throw.lost if judged.throw else 0)
-        if judged.best is not None and placement_lost > 0:
-            shown = " ".join(judged.best_pieces)
-            parts.append(self.t("replay.better", tiles=shown, points=judged.best_points))
-        if judged.throw is not None and judged.throw.lost > 0:
-            kept = " ".join(judged.throw.best_kept) or self.t("replay.keep_nothing")
-            parts.append(self.t("replay.better_throw", tiles=kept, points=judged.throw.lost))
+        thrown = judged.throw.loss if judged.throw is not None else 0.0
+        placing = (judged.loss or 0.0) - thrown  # the placement's part of the turn's loss
+        if placing > THRESHOLDS["best"]:
+            if judged.best is not None:
+                shown = " ".join(judged.best_pieces)
+                parts.append(self.t("replay.better", tiles=shown, points=judged.best_points))
+            else:
+                parts.append(self.t("replay.better_end"))
+        throw = judged.throw
+        if throw is not None and thrown > THRESHOLDS["best"] and throw.kept != throw.best_kept:
+            kept = " ".join(throw.best_kept) or self.t("replay.keep_nothing")
+            parts.append(self.t("replay.better_throw_chance", tiles=kept, loss=f"{thrown:.1f}"))
         return " · ".join(parts)
 
     async def action_analysis(self) -> None:

@@ -218,7 +218,8 @@ def _canonical(melds: Iterable[Sequence[Tile]]) -> Table:
     return Table(tuple(out))
 
 
-@lru_cache(maxsize=4096)
+#: positions remembered: the evaluation's playouts meet the same ones again and again
+@lru_cache(maxsize=32768)
 def _solve(table_key: tuple[Tile, ...], hand_key: tuple[Tile, ...]) -> _Best:
     req = Counter(table_key)
     tot = req + Counter(hand_key)

@@ -1,0 +1,122 @@
+"""Xpress moves ranked by the evaluation (rummikub.xpress.ranking, rank_moves for Xpress): the
+order, the same answer for the same seed, illegal candidates refused, and properties of the
+chances over positions from seeded games."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from rummikub.analysis.xpress_throws import turn_loss
+from rummikub.bots.evaluation import best_move, candidate_moves, evaluate, judge_seed, rank_moves
+from rummikub.core import Draw, IllegalPlayError, RulesError, Table
+from rummikub.xpress import EndTurn, Place, Throw, XpressMatch, XpressRules, get_bot, observe
+from rummikub.xpress.ranking import rank
+
+from .xpress_helpers import dice_of, make_state
+
+
+def test_going_out_ranks_first_and_wins_the_round() -> None:
+    state = make_state("R1 R2 R3 K9", "B1 B5 O7 O11", "K6 K7 K8")
+    obs = observe(state, 0)
+    out = Place(dice_of(state, "R1 R2 R3 K9"), Table.parse("R1 R2 R3 | K6 K7 K8 K9"))
+    fewer = Place(dice_of(state, "R1 R2 R3"), Table.parse("R1 R2 R3 | K6 K7 K8"))
+    ranked = rank_moves(obs, [fewer, out], samples=4, seed=1)
+    assert ranked[0][0] == out and ranked[0][1].win_round == 1.0
+    assert ranked[1][1].win_match < ranked[0][1].win_match  # the other may go out first
+    # the candidates the ranking compares: going out alone, it wins the round now
+    cands = candidate_moves(obs)
+    assert len(cands) == 1 and isinstance(cands[0], Place)
+    assert sorted(cands[0].dice) == sorted(out.dice)
+
+
+def test_keeping_a_run_beats_throwing_it_away() -> None:
+    state = make_state("R10 R11 R12 K1 B5", "O2 O6 B9 K13 R4", phase="throw")
+    obs = observe(state, 0)
+    keep = Throw(dice_of(state, "K1 B5"))
+    away = Throw(dice_of(state, "R10 R11 R12"))
+    ranked = rank_moves(obs, [away, keep], samples=8, seed=3)
+    assert [a for a, _ in ranked] == [keep, away]
+    assert ranked[0][1].win_match > ranked[1][1].win_match
+    # throwing every die is always a candidate, and the default candidates include keeping
+    # dice that could share a set
+    cands = candidate_moves(obs)
+    assert Throw(tuple(sorted(d.die for d in state.hand))) in cands and len(cands) > 1
+
+
+def test_the_same_seed_gives_the_same_ranking() -> None:
+    state = make_state("R10 R11 K1 B5 O9", "O2 O6 B9 K13 R4", "K3 B3 O3", phase="throw")
+    obs = observe(state, 0)
+    first = rank_moves(obs, samples=6, seed=11)
+    assert rank_moves(obs, samples=6, seed=11) == first
+    assert all(ev.samples == 6 for _, ev in first)
+    # the hint's, the expert's and the analysis's seed is the position's own
+    action, ev = best_move(obs, samples=6)
+    assert (action, ev) == rank_moves(obs, candidate_moves(obs), samples=6,
+                                      seed=judge_seed(obs))[0]  # fmt: skip
+    assert judge_seed(obs) == judge_seed(observe(state, 0))
+
+
+def test_illegal_candidates_are_refused_by_name() -> None:
+    throw = make_state("R10 R11 K1 B5", "O2 O6 B9 K13", phase="throw")
+    obs = observe(throw, 0)
+    elsewhere = next(d for d in range(18) if d not in {x.die for x in throw.hand})
+    with pytest.raises(IllegalPlayError, match=r"candidate 2 .*illegal here"):
+        rank_moves(obs, [Throw(dice_of(throw, "K1")), Throw((elsewhere,))], samples=1)
+    with pytest.raises(IllegalPlayError, match="candidate 1"):
+        rank_moves(obs, [EndTurn()], samples=1)  # throw first
+    with pytest.raises(RulesError, match="a throw, a placement or the end"):
+        rank_moves(obs, [Draw()], samples=1)  # type: ignore[list-item]
+    with pytest.raises(RulesError, match="player to move"):
+        rank_moves(observe(throw, 1), samples=1)
+    place = make_state("R10 R11 R12 K1", "O2 O6 B9 K13")
+    with pytest.raises(IllegalPlayError, match="candidate 1"):
+        rank_moves(observe(place, 0), [EndTurn()], samples=1)  # the run must be placed
+    with pytest.raises(IllegalPlayError, match="candidate 1"):
+        rank_moves(observe(place, 0), [Throw(dice_of(place, "K1"))], samples=1)
+    bad_table = Place(dice_of(place, "K1"), Table.parse("R10 R11 K1"))
+    with pytest.raises(IllegalPlayError, match="candidate 1"):
+        rank(observe(place, 0), [bad_table], samples=1)
+
+
+def _position(seed: int, moves: int) -> XpressMatch:
+    """A match of greedy against random after ``moves`` actions."""
+    match = XpressMatch(["a", "b"], seed, rules=XpressRules(rounds=2))
+    bots = [get_bot("greedy", seed), get_bot("random", seed)]
+    for _ in range(moves):
+        if match.round_over:
+            if match.over:
+                break
+            match.next_round()
+        obs = match.observation(match.state.current)
+        match.act(bots[match.state.current].act(obs))
+    return match
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.integers(0, 60), st.integers(0, 99))
+def test_properties_of_xpress_rankings(seed: int, moves: int, rank_seed: int) -> None:
+    match = _position(seed, moves)
+    if match.round_over and not match.over:
+        match.next_round()
+    assume(not match.round_over)  # the match is over: nothing to rank
+    obs = match.observation(match.state.current)
+    ranked = rank(obs, samples=3, seed=rank_seed)
+    assert ranked, "a position always has a move"
+    for _, j in ranked:
+        assert 0.0 <= j.win_match <= 1.0 and 0.0 <= j.win_round <= 1.0
+        assert sum(j.match_shares) == pytest.approx(1.0)
+        assert sum(j.round_shares) == pytest.approx(1.0)
+        assert len(j.per_deal) == j.samples == 3
+    chances = [j.win_match for _, j in ranked]
+    assert chances == sorted(chances, reverse=True)
+    best = ranked[0][1]
+    assert turn_loss(best, best)[2] == 0.0
+    assert all(turn_loss(best, j)[2] >= 0.0 for _, j in ranked)
+    # the position's evaluation from either seat's view: the shares agree (the other seat
+    # does not see what the mover has placed this turn, so before he places)
+    assume(obs.placed == 0)
+    mine = evaluate(obs, samples=3, seed=rank_seed)
+    theirs = evaluate(match.observation(1 - obs.player), samples=3, seed=rank_seed)
+    assert mine.win_match == pytest.approx(1.0 - theirs.win_match)
