@@ -8,6 +8,15 @@ position, so the records and their review are the same on every run and every ma
 deals a pair and four samples a position keep it to seconds a game: a check that the review
 still reads these results right, not a measurement; ``bench/review.py rank`` measures the same
 over many deals at the default depth (figures in docs/analysis.md).
+
+``beginner`` and ``random`` place little, so their games run long with racks of 30 tiles and
+more, whose review costs minutes on the standard set: their pairs are played on smaller sets
+(the same rules, fewer numbers and smaller racks).
+
+Expert against strategic is a known failure (strict: it fails the suite once it holds): the
+expert is not stronger than ``strategic`` today (49-51 over 100 games of 50 paired deals at 16
+deals a decision, docs/analysis.md), so who wins more of a few deals is the deals' luck, while
+the review gives the expert, which plays the review's own best move, the higher accuracy.
 """
 
 from __future__ import annotations
@@ -19,27 +28,34 @@ import pytest
 from rummikub.analysis import analyse
 from rummikub.bots import Bot, get_bot, play_match
 from rummikub.bots.expert import ExpertBot, ExpertParams
-from rummikub.core import preset
+from rummikub.core import Rules, preset
 from rummikub.core.tiles_game import TILES
 from rummikub.games import load_any
 
 pytestmark = pytest.mark.slow
 
-RULES = preset("standard")
-#: deals a pair (each played twice, the seats swapped)
-DEALS = 3
+STANDARD = preset("standard")
+#: numbers 1-9 and racks of 10: greedy against beginner
+SMALL = Rules.from_dict({"preset": "standard", "numbers": 9, "rack_size": 10})
+#: numbers 1-7, racks of 8, an opening of 12 points: beginner against random
+TINY = Rules.from_dict({"preset": "standard", "numbers": 7, "rack_size": 8, "opening_value": 12})
 #: deals the analysis samples a position, and the expert a decision
 SAMPLES = 4
 #: the first deal's seed
 SEED = 88_000
 
-#: neighbouring levels, as the issue names them (today random beats beginner)
+_NOT_STRONGER = pytest.mark.xfail(
+    strict=True, reason="the expert is not stronger than strategic (module docstring)"
+)
+
+#: neighbouring levels, as the issue names them (today random beats beginner): the two
+#: levels, the rules of their games and the deals played (each twice, the seats swapped)
 PAIRS = [
-    ("expert", "strategic"),
-    ("strategic", "greedy"),
-    ("expert", "greedy"),
-    ("greedy", "beginner"),
-    ("beginner", "random"),
+    pytest.param("expert", "strategic", STANDARD, 3, id="expert-strategic", marks=_NOT_STRONGER),
+    pytest.param("strategic", "greedy", STANDARD, 3, id="strategic-greedy"),
+    pytest.param("expert", "greedy", STANDARD, 3, id="expert-greedy"),
+    pytest.param("greedy", "beginner", SMALL, 3, id="greedy-beginner"),
+    pytest.param("beginner", "random", TINY, 2, id="beginner-random"),
 ]
 
 
@@ -50,10 +66,10 @@ def _bot(level: str, seed: int) -> Bot:
     return bot
 
 
-def _game(levels: tuple[str, str], deal: int) -> dict[str, tuple[float, float]]:
+def _game(rules: Rules, levels: tuple[str, str], deal: int) -> dict[str, tuple[float, float]]:
     """Each level's share of the win and its accuracy in the game of ``deal``."""
     bots = [_bot(level, 100 * deal + k) for k, level in enumerate(levels)]
-    match = play_match(RULES, bots, SEED + deal, time_limit=None)
+    match = play_match(rules, bots, SEED + deal, time_limit=None)
     review = analyse(load_any(TILES.match_record(match)), samples=SAMPLES)
     out = {}
     for seat, (level, player) in enumerate(zip(levels, review.summary(), strict=True)):
@@ -63,9 +79,11 @@ def _game(levels: tuple[str, str], deal: int) -> dict[str, tuple[float, float]]:
     return out
 
 
-@pytest.mark.parametrize(("a", "b"), PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
-def test_the_bot_that_wins_more_is_the_more_accurate(a: str, b: str) -> None:
-    games = [_game(seats, d) for d in range(DEALS) for seats in ((a, b), (b, a))]
+@pytest.mark.parametrize(("a", "b", "rules", "deals"), PAIRS)
+def test_the_bot_that_wins_more_is_the_more_accurate(
+    a: str, b: str, rules: Rules, deals: int
+) -> None:
+    games = [_game(rules, seats, d) for d in range(deals) for seats in ((a, b), (b, a))]
     wins = {x: sum(g[x][0] for g in games) for x in (a, b)}
     accuracy = {x: statistics.mean(g[x][1] for g in games) for x in (a, b)}
     assert wins[a] != wins[b], f"{a} and {b} won as many games: {wins}"
