@@ -12,6 +12,8 @@ won more games should have the higher mean accuracy; prints wins, mean accuracy 
 per bot. The expert plays with a fixed 24 deals a decision (``ExpertParams(limit=1e6,
 max_samples=16)``), so the machine's speed decides nothing.
 
+``results``: who won those paired deals, without the review (``--deals 50``: 100 games).
+
 ``speed``: the CPU seconds (``time.process_time``) of whole analyses of greedy-against-expert
 games (2 players) or four greedy-like bots (4 players), with their turns.
 
@@ -79,6 +81,25 @@ def _pair_game(job: tuple[str, str, int, int, int | None, str, int]) -> dict[str
         won = 1.0 / len(winners) if i in winners else 0.0
         out[level] = (won, summary[i].accuracy, summary[i].loss)
     return out
+
+
+def _pair_result(job: tuple[str, str, int, int]) -> dict[str, float]:
+    a, b, deal, seat = job
+    levels = [a, b] if seat == 0 else [b, a]
+    _, winners = record(levels, deal)
+    return {level: (1.0 / len(winners) if i in winners else 0.0) for i, level in enumerate(levels)}
+
+
+def results(args: argparse.Namespace) -> None:
+    """Who won the paired deals of ``rank`` (the same games), without the review: cheap enough
+    for the hundreds of games it takes to tell two close bots apart."""
+    for pair in args.pairs.split(","):
+        a, b = pair.split("-")
+        jobs = [(a, b, d, s) for d in range(args.first, args.first + args.deals) for s in (0, 1)]
+        with Pool(args.workers) as pool:
+            games = pool.map(_pair_result, jobs, chunksize=1)
+        wins = {x: sum(g[x] for g in games) for x in (a, b)}
+        print(f"{pair}: {len(games)} games; wins {a} {wins[a]:g}, {b} {wins[b]:g}", flush=True)
 
 
 def rank(args: argparse.Namespace) -> None:
@@ -278,6 +299,11 @@ def main() -> None:
     r.add_argument("--alternate", action="store_true",
                    help="one game a deal, seats alternating, instead of paired deals")  # fmt: skip
     r.add_argument("--workers", type=int, default=2)
+    w = sub.add_parser("results")
+    w.add_argument("--pairs", default="expert-strategic")
+    w.add_argument("--deals", type=int, default=50)
+    w.add_argument("--first", type=int, default=0)
+    w.add_argument("--workers", type=int, default=2)
     s = sub.add_parser("speed")
     s.add_argument("--games", type=int, default=5)
     s.add_argument("--players", type=int, default=2, choices=(2, 4))
@@ -295,6 +321,7 @@ def main() -> None:
     args = parser.parse_args()
     commands = {"rank": rank, "speed": speed, "stable": stable, "calibrate": calibrate}
     commands["holdout"] = holdout
+    commands["results"] = results
     commands[args.command](args)
 
 
