@@ -103,6 +103,7 @@ class Server:
 
         @contextlib.asynccontextmanager
         async def socket() -> AsyncIterator[AsyncWebSocketSession]:
+            ws: AsyncWebSocketSession
             async with (
                 ASGIWebSocketTransport(app=self.app, client=(source, 40001)) as transport,
                 httpx.AsyncClient(transport=transport, base_url=BASE) as http,
