@@ -1,17 +1,20 @@
-"""Fixtures: real servers on SQLite and PostgreSQL, and a Chromium for the browser tests."""
+"""Fixtures: the application in process on a fake clock (``app_server``, ``sqlite_app``), real
+server processes on SQLite and PostgreSQL, and a Chromium for the browser tests."""
 
 from __future__ import annotations
 
 import os
 import shutil
 import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+import pytest_asyncio
 
 from .helpers import Client, ServerProcess
+from .inproc import Server, running
 
 if TYPE_CHECKING:
     from rummikub.server.accounts.store import AccountStore
@@ -132,6 +135,22 @@ def seeded_server(sqlite_url: str) -> Iterator[ServerProcess]:
         yield srv
     finally:
         srv.stop()
+
+
+@pytest_asyncio.fixture
+async def app_server(db_url: str, tmp_path: Path) -> AsyncIterator[Server]:
+    """The application in the test's event loop on a fake clock, its deals seeded
+    (:mod:`.inproc`), on SQLite and on PostgreSQL."""
+    async with running(tmp_path, db_url=db_url) as server:
+        yield server
+
+
+@pytest_asyncio.fixture
+async def sqlite_app(tmp_path: Path) -> AsyncIterator[Server]:
+    """The application in the test's event loop on a fake clock, its deals seeded
+    (:mod:`.inproc`), on SQLite."""
+    async with running(tmp_path) as server:
+        yield server
 
 
 @pytest.fixture

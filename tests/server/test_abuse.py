@@ -8,20 +8,24 @@ import json
 import sqlite3
 from pathlib import Path
 
-from .helpers import Client, ServerProcess, create_vs_bots, draw_and_wait, game
+import pytest
+
+from . import helpers
+from .helpers import ServerProcess
+from .inproc import Server, create_vs_bots, draw_and_wait, game, running
 
 
-def test_every_request_over_the_rate_limit_is_answered_with_its_id(
-    sqlite_server: ServerProcess, clients: list[Client]
+@pytest.mark.asyncio
+async def test_every_request_over_the_rate_limit_is_answered_with_its_id(
+    sqlite_app: Server,
 ) -> None:
-    c = Client(sqlite_server.ws_url)
-    clients.append(c)
+    c = await sqlite_app.connect()
     ids = [f"p{i}" for i in range(150)]
     for rid in ids:
-        c.send(type="ping", id=rid)
+        await c.send(type="ping", id=rid)
     answers: dict[str, str] = {}
     while len(answers) < len(ids):
-        msg = c.recv(20)
+        msg = await c.recv(20)
         if msg.get("id") in ids:
             answers[msg["id"]] = msg["type"] if msg["type"] == "pong" else msg["code"]
     assert set(answers.values()) == {"pong", "rate-limited"}
@@ -29,10 +33,14 @@ def test_every_request_over_the_rate_limit_is_answered_with_its_id(
     assert all(m["retry_after"] >= 0 for m in limited)
 
 
+# End to end: the server refuses a message nested too deep by catching the RecursionError of its
+# JSON parser, and CPython 3.11 parses Python source wrongly in a process that caught one ("AST
+# constructor recursion depth mismatch": pytest then fails to show a later failure's
+# traceback); a server process keeps it away from the test's.
 def test_deeply_nested_json_is_refused_and_the_socket_stays(
-    sqlite_server: ServerProcess, clients: list[Client]
+    sqlite_server: ServerProcess, clients: list[helpers.Client]
 ) -> None:
-    c = Client(sqlite_server.ws_url)
+    c = helpers.Client(sqlite_server.ws_url)
     clients.append(c)
     c.send_raw("[" * 8000 + "]" * 8000)
     reply = c.recv()
@@ -49,116 +57,115 @@ def test_deeply_nested_json_is_refused_and_the_socket_stays(
     assert "Traceback" not in sqlite_server.output()
 
 
-def test_names_and_chat_that_cannot_be_stored_or_say_nothing(
-    server: ServerProcess, clients: list[Client]
-) -> None:
+@pytest.mark.asyncio
+async def test_names_and_chat_that_cannot_be_stored_or_say_nothing(app_server: Server) -> None:
     """On SQLite and PostgreSQL (which cannot store a NUL): refused with the field named, and
     no ghost seat left behind."""
-    c = Client(server.ws_url)
-    clients.append(c)
+    c = await app_server.connect()
     for name in ("A\u0000B", "   ", "tab\there"):
-        reply = c.request(type="create", name=name, seats=[{"kind": "human"}] * 2)
+        reply = await c.request(type="create", name=name, seats=[{"kind": "human"}] * 2)
         assert reply["type"] == "error" and "name" in reply["message"], reply
-    joined = c.request(type="create", name="Ann", seats=[{"kind": "human"}] * 2)
+    joined = await c.request(type="create", name="Ann", seats=[{"kind": "human"}] * 2)
     code = joined["room"]
-    other = Client(server.ws_url)
-    clients.append(other)
-    bad = other.request(type="join", room=code, name="\u0000")
+    other = await app_server.connect()
+    bad = await other.request(type="join", room=code, name="\u0000")
     assert bad["type"] == "error" and "name" in bad["message"]
-    state = c.wait_state(lambda s: True)
+    state = await c.wait_state(lambda s: True)
     assert [s["taken"] for s in state["room"]["seats"]] == [True, False]
     for text in ("    ", "\u0000", "a\u0000b"):
-        reply = c.request(type="chat", text=text)
+        reply = await c.request(type="chat", text=text)
         assert reply["type"] == "error" and "text" in reply["message"], reply
-    assert c.request(type="chat", text="  hello  ")["type"] == "ok"
+    assert (await c.request(type="chat", text="  hello  "))["type"] == "ok"
     said = [m for m in c.seen if m["type"] == "chat"]  # it came before the "ok"
     assert [m["text"] for m in said] == ["hello"]
-    assert other.request(type="join", room=code, name="Bob")["type"] == "joined"
+    assert (await other.request(type="join", room=code, name="Bob"))["type"] == "joined"
 
 
-def test_room_creation_is_limited_per_address(
-    sqlite_server: ServerProcess, clients: list[Client]
-) -> None:
-    c = Client(sqlite_server.ws_url)
-    clients.append(c)
+@pytest.mark.asyncio
+async def test_room_creation_is_limited_per_address(sqlite_app: Server) -> None:
+    c = await sqlite_app.connect()
     made = 0
     for _ in range(40):
-        reply = c.request(type="create", name="Spam", seats=[{"kind": "human"}] * 2)
+        reply = await c.request(type="create", name="Spam", seats=[{"kind": "human"}] * 2)
         if reply["type"] == "error":
             assert reply["code"] == "too-many-rooms" and reply["retry_after"] > 0, reply
             break
         made += 1
-    assert 20 <= made <= 25  # the burst, and at most what refilled meanwhile
+    assert made == 20  # the burst (the fake clock stood still: nothing refilled)
     # a new connection from the same address is limited too; another address is not
-    again = Client(sqlite_server.ws_url)
-    elsewhere = Client(sqlite_server.ws_url, source="127.0.0.2")
-    clients.extend([again, elsewhere])
-    refused = again.request(type="create", name="Spam", seats=[{"kind": "human"}] * 2)
+    again = await sqlite_app.connect()
+    elsewhere = await sqlite_app.connect(source="127.0.0.2")
+    refused = await again.request(type="create", name="Spam", seats=[{"kind": "human"}] * 2)
     assert refused["type"] == "error" and refused["code"] == "too-many-rooms"
-    ok = elsewhere.request(type="create", name="Else", seats=[{"kind": "human"}] * 2)
+    ok = await elsewhere.request(type="create", name="Else", seats=[{"kind": "human"}] * 2)
+    assert ok["type"] == "joined"
+    # one room every 10 seconds after the burst
+    await sqlite_app.advance(9.5)
+    refused = await again.request(type="create", name="Spam", seats=[{"kind": "human"}] * 2)
+    assert refused["type"] == "error" and refused["code"] == "too-many-rooms"
+    await sqlite_app.advance(0.5)
+    ok = await again.request(type="create", name="Spam", seats=[{"kind": "human"}] * 2)
     assert ok["type"] == "joined"
 
 
-def test_the_lobby_list_comes_in_pages(sqlite_server: ServerProcess, clients: list[Client]) -> None:
+@pytest.mark.asyncio
+async def test_the_lobby_list_comes_in_pages(sqlite_app: Server) -> None:
     codes = []
     for i in range(5):
-        c = Client(sqlite_server.ws_url)
-        clients.append(c)
-        codes.append(c.request(type="create", name=f"P{i}", seats=[{"kind": "human"}] * 2)["room"])
-    status, first = sqlite_server.get("/api/rooms?limit=2")
+        c = await sqlite_app.connect()
+        codes.append(
+            (await c.request(type="create", name=f"P{i}", seats=[{"kind": "human"}] * 2))["room"]
+        )
+        await sqlite_app.advance(1)  # each a second newer than the one before
+    status, first = await sqlite_app.get("/api/rooms?limit=2")
     assert status == 200 and first["total"]["waiting"] == 5
-    status, rest = sqlite_server.get("/api/rooms?limit=2&offset=2")
-    status, last = sqlite_server.get("/api/rooms?limit=2&offset=4")
+    status, rest = await sqlite_app.get("/api/rooms?limit=2&offset=2")
+    status, last = await sqlite_app.get("/api/rooms?limit=2&offset=4")
     pages = [r["code"] for page in (first, rest, last) for r in page["waiting"]]
     assert pages == list(reversed(codes))  # newest first, each room once
-    assert sqlite_server.get("/api/rooms?limit=100000")[0] == 422
+    assert (await sqlite_app.get("/api/rooms?limit=100000"))[0] == 422
 
 
-def test_a_game_whose_log_cannot_be_replayed_is_kept_and_reported(
-    tmp_path: Path, clients: list[Client]
+@pytest.mark.asyncio
+async def test_a_game_whose_log_cannot_be_replayed_is_kept_and_reported(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """The server started again (in process, on the same database) after a turn of the log
+    was made one nobody could have played."""
     db = tmp_path / "rummikub.db"
-    srv = ServerProcess(f"sqlite:///{db}").start()
-    try:
-        c = Client(srv.ws_url)
-        clients.append(c)
-        joined = create_vs_bots(c, bots=1)
+    async with running(tmp_path) as srv:
+        c = await srv.connect()
+        joined = await create_vs_bots(c, bots=1)
         code = joined["room"]
         for _ in range(4):
-            mine = c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == 0)
-            draw_and_wait(c, game(mine))
-        c.close()
-        srv.stop(keep_log=True)
-        with sqlite3.connect(db) as conn:  # a turn nobody could have played
-            seqs = [
-                r[0]
-                for r in conn.execute(
-                    "SELECT seq FROM events WHERE room_code=? AND kind='turn' ORDER BY seq", (code,)
-                )
-            ]
-            bad = {"action": {"action": "play", "tiles": ["R1"], "table": [["R1", "R2", "R3"]]}}
-            conn.execute(
-                "UPDATE events SET data=? WHERE room_code=? AND seq=?",
-                (json.dumps(bad), code, seqs[3]),
+            mine = await c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == 0)
+            await draw_and_wait(c, game(mine))
+    with sqlite3.connect(db) as conn:  # a turn nobody could have played
+        seqs = [
+            r[0]
+            for r in conn.execute(
+                "SELECT seq FROM events WHERE room_code=? AND kind='turn' ORDER BY seq", (code,)
             )
-        srv.start()
-        status, health = srv.get("/api/health")
+        ]
+        bad = {"action": {"action": "play", "tiles": ["R1"], "table": [["R1", "R2", "R3"]]}}
+        conn.execute(
+            "UPDATE events SET data=? WHERE room_code=? AND seq=?",
+            (json.dumps(bad), code, seqs[3]),
+        )
+    async with running(tmp_path) as srv:
+        status, health = await srv.get("/api/health")
         assert status == 200 and health["ok"] is False
         [damaged] = health["damaged"]
         assert damaged["code"] == code and damaged["seq"] == seqs[3] and damaged["replayed"] == 4
-        assert f"room {code} cannot be restored" in srv.output()
-        status, info = srv.get(f"/api/rooms/{code}")
+        assert f"room {code} cannot be restored" in caplog.text
+        status, info = await srv.get(f"/api/rooms/{code}")
         assert status == 200 and info["status"] == "damaged"
-        status, record = srv.get(f"/api/rooms/{code}/record")
+        status, record = await srv.get(f"/api/rooms/{code}/record")
         assert status == 200 and len(record["rounds"][0]["turns"]) == 3
-        again = Client(srv.ws_url)
-        clients.append(again)
-        reply = again.request(type="resume", room=code, token=joined["token"])
+        again = await srv.connect()
+        reply = await again.request(type="resume", room=code, token=joined["token"])
         assert reply["type"] == "error" and reply["code"] == "damaged"
         assert "/record" in reply["message"]
-        # the room is kept: still there after another restart
-        srv.stop(keep_log=True)
-        srv.start()
-        assert srv.get("/api/health")[1]["damaged"][0]["code"] == code
-    finally:
-        srv.stop()
+    # the room is kept: still there after another restart
+    async with running(tmp_path) as srv:
+        assert (await srv.get("/api/health"))[1]["damaged"][0]["code"] == code

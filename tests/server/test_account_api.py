@@ -116,7 +116,10 @@ def test_the_lockout_does_not_tell_which_names_exist(srv: ServerProcess) -> None
     assert [r.status_code for r in known] == [r.status_code for r in unknown]
     assert [r.json()["code"] for r in known] == [r.json()["code"] for r in unknown]
     assert known[-1].json()["code"] == "locked"
-    assert known[-1].headers["retry-after"] == unknown[-1].headers["retry-after"]
+    # the same lock: its Retry-After counts down from when each was locked, in real seconds, so
+    # the two can be a second or two apart on a busy machine (29 against 30 was seen)
+    waits = [int(r[-1].headers["retry-after"]) for r in (known, unknown)]
+    assert min(waits) >= 1 and abs(waits[0] - waits[1]) <= 2, waits
 
 
 def test_sign_ups_are_limited_per_address(srv: ServerProcess) -> None:

@@ -3,11 +3,13 @@ leaving a room that waits for players."""
 
 from __future__ import annotations
 
-from .helpers import Client, ServerProcess
+import pytest
+
+from .inproc import Client, Server
 
 
-def _room(c: Client, seats: int, **settings: object) -> str:
-    reply = c.request(
+async def _room(c: Client, seats: int, **settings: object) -> str:
+    reply = await c.request(
         type="create",
         name="Host",
         rules="standard",
@@ -18,92 +20,87 @@ def _room(c: Client, seats: int, **settings: object) -> str:
     return str(reply["room"])
 
 
-def test_one_connection_takes_one_seat(sqlite_server: ServerProcess, clients: list[Client]) -> None:
-    host = Client(sqlite_server.ws_url)
-    grabber = Client(sqlite_server.ws_url)
-    friend = Client(sqlite_server.ws_url)
-    clients.extend([host, grabber, friend])
-    code = _room(host, 4)
-    first = grabber.request(type="join", room=code, name="Grab")
+@pytest.mark.asyncio
+async def test_one_connection_takes_one_seat(sqlite_app: Server) -> None:
+    host = await sqlite_app.connect()
+    grabber = await sqlite_app.connect()
+    friend = await sqlite_app.connect()
+    code = await _room(host, 4)
+    first = await grabber.request(type="join", room=code, name="Grab")
     assert first["type"] == "joined" and first["seat"] == 1
     for _ in range(2):  # the attack: join again and again on the same connection
-        again = grabber.request(type="join", room=code, name="Grab")
+        again = await grabber.request(type="join", room=code, name="Grab")
         assert again["type"] == "error" and again["code"] == "already-seated", again
-    state = host.wait_state(lambda s: sum(x["taken"] for x in s["room"]["seats"]) == 2)
+    state = await host.wait_state(lambda s: sum(x["taken"] for x in s["room"]["seats"]) == 2)
     assert [s["taken"] for s in state["room"]["seats"]] == [True, True, False, False]
     # the invited friend still gets a seat
-    assert friend.request(type="join", room=code, name="Friend")["seat"] == 2
+    assert (await friend.request(type="join", room=code, name="Friend"))["seat"] == 2
 
 
-def test_one_seat_per_person(sqlite_server: ServerProcess, clients: list[Client]) -> None:
+@pytest.mark.asyncio
+async def test_one_seat_per_person(sqlite_app: Server) -> None:
     """A second connection of the same browser, or of the same address when the client says
     nothing of itself, gets no second seat."""
-    host = Client(sqlite_server.ws_url)
-    clients.append(host)
-    code = _room(host, 4)
-    tab1 = Client(sqlite_server.ws_url, browser_id="b4f1c1f0e2a94b7c")
-    tab2 = Client(sqlite_server.ws_url, browser_id="b4f1c1f0e2a94b7c")
-    script1 = Client(sqlite_server.ws_url, browser_id=None)
-    script2 = Client(sqlite_server.ws_url, browser_id=None)
-    clients.extend([tab1, tab2, script1, script2])
-    assert tab1.request(type="join", room=code, name="Tab")["type"] == "joined"
-    refused = tab2.request(type="join", room=code, name="Tab")
+    host = await sqlite_app.connect()
+    code = await _room(host, 4)
+    tab1 = await sqlite_app.connect(browser_id="b4f1c1f0e2a94b7c")
+    tab2 = await sqlite_app.connect(browser_id="b4f1c1f0e2a94b7c")
+    script1 = await sqlite_app.connect(browser_id=None)
+    script2 = await sqlite_app.connect(browser_id=None)
+    assert (await tab1.request(type="join", room=code, name="Tab"))["type"] == "joined"
+    refused = await tab2.request(type="join", room=code, name="Tab")
     assert refused["type"] == "error" and refused["code"] == "already-seated"
-    assert script1.request(type="join", room=code, name="Bot")["type"] == "joined"
-    refused = script2.request(type="join", room=code, name="Bot2")
+    assert (await script1.request(type="join", room=code, name="Bot"))["type"] == "joined"
+    refused = await script2.request(type="join", room=code, name="Bot2")
     assert refused["type"] == "error" and refused["code"] == "already-seated"
     # watching is always allowed
-    assert tab2.request(type="watch", room=code)["type"] == "watching"
+    assert (await tab2.request(type="watch", room=code))["type"] == "watching"
 
 
-def test_a_seat_held_by_nobody_follows_the_grace_rule_from_the_start(
-    sqlite_server: ServerProcess, clients: list[Client]
+@pytest.mark.asyncio
+async def test_a_seat_held_by_nobody_follows_the_grace_rule_from_the_start(
+    sqlite_app: Server,
 ) -> None:
-    host = Client(sqlite_server.ws_url)
-    ghost = Client(sqlite_server.ws_url)
-    clients.extend([host, ghost])
-    code = _room(host, 3, grace_seconds=1)
-    assert ghost.request(type="join", room=code, name="Ghost")["seat"] == 1
-    ghost.close()  # gone before the start, without leaving: the seat stays his
-    host.wait_state(lambda s: not s["room"]["seats"][1]["connected"])
-    assert host.request(type="start")["type"] == "ok"
-    state = host.wait_state(
-        lambda s: s["game"] is not None and s["room"]["seats"][1]["standin"], timeout=20
-    )
+    host = await sqlite_app.connect()
+    ghost = await sqlite_app.connect()
+    code = await _room(host, 3, grace_seconds=1)
+    assert (await ghost.request(type="join", room=code, name="Ghost"))["seat"] == 1
+    await ghost.close()  # gone before the start, without leaving: the seat stays his
+    await host.wait_state(lambda s: not s["room"]["seats"][1]["connected"])
+    assert (await host.request(type="start"))["type"] == "ok"
+    started = await host.wait_state(lambda s: s["game"] is not None)
+    assert not started["room"]["seats"][1]["standin"]  # his grace period runs...
+    await sqlite_app.advance(1)  # ...for its second
+    state = await host.wait_state(lambda s: s["room"]["seats"][1]["standin"])
     # a stand-in bot now plays the empty seat: the game goes past its turns
     seats = state["room"]["seats"]
     assert seats[1]["taken"] and not seats[1]["connected"] and seats[1]["standin"]
     assert seats[2]["kind"] == "bot"  # the free seat was given to a bot at the start
 
 
-def test_the_host_passes_on_when_the_creator_leaves(
-    sqlite_server: ServerProcess, clients: list[Client]
-) -> None:
-    host = Client(sqlite_server.ws_url)
-    second = Client(sqlite_server.ws_url)
-    newcomer = Client(sqlite_server.ws_url)
-    clients.extend([host, second, newcomer])
-    code = _room(host, 3)
-    assert second.request(type="join", room=code, name="Second")["seat"] == 1
-    assert host.request(type="leave")["type"] == "left"
-    state = second.wait_state(lambda s: s["room"]["settings"]["host"] == 1)
+@pytest.mark.asyncio
+async def test_the_host_passes_on_when_the_creator_leaves(sqlite_app: Server) -> None:
+    host = await sqlite_app.connect()
+    second = await sqlite_app.connect()
+    newcomer = await sqlite_app.connect()
+    code = await _room(host, 3)
+    assert (await second.request(type="join", room=code, name="Second"))["seat"] == 1
+    assert (await host.request(type="leave"))["type"] == "left"
+    state = await second.wait_state(lambda s: s["room"]["settings"]["host"] == 1)
     assert not state["room"]["seats"][0]["taken"]
     # somebody new takes the creator's old seat, but does not become the host
-    assert newcomer.request(type="join", room=code, name="New")["seat"] == 0
-    refused = newcomer.request(type="start")
+    assert (await newcomer.request(type="join", room=code, name="New"))["seat"] == 0
+    refused = await newcomer.request(type="start")
     assert refused["type"] == "error" and refused["code"] == "not-host"
-    assert second.request(type="start")["type"] == "ok"
-    second.wait_state(lambda s: s["game"] is not None)
+    assert (await second.request(type="start"))["type"] == "ok"
+    await second.wait_state(lambda s: s["game"] is not None)
 
 
-def test_the_room_closes_when_its_last_person_leaves(
-    sqlite_server: ServerProcess, clients: list[Client]
-) -> None:
-    host = Client(sqlite_server.ws_url)
-    clients.append(host)
-    code = _room(host, 2)
-    assert host.request(type="leave")["type"] == "left"
-    other = Client(sqlite_server.ws_url)
-    clients.append(other)
-    refused = other.request(type="join", room=code, name="Late")
+@pytest.mark.asyncio
+async def test_the_room_closes_when_its_last_person_leaves(sqlite_app: Server) -> None:
+    host = await sqlite_app.connect()
+    code = await _room(host, 2)
+    assert (await host.request(type="leave"))["type"] == "left"
+    other = await sqlite_app.connect()
+    refused = await other.request(type="join", room=code, name="Late")
     assert refused["type"] == "error" and refused["code"] == "closed", refused

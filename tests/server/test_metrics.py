@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
-import urllib.request
 
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from .helpers import Client, ServerProcess, create_vs_bots, draw_and_wait, game
+from .inproc import Server, create_vs_bots, draw_and_wait, game
 
 
-def scrape(base: str) -> dict[str, float]:
-    with urllib.request.urlopen(f"{base}/metrics", timeout=30) as res:
-        assert res.headers["Content-Type"].startswith("text/plain; version=0.0.4")
-        text = res.read().decode()
+async def scrape(server: Server) -> dict[str, float]:
+    res = await server.request("GET", "/metrics")
+    assert res.headers["Content-Type"].startswith("text/plain; version=0.0.4")
+    text = res.text
     out: dict[str, float] = {}
     for family in text_string_to_metric_families(text):
         for sample in family.samples:
@@ -22,30 +23,26 @@ def scrape(base: str) -> dict[str, float]:
     return out
 
 
-def test_metrics_count_rooms_connections_and_writes(
-    sqlite_server: ServerProcess, clients: list[Client]
-) -> None:
-    base = sqlite_server.base
-    with urllib.request.urlopen(f"{base}/api/ready", timeout=30) as res:
-        assert res.status == 200
-    before = scrape(base)
+@pytest.mark.asyncio
+async def test_metrics_count_rooms_connections_and_writes(sqlite_app: Server) -> None:
+    res = await sqlite_app.request("GET", "/api/ready")
+    assert res.status_code == 200
+    before = await scrape(sqlite_app)
     assert before["rummikub_connections"] == 0 and before["rummikub_storage_up"] == 1
-    c = Client(sqlite_server.ws_url)
-    clients.append(c)
-    create_vs_bots(c, bots=1)
-    state = c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == s["you"])
-    draw_and_wait(c, game(state))
-    now = scrape(base)
+    c = await sqlite_app.connect()
+    await create_vs_bots(c, bots=1)
+    state = await c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == s["you"])
+    await draw_and_wait(c, game(state))
+    now = await scrape(sqlite_app)
     assert now["rummikub_rooms{status=playing}"] == 1
     assert now["rummikub_rooms{status=waiting}"] == 0
     assert now["rummikub_connections"] == 1
     assert now["rummikub_events_stored_total"] >= 2  # the start and the draw
     assert now["rummikub_write_batches_total"] >= 1
     assert now["rummikub_write_seconds_count"] == now["rummikub_write_batches_total"]
-    c.close()
-    clients.remove(c)
+    await c.close()
     # the server notices the closed connection a moment later
     deadline = time.monotonic() + 10
-    while scrape(base)["rummikub_connections"] != 0 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert scrape(base)["rummikub_connections"] == 0
+    while (await scrape(sqlite_app))["rummikub_connections"] != 0 and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert (await scrape(sqlite_app))["rummikub_connections"] == 0

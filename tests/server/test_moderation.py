@@ -5,8 +5,10 @@ by ``rummikub accounts reports``), and a client mutes the chat of a seat."""
 from __future__ import annotations
 
 import uuid
+from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 from typer.testing import CliRunner
 
@@ -14,12 +16,13 @@ from rummikub.cli.main import app as cli
 from rummikub.server.storage.models import ReportRow
 from rummikub.server.storage.store import Store
 
+from . import helpers
 from .cluster_helpers import node, runner
-from .helpers import Client, ServerProcess
+from .inproc import Client, Server, running
 
 
-def _room(c: Client, seats: list[str], name: str = "Ann") -> str:
-    reply = c.request(
+async def _room(c: Client, seats: list[str], name: str = "Ann") -> str:
+    reply = await c.request(
         type="create",
         name=name,
         rules="standard",
@@ -41,110 +44,100 @@ def _chat_texts(c: Client) -> list[str]:
 # -- remove ----------------------------------------------------------------------------------
 
 
-def test_the_host_removes_a_person_who_cannot_join_again(
-    db_url: str, clients: list[Client]
-) -> None:
-    srv = ServerProcess(db_url).start()
-    try:
+@pytest.mark.asyncio
+async def test_the_host_removes_a_person_who_cannot_join_again(db_url: str, tmp_path: Path) -> None:
+    async with running(tmp_path, db_url=db_url) as srv:
         bob_id = uuid.uuid4().hex
-        host = Client(srv.ws_url)
-        bob = Client(srv.ws_url, browser_id=bob_id)
-        bob_tab = Client(srv.ws_url, browser_id=bob_id)
-        watcher = Client(srv.ws_url)
-        clients.extend([host, bob, bob_tab, watcher])
-        code = _room(host, ["human", "human", "human", "bot"])
-        joined = bob.request(type="join", room=code, name="Bob")
+        host = await srv.connect()
+        bob = await srv.connect(browser_id=bob_id)
+        bob_tab = await srv.connect(browser_id=bob_id)
+        watcher = await srv.connect()
+        code = await _room(host, ["human", "human", "human", "bot"])
+        joined = await bob.request(type="join", room=code, name="Bob")
         assert joined["seat"] == 1
-        assert bob_tab.request(type="resume", room=code, token=joined["token"])["type"] == "joined"
-        assert watcher.request(type="watch", room=code)["type"] == "watching"
+        assert (await bob_tab.request(type="resume", room=code, token=joined["token"]))[
+            "type"
+        ] == "joined"
+        assert (await watcher.request(type="watch", room=code))["type"] == "watching"
 
         # every refusal, and nothing changes
-        _refused(bob.request(type="remove", seat=0), "not-host")
-        _refused(watcher.request(type="remove", seat=1), "spectator")
-        _refused(host.request(type="remove", seat=0), "self")
-        _refused(host.request(type="remove", seat=4), "no-such-seat")
-        _refused(host.request(type="remove", seat=2), "no-person")  # free
-        _refused(host.request(type="remove", seat=3), "no-person")  # a bot
-        _refused(host.request(type="remove", seat=6), "bad-message")  # past the schema
-        state = host.wait_state(lambda s: s["room"]["seats"][1]["taken"])
+        _refused(await bob.request(type="remove", seat=0), "not-host")
+        _refused(await watcher.request(type="remove", seat=1), "spectator")
+        _refused(await host.request(type="remove", seat=0), "self")
+        _refused(await host.request(type="remove", seat=4), "no-such-seat")
+        _refused(await host.request(type="remove", seat=2), "no-person")  # free
+        _refused(await host.request(type="remove", seat=3), "no-person")  # a bot
+        _refused(await host.request(type="remove", seat=6), "bad-message")  # past the schema
+        state = await host.wait_state(lambda s: s["room"]["seats"][1]["taken"])
         assert state["room"]["seats"][1]["name"] == "Bob"
 
-        assert host.request(type="remove", seat=1)["type"] == "ok"
+        assert (await host.request(type="remove", seat=1))["type"] == "ok"
         for c in (bob, bob_tab):
-            gone = c.wait(lambda m: m["type"] == "removed")
+            gone = await c.wait(lambda m: m["type"] == "removed")
             assert gone == {"type": "removed", "room": code}
-        state = host.wait_state(lambda s: not s["room"]["seats"][1]["taken"])
+        state = await host.wait_state(lambda s: not s["room"]["seats"][1]["taken"])
         assert state["room"]["seats"][1]["name"] is None
         assert "removed" not in state["room"]["settings"]  # who was removed is not shown
-        watcher.wait_state(lambda s: not s["room"]["seats"][1]["taken"])
+        await watcher.wait_state(lambda s: not s["room"]["seats"][1]["taken"])
         # the removed connections are out of the room: not even spectators
-        _refused(bob.request(type="chat", text="still here?"), "no-room")
-        _refused(bob_tab.request(type="resume", room=code, token=joined["token"]), "bad-token")
-        again = bob.request(type="join", room=code, name="Bob")
+        _refused(await bob.request(type="chat", text="still here?"), "no-room")
+        _refused(
+            await bob_tab.request(type="resume", room=code, token=joined["token"]), "bad-token"
+        )
+        again = await bob.request(type="join", room=code, name="Bob")
         _refused(again, "removed")
         assert again["params"] == {"room": code}
         # another person takes the seat
-        carl = Client(srv.ws_url)
-        clients.append(carl)
-        assert carl.request(type="join", room=code, name="Carl", seat=1)["seat"] == 1
+        carl = await srv.connect()
+        assert (await carl.request(type="join", room=code, name="Carl", seat=1))["seat"] == 1
 
-        # a restart on the same database remembers who was removed
-        srv.stop(keep_log=True)
-        srv.start()
-        bob_back = Client(srv.ws_url, browser_id=bob_id)
-        clients.append(bob_back)
-        _refused(bob_back.request(type="join", room=code, name="Bob"), "removed")
-        dana = Client(srv.ws_url)
-        clients.append(dana)
-        assert dana.request(type="join", room=code, name="Dana")["seat"] == 2
-    finally:
-        srv.stop()
+    # a restart on the same database remembers who was removed
+    async with running(tmp_path, db_url=db_url) as srv:
+        bob_back = await srv.connect(browser_id=bob_id)
+        _refused(await bob_back.request(type="join", room=code, name="Bob"), "removed")
+        dana = await srv.connect()
+        assert (await dana.request(type="join", room=code, name="Dana"))["seat"] == 2
 
 
-def test_nobody_is_removed_once_the_game_has_started(
-    sqlite_server: ServerProcess, clients: list[Client]
-) -> None:
-    host = Client(sqlite_server.ws_url)
-    bob = Client(sqlite_server.ws_url)
-    clients.extend([host, bob])
-    code = _room(host, ["human", "human"])
-    assert bob.request(type="join", room=code, name="Bob")["type"] == "joined"
-    host.wait_state(lambda s: s["room"]["status"] == "playing")
-    _refused(host.request(type="remove", seat=1), "started")
-    assert bob.request(type="chat", text="still seated")["type"] == "ok"
+@pytest.mark.asyncio
+async def test_nobody_is_removed_once_the_game_has_started(sqlite_app: Server) -> None:
+    host = await sqlite_app.connect()
+    bob = await sqlite_app.connect()
+    code = await _room(host, ["human", "human"])
+    assert (await bob.request(type="join", room=code, name="Bob"))["type"] == "joined"
+    await host.wait_state(lambda s: s["room"]["status"] == "playing")
+    _refused(await host.request(type="remove", seat=1), "started")
+    assert (await bob.request(type="chat", text="still seated"))["type"] == "ok"
 
 
 # -- report ----------------------------------------------------------------------------------
 
 
-def test_a_report_is_stored_once_and_the_operator_lists_and_handles_it(
-    db_url: str, clients: list[Client]
+@pytest.mark.asyncio
+async def test_a_report_is_stored_once_and_the_operator_lists_and_handles_it(
+    db_url: str, tmp_path: Path
 ) -> None:
-    srv = ServerProcess(db_url).start()
-    try:
-        host = Client(srv.ws_url)
-        bob = Client(srv.ws_url)
-        watcher = Client(srv.ws_url)
-        clients.extend([host, bob, watcher])
-        code = _room(host, ["human", "human", "bot"])
-        assert bob.request(type="join", room=code, name="Bob")["type"] == "joined"
-        bob.wait_state(lambda s: s["room"]["status"] == "playing")
-        assert watcher.request(type="watch", room=code)["type"] == "watching"
+    async with running(tmp_path, db_url=db_url) as srv:
+        host = await srv.connect()
+        bob = await srv.connect()
+        watcher = await srv.connect()
+        code = await _room(host, ["human", "human", "bot"])
+        assert (await bob.request(type="join", room=code, name="Bob"))["type"] == "joined"
+        await bob.wait_state(lambda s: s["room"]["status"] == "playing")
+        assert (await watcher.request(type="watch", room=code))["type"] == "watching"
 
-        done = bob.request(type="report", seat=0, reason="  rude in the chat  ")
+        done = await bob.request(type="report", seat=0, reason="  rude in the chat  ")
         assert done["type"] == "ok" and isinstance(done["report"], int), done
-        _refused(bob.request(type="report", seat=0, reason="again"), "already-reported")
-        _refused(bob.request(type="report", seat=1, reason="me"), "self")
-        _refused(bob.request(type="report", seat=2, reason="a bot"), "no-person")
-        _refused(bob.request(type="report", seat=3, reason="nobody"), "no-such-seat")
-        _refused(watcher.request(type="report", seat=0, reason="watching"), "spectator")
-        _refused(bob.request(type="report", seat=0, reason="   "), "bad-message")
-        _refused(bob.request(type="report", seat=0, reason="x" * 501), "bad-message")
-        _refused(bob.request(type="report", seat=0, reason="a\nb"), "bad-message")
+        _refused(await bob.request(type="report", seat=0, reason="again"), "already-reported")
+        _refused(await bob.request(type="report", seat=1, reason="me"), "self")
+        _refused(await bob.request(type="report", seat=2, reason="a bot"), "no-person")
+        _refused(await bob.request(type="report", seat=3, reason="nobody"), "no-such-seat")
+        _refused(await watcher.request(type="report", seat=0, reason="watching"), "spectator")
+        _refused(await bob.request(type="report", seat=0, reason="   "), "bad-message")
+        _refused(await bob.request(type="report", seat=0, reason="x" * 501), "bad-message")
+        _refused(await bob.request(type="report", seat=0, reason="a\nb"), "bad-message")
         # the other player may report too (one report per reporter and reported seat)
-        assert host.request(type="report", seat=1, reason="x" * 500)["type"] == "ok"
-    finally:
-        srv.stop()
+        assert (await host.request(type="report", seat=1, reason="x" * 500))["type"] == "ok"
 
     store = Store(db_url)
     try:
@@ -181,48 +174,46 @@ def test_a_report_is_stored_once_and_the_operator_lists_and_handles_it(
 # -- mute ------------------------------------------------------------------------------------
 
 
-def test_a_muted_seat_is_not_heard_by_the_connection_that_muted_it(
-    sqlite_server: ServerProcess, clients: list[Client]
+@pytest.mark.asyncio
+async def test_a_muted_seat_is_not_heard_by_the_connection_that_muted_it(
+    sqlite_app: Server,
 ) -> None:
-    host = Client(sqlite_server.ws_url)
-    bob = Client(sqlite_server.ws_url)
-    carl = Client(sqlite_server.ws_url)
-    clients.extend([host, bob, carl])
-    code = _room(host, ["human", "human", "human"])
+    host = await sqlite_app.connect()
+    bob = await sqlite_app.connect()
+    carl = await sqlite_app.connect()
+    code = await _room(host, ["human", "human", "human"])
     host_token = next(m["token"] for m in host.seen if m["type"] == "joined")
-    assert bob.request(type="join", room=code, name="Bob")["type"] == "joined"
-    assert carl.request(type="join", room=code, name="Carl")["type"] == "joined"
+    assert (await bob.request(type="join", room=code, name="Bob"))["type"] == "joined"
+    assert (await carl.request(type="join", room=code, name="Carl"))["type"] == "joined"
 
-    _refused(host.request(type="mute", seat=0, on=True), "self")
-    _refused(host.request(type="mute", seat=3, on=True), "no-such-seat")
-    _refused(host.request(type="mute", seat=1, on="yes"), "bad-message")
-    muted = host.request(type="mute", seat=1, on=True)
+    _refused(await host.request(type="mute", seat=0, on=True), "self")
+    _refused(await host.request(type="mute", seat=3, on=True), "no-such-seat")
+    _refused(await host.request(type="mute", seat=1, on="yes"), "bad-message")
+    muted = await host.request(type="mute", seat=1, on=True)
     assert muted["type"] == "ok" and muted["muted"] == [1]
 
-    assert bob.request(type="chat", text="from Bob")["type"] == "ok"
-    assert carl.request(type="chat", text="from Carl")["type"] == "ok"
-    host.wait(lambda m: m["type"] == "chat" and m["text"] == "from Carl")
+    assert (await bob.request(type="chat", text="from Bob"))["type"] == "ok"
+    assert (await carl.request(type="chat", text="from Carl"))["type"] == "ok"
+    await host.wait(lambda m: m["type"] == "chat" and m["text"] == "from Carl")
     assert _chat_texts(host) == ["from Carl"]  # Bob's line, sent before, never came
     assert _chat_texts(carl) == ["from Bob", "from Carl"]
 
     # the history sent on resuming leaves the muted seat out while it is muted
-    back = host.request(type="resume", room=code, token=host_token)
+    back = await host.request(type="resume", room=code, token=host_token)
     assert [e["text"] for e in back["chat"]] == ["from Carl"]
     # another connection of the same player has muted nobody
-    other = Client(sqlite_server.ws_url)
-    clients.append(other)
-    elsewhere = other.request(type="resume", room=code, token=host_token)
+    other = await sqlite_app.connect()
+    elsewhere = await other.request(type="resume", room=code, token=host_token)
     assert [e["text"] for e in elsewhere["chat"]] == ["from Bob", "from Carl"]
 
-    assert host.request(type="mute", seat=1, on=False)["muted"] == []
-    assert bob.request(type="chat", text="Bob again")["type"] == "ok"
-    host.wait(lambda m: m["type"] == "chat" and m["text"] == "Bob again")
-    watched = Client(sqlite_server.ws_url)
-    clients.append(watched)
+    assert (await host.request(type="mute", seat=1, on=False))["muted"] == []
+    assert (await bob.request(type="chat", text="Bob again"))["type"] == "ok"
+    await host.wait(lambda m: m["type"] == "chat" and m["text"] == "Bob again")
+    watched = await sqlite_app.connect()
     # a spectator may mute too (it is his own view of the chat)
-    assert watched.request(type="watch", room=code)["type"] == "watching"
-    assert watched.request(type="mute", seat=2, on=True)["muted"] == [2]
-    again = watched.request(type="watch", room=code)
+    assert (await watched.request(type="watch", room=code))["type"] == "watching"
+    assert (await watched.request(type="mute", seat=2, on=True))["muted"] == [2]
+    again = await watched.request(type="watch", room=code)
     assert [e["text"] for e in again["chat"]] == ["from Bob", "Bob again"]
 
 
@@ -230,7 +221,7 @@ def test_a_muted_seat_is_not_heard_by_the_connection_that_muted_it(
 
 
 def test_moderation_reaches_a_room_of_another_node(
-    pg_url: str, redis_url: str, clients: list[Client]
+    pg_url: str, redis_url: str, clients: list[helpers.Client]
 ) -> None:
     """Clients of another node than the room's: their remove, report and mute are forwarded to
     the room's node, and its answers (and the ``removed`` notice) come back to them."""
@@ -239,11 +230,11 @@ def test_moderation_reaches_a_room_of_another_node(
     try:
         for n in nodes:
             n.start()
-        host = Client(nodes[0].ws_url)
-        bob = Client(nodes[1].ws_url)
-        carl = Client(nodes[1].ws_url)
+        host = helpers.Client(nodes[0].ws_url)
+        bob = helpers.Client(nodes[1].ws_url)
+        carl = helpers.Client(nodes[1].ws_url)
         clients.extend([host, bob, carl])
-        code = _room(host, ["human", "human", "human", "human"])
+        code = _room_sync(host, ["human", "human", "human", "human"])
         assert bob.request(type="join", room=code, name="Bob")["seat"] == 1
         assert carl.request(type="join", room=code, name="Carl")["seat"] == 2
         assert runner(nodes[1], code) == f"m0-{run}"  # the room runs on the host's node
@@ -255,7 +246,7 @@ def test_moderation_reaches_a_room_of_another_node(
         assert host.request(type="chat", text="from the host")["type"] == "ok"
         assert bob.request(type="chat", text="from Bob")["type"] == "ok"
         carl.wait(lambda m: m["type"] == "chat" and m["text"] == "from Bob")
-        assert _chat_texts(carl) == ["from Bob"]
+        assert _chat_texts_of(carl) == ["from Bob"]
 
         assert host.request(type="remove", seat=1)["type"] == "ok"
         assert bob.wait(lambda m: m["type"] == "removed") == {"type": "removed", "room": code}
@@ -264,3 +255,19 @@ def test_moderation_reaches_a_room_of_another_node(
     finally:
         for n in nodes:
             n.stop()
+
+
+def _room_sync(c: helpers.Client, seats: list[str], name: str = "Ann") -> str:
+    reply = c.request(
+        type="create",
+        name=name,
+        rules="standard",
+        seats=[{"kind": k} if k == "human" else {"kind": k, "level": "beginner"} for k in seats],
+        settings={"bot_delay": 0},
+    )
+    assert reply["type"] == "joined", reply
+    return str(reply["room"])
+
+
+def _chat_texts_of(c: helpers.Client) -> list[str]:
+    return [m["text"] for m in c.seen if m["type"] == "chat"]

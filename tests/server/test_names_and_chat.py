@@ -8,7 +8,7 @@ import pytest
 from rummikub.server.protocol.refusals import ClientError
 from rummikub.server.protocol.text import check_text
 
-from .helpers import Client, ServerProcess
+from .inproc import Server
 
 INVISIBLE = [
     "\u200b",  # zero-width space
@@ -58,28 +58,26 @@ def test_names_in_any_script_are_taken(text: str) -> None:
     assert check_text(text, "name") == text
 
 
-def test_names_and_chat_are_checked_by_the_server(
-    sqlite_server: ServerProcess, clients: list[Client]
-) -> None:
-    ann, bo = Client(sqlite_server.ws_url), Client(sqlite_server.ws_url)
-    clients += [ann, bo]
+@pytest.mark.asyncio
+async def test_names_and_chat_are_checked_by_the_server(sqlite_app: Server) -> None:
+    ann, bo = await sqlite_app.connect(), await sqlite_app.connect()
     seats = [{"kind": "human"}, {"kind": "human"}]
     for name, code in [("\u200b\u200b", "invisible-text"), ("\u2800", "invisible-text"),
                        ("\ufeff", "invisible-text"), ("Ann\u202e", "bad-character")]:  # fmt: skip
-        reply = ann.request(type="create", name=name, seats=seats)
+        reply = await ann.request(type="create", name=name, seats=seats)
         assert reply["type"] == "error" and reply["code"] == code, (name, reply)
         assert reply["params"]["field"] == "name"
-    room = ann.request(type="create", name="Ann", seats=seats)["room"]
+    room = (await ann.request(type="create", name="Ann", seats=seats))["room"]
     for name in ("\u00a0\u200b", "\u202eoB"):
-        reply = bo.request(type="join", room=room, name=name)
+        reply = await bo.request(type="join", room=room, name=name)
         assert reply["type"] == "error" and reply["code"] in ("invisible-text", "bad-character")
-    assert bo.request(type="join", room=room, name="Bö 李")["type"] == "joined"
+    assert (await bo.request(type="join", room=room, name="Bö 李"))["type"] == "joined"
     for text, code in [("\u200b", "invisible-text"), ("\u3164 \u3164", "invisible-text"),
                        ("hi \u202e", "bad-character")]:  # fmt: skip
-        reply = ann.request(type="chat", text=text)
+        reply = await ann.request(type="chat", text=text)
         assert reply["type"] == "error" and reply["code"] == code, (text, reply)
         assert reply["params"]["field"] == "text"
-    assert ann.request(type="chat", text="hej 👍")["type"] == "ok"
-    said = bo.wait(lambda m: m["type"] == "chat")
+    assert (await ann.request(type="chat", text="hej 👍"))["type"] == "ok"
+    said = await bo.wait(lambda m: m["type"] == "chat")
     assert said["text"] == "hej 👍" and said["name"] == "Ann"
     assert not any(m["type"] == "chat" and m["text"] != "hej 👍" for m in bo.seen)

@@ -1,91 +1,88 @@
-"""Protocol tests against a real server (HTTP and WebSocket), on SQLite and PostgreSQL."""
+"""Protocol tests of the application in process (HTTP and WebSocket; :mod:`.inproc`, a fake
+clock, seeded deals), on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import pytest
+
 from rummikub.core import Rules, pack_melds, parse_tiles, read_meld
 
-from .helpers import (
-    Client,
-    ServerProcess,
+from .inproc import (
+    Server,
     create_vs_bots,
     draw_and_wait,
     draw_until_round_over,
     game,
 )
 
+pytestmark = pytest.mark.asyncio
 
-def test_play_against_bots_to_the_end_of_a_round(
-    server: ServerProcess, clients: list[Client]
-) -> None:
-    c = Client(server.ws_url)
-    clients.append(c)
-    joined = create_vs_bots(c, bots=2)
+
+async def test_play_against_bots_to_the_end_of_a_round(app_server: Server) -> None:
+    c = await app_server.connect()
+    joined = await create_vs_bots(c, bots=2)
     assert joined["seat"] == 0 and len(joined["token"]) >= 16
-    state = c.wait_state(lambda s: s["game"] is not None)
+    state = await c.wait_state(lambda s: s["game"] is not None)
     g = game(state)
     assert len(g["rack"]) == 14 and g["rack_sizes"] == [14, 14, 14]
     assert state["room"]["status"] == "playing"
-    final = draw_until_round_over(c)
+    final = await draw_until_round_over(c)
     g = game(final)
     result = g["results"][-1]
     assert result["winner"] is not None and sum(result["scores"]) == 0
     assert final["room"]["status"] == "finished" and g["match_over"]
     # The finished game's record is public and replays.
-    status, record = server.get(f"/api/rooms/{joined['room']}/record")
+    status, record = await app_server.get(f"/api/rooms/{joined['room']}/record")
     assert status == 200 and record["format"] == "rummikub-game/1"
     assert next(p["name"] for p in record["players"]) == "Ann"
     from rummikub.core import load_record, verify
 
     assert verify(load_record(record)) == len(record["rounds"][0]["turns"])
-    status, lobby = server.get("/api/rooms")
+    status, lobby = await app_server.get("/api/rooms")
     assert status == 200 and joined["room"] in [r["code"] for r in lobby["finished"]]
 
 
-def test_join_by_code_and_play_each_other(server: ServerProcess, clients: list[Client]) -> None:
-    a, b, w = Client(server.ws_url), Client(server.ws_url), Client(server.ws_url)
-    clients += [a, b, w]
-    made = a.request(
+async def test_join_by_code_and_play_each_other(app_server: Server) -> None:
+    a, b, w = await app_server.connect(), await app_server.connect(), await app_server.connect()
+    made = await a.request(
         type="create",
         name="Ann",
         seats=[{"kind": "human"}, {"kind": "human"}],
         settings={"bot_delay": 0},
     )
     code = made["room"]
-    waiting = a.wait_state(lambda s: s["room"]["status"] == "waiting")
+    waiting = await a.wait_state(lambda s: s["room"]["status"] == "waiting")
     assert waiting["game"] is None
-    _status, info = server.get("/api/rooms")
+    _status, info = await app_server.get("/api/rooms")
     assert code in [r["code"] for r in info["waiting"]]
-    joined = b.request(type="join", room=code.lower(), name="Bo")
+    joined = await b.request(type="join", room=code.lower(), name="Bo")
     assert joined["type"] == "joined" and joined["seat"] == 1
-    third = w.request(type="join", room=code, name="Cy")
+    third = await w.request(type="join", room=code, name="Cy")
     assert third["type"] == "error" and third["code"] in ("full", "started")
-    sa = a.wait_state(lambda s: s["game"] is not None)
-    sb = b.wait_state(lambda s: s["game"] is not None)
+    sa = await a.wait_state(lambda s: s["game"] is not None)
+    sb = await b.wait_state(lambda s: s["game"] is not None)
     assert sa["game"]["rack"] != sb["game"]["rack"] or sa["game"]["rack"] == []
     first = game(sa)["current"]
     mover, other = (a, b) if first == 0 else (b, a)
-    assert mover.request(type="draw")["type"] == "ok"
-    after = other.wait_state(lambda s: game(s)["turn"] == 1)
+    assert (await mover.request(type="draw"))["type"] == "ok"
+    after = await other.wait_state(lambda s: game(s)["turn"] == 1)
     assert game(after)["rack_sizes"][first] == 15 and game(after)["current"] != first
     # chat reaches everyone in the room
-    assert other.request(type="chat", text="hej!")["type"] == "ok"
-    msg = mover.wait(lambda m: m["type"] == "chat")
+    assert (await other.request(type="chat", text="hej!"))["type"] == "ok"
+    msg = await mover.wait(lambda m: m["type"] == "chat")
     assert msg["text"] == "hej!"
 
 
-def test_invalid_play_is_refused_with_reason_and_changes_nothing(
-    server: ServerProcess, clients: list[Client]
-) -> None:
-    c = Client(server.ws_url)
-    clients.append(c)
-    create_vs_bots(c, rules={"preset": "casual"})
-    state = c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == s["you"])
+async def test_invalid_play_is_refused_with_reason_and_changes_nothing(app_server: Server) -> None:
+    c = await app_server.connect()
+    await create_vs_bots(c, rules={"preset": "casual"})
+    state = await c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == s["you"])
     g = game(state)
     rack = g["rack"]
     seq = state["seq"]
     table = g["table"]  # a bot may have opened before our first turn
     # one tile alone is not a meld
-    reply = c.request(type="play", table=[*table, [rack[0]]])
+    reply = await c.request(type="play", table=[*table, [rack[0]]])
     assert reply["type"] == "error" and reply["code"] == "illegal"
     assert reply["reason"] == "invalid-meld" and "at least 3" in reply["message"]
     # ... with the parameters a client words it with (the English message is for logs)
@@ -97,12 +94,12 @@ def test_invalid_play_is_refused_with_reason_and_changes_nothing(
     }
     # a tile that is not on the rack
     missing = next(f"{c}{n}" for c in "KRBO" for n in range(1, 14) if f"{c}{n}" not in rack)
-    reply = c.request(type="play", table=[*table, [missing, missing, missing]])
+    reply = await c.request(type="play", table=[*table, [missing, missing, missing]])
     assert reply["type"] == "error" and reply["code"] == "illegal"
     assert reply["reason"] == "not-on-rack"
     assert reply["params"] == {"tiles": f"{missing} {missing} {missing}"}
     # check: per-meld verdicts and the verdict of the play
-    checked = c.request(type="check", table=[*table, [rack[0]], ["R1", "R2", "R3"]])
+    checked = await c.request(type="check", table=[*table, [rack[0]], ["R1", "R2", "R3"]])
     assert checked["type"] == "checked"
     n = len(table)
     assert checked["melds"][n]["ok"] is False and checked["melds"][n + 1]["ok"] is True
@@ -111,10 +108,10 @@ def test_invalid_play_is_refused_with_reason_and_changes_nothing(
     assert checked["play"]["ok"] is False
     assert checked["play"]["code"] == checked["play"]["reason"]  # the code, under both names
     # nothing changed: same rack, same turn
-    again = c.request(type="ping")
+    again = await c.request(type="ping")
     assert again["type"] == "pong"
-    c.send(type="hint", id="h")
-    hint = c.wait(lambda m: m.get("id") == "h")
+    await c.send(type="hint", id="h")
+    hint = await c.wait(lambda m: m.get("id") == "h")
     assert hint["type"] == "hint"
     if hint["tiles"]:
         rules = Rules.from_dict(state["room"]["rules"])
@@ -129,15 +126,14 @@ def _meld(tokens: list[str]):  # type: ignore[no-untyped-def]
     return Meld.parse(" ".join(tokens))
 
 
-def test_a_valid_opening_is_accepted(seeded_server: ServerProcess, clients: list[Client]) -> None:
+async def test_a_valid_opening_is_accepted(app_server: Server) -> None:
     """Draw until the rack holds an opening, then play it as a complete new table (the deal
     is seeded: it holds an opening before the bot goes out)."""
-    c = Client(seeded_server.ws_url)
-    clients.append(c)
-    create_vs_bots(c, rules={"preset": "casual"})
+    c = await app_server.connect()
+    await create_vs_bots(c, rules={"preset": "casual"})
     rules = Rules.from_dict({"preset": "casual"})
     for _ in range(60):
-        state = c.wait_state(
+        state = await c.wait_state(
             lambda s: (
                 s["game"] is not None
                 and (s["game"]["round_over"] or s["game"]["current"] == s["you"])
@@ -149,47 +145,46 @@ def test_a_valid_opening_is_accepted(seeded_server: ServerProcess, clients: list
         value = sum(read_meld(m, rules).value for m in melds)
         if value >= rules.opening_value:
             table = g["table"] + [[str(t) for t in m.tiles] for m in melds]
-            reply = c.request(type="play", table=table)
+            reply = await c.request(type="play", table=table)
             assert reply["type"] == "ok", reply
-            after = c.wait_state(lambda s: game(s)["opened"][s["you"]])
+            after = await c.wait_state(lambda s: game(s)["opened"][s["you"]])
             placed = sum(len(m.tiles) for m in melds)
             assert len(game(after)["rack"]) == len(g["rack"]) - placed
             assert any(e["action"] == "play" and e["seat"] == 0 for e in game(after)["log"])
             return
-        draw_and_wait(c, g)
+        await draw_and_wait(c, g)
     raise AssertionError("no opening in 60 turns")
 
 
-def test_timeout_is_run_by_the_server(server: ServerProcess, clients: list[Client]) -> None:
-    c = Client(server.ws_url)
-    clients.append(c)
-    create_vs_bots(c, rules={"preset": "standard", "turn_seconds": 1})
-    state = c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == s["you"])
+async def test_timeout_is_run_by_the_server(app_server: Server) -> None:
+    c = await app_server.connect()
+    await create_vs_bots(c, rules={"preset": "standard", "turn_seconds": 1})
+    state = await c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == s["you"])
     turn = game(state)["turn"]
     assert game(state)["time_left"] is not None and game(state)["time_left"] <= 1
-    after = c.wait_state(lambda s: game(s)["turn"] > turn, timeout=10)
+    await c.quiet()
+    assert game(c.state)["turn"] == turn  # the turn waits for its clock...
+    await app_server.advance(1)  # ...and times out when its second has passed
+    after = await c.wait_state(lambda s: game(s)["turn"] > turn)
     timeouts = [e for e in game(after)["log"] if e["action"] == "timeout" and e["seat"] == 0]
     assert timeouts and timeouts[0]["penalty"] == 1
     assert len(game(after)["rack"]) == 15
 
 
-def test_http_api(server: ServerProcess) -> None:
-    status, info = server.get("/api/info")
+async def test_http_api(app_server: Server) -> None:
+    status, info = await app_server.get("/api/info")
     assert status == 200 and "beginner" in info["bots"] and "standard" in info["presets"]
-    status, body = server.get("/api/rooms/NOPE99")
+    status, body = await app_server.get("/api/rooms/NOPE99")
     assert status == 404 and "NOPE99" in body["error"]
-    import urllib.request
-
-    with urllib.request.urlopen(server.base + "/") as r:
-        page = r.read().decode()
-    assert '<main id="app"' in page
-    with urllib.request.urlopen(server.base + "/r/ABCDEF") as r:
-        assert r.status == 200
+    r = await app_server.request("GET", "/")
+    assert r.status_code == 200 and '<main id="app"' in r.text
+    r = await app_server.request("GET", "/r/ABCDEF")
+    assert r.status_code == 200
     # the message catalogue is the package's, the one the terminal games use
     from rummikub.i18n import catalogue_bytes
 
-    with urllib.request.urlopen(server.base + "/i18n/sv.json") as r:
-        assert r.status == 200 and r.headers["content-type"] == "application/json"
-        assert r.read() == catalogue_bytes("sv")
-    status, body = server.get("/i18n/xx.json")
+    r = await app_server.request("GET", "/i18n/sv.json")
+    assert r.status_code == 200 and r.headers["content-type"] == "application/json"
+    assert r.content == catalogue_bytes("sv")
+    status, body = await app_server.get("/i18n/xx.json")
     assert status == 404

@@ -1,5 +1,5 @@
-"""Security and bad input: other seats, other racks, unfinished replays, malformed, oversized
-and flooding clients."""
+"""Security and bad input: other seats, other racks, unfinished replays, malformed and oversized
+messages (in process: :mod:`.inproc`), and a flooding client (a server process)."""
 
 from __future__ import annotations
 
@@ -8,47 +8,52 @@ import statistics
 import threading
 import time
 
-from .helpers import Client, ServerProcess, create_vs_bots, game
+import pytest
+
+from . import helpers
+from .helpers import ServerProcess
+from .inproc import Client, Server, create_vs_bots, game
 
 
-def _two_player_room(server: ServerProcess, clients: list[Client]) -> tuple[Client, Client, str]:
-    a, b = Client(server.ws_url), Client(server.ws_url)
-    clients += [a, b]
-    code = a.request(
-        type="create", name="Ann", rules="casual", seats=[{"kind": "human"}, {"kind": "human"}]
+async def _two_player_room(server: Server) -> tuple[Client, Client, str]:
+    a, b = await server.connect(), await server.connect()
+    code = (
+        await a.request(
+            type="create", name="Ann", rules="casual", seats=[{"kind": "human"}, {"kind": "human"}]
+        )
     )["room"]
-    assert b.request(type="join", room=code, name="Bo")["type"] == "joined"
-    a.wait_state(lambda s: s["game"] is not None)
-    b.wait_state(lambda s: s["game"] is not None)
+    assert (await b.request(type="join", room=code, name="Bo"))["type"] == "joined"
+    await a.wait_state(lambda s: s["game"] is not None)
+    await b.wait_state(lambda s: s["game"] is not None)
     return a, b, code
 
 
-def test_nobody_acts_for_another_seat(sqlite_server: ServerProcess, clients: list[Client]) -> None:
-    a, b, code = _two_player_room(sqlite_server, clients)
+@pytest.mark.asyncio
+async def test_nobody_acts_for_another_seat(sqlite_app: Server) -> None:
+    a, b, code = await _two_player_room(sqlite_app)
     first = game(a.state)["current"]
     waiting = b if first == 0 else a
     for kind in ("draw", "pass", "hint"):
-        reply = waiting.request(type=kind)
+        reply = await waiting.request(type=kind)
         assert reply["type"] == "error" and reply["code"] == "not-your-turn"
-    reply = waiting.request(type="play", table=[["R1", "R2", "R3"]])
+    reply = await waiting.request(type="play", table=[["R1", "R2", "R3"]])
     assert reply["code"] == "not-your-turn"
     # a stranger cannot take a seat with a made-up token, nor act without a seat
-    s = Client(sqlite_server.ws_url)
-    clients.append(s)
-    assert s.request(type="resume", room=code, token="x" * 32)["code"] == "bad-token"
-    assert s.request(type="draw")["code"] == "no-room"
-    assert s.request(type="watch", room=code)["type"] == "watching"
-    assert s.request(type="draw")["code"] == "spectator"
-    assert s.request(type="chat", text="hi")["code"] == "spectator"
+    s = await sqlite_app.connect()
+    assert (await s.request(type="resume", room=code, token="x" * 32))["code"] == "bad-token"
+    assert (await s.request(type="draw"))["code"] == "no-room"
+    assert (await s.request(type="watch", room=code))["type"] == "watching"
+    assert (await s.request(type="draw"))["code"] == "spectator"
+    assert (await s.request(type="chat", text="hi"))["code"] == "spectator"
     assert game(a.state)["turn"] == 0
 
 
-def test_no_client_sees_another_rack(sqlite_server: ServerProcess, clients: list[Client]) -> None:
-    a, b, code = _two_player_room(sqlite_server, clients)
-    w = Client(sqlite_server.ws_url)
-    clients.append(w)
-    w.request(type="watch", room=code)
-    w.wait_state(lambda s: s["game"] is not None)
+@pytest.mark.asyncio
+async def test_no_client_sees_another_rack(sqlite_app: Server) -> None:
+    a, b, code = await _two_player_room(sqlite_app)
+    w = await sqlite_app.connect()
+    await w.request(type="watch", room=code)
+    await w.wait_state(lambda s: s["game"] is not None)
     rack_a, rack_b = game(a.state)["rack"], game(b.state)["rack"]
     assert a.state is not None and b.state is not None
     assert a.state["you"] == 0 and b.state["you"] == 1
@@ -60,20 +65,20 @@ def test_no_client_sees_another_rack(sqlite_server: ServerProcess, clients: list
         for text in client.raw:
             other = rack_b if own is rack_a else rack_a
             assert json.dumps(other) not in text or own == other
-    status, body = sqlite_server.get(f"/api/rooms/{code}/record")
+    status, body = await sqlite_app.get(f"/api/rooms/{code}/record")
     assert status == 403 and body["code"] == "not-finished"
-    status, info = sqlite_server.get(f"/api/rooms/{code}")
+    status, info = await sqlite_app.get(f"/api/rooms/{code}")
     assert status == 200 and "rack" not in json.dumps(info)
 
 
-def test_malformed_and_oversized_messages_get_errors_and_change_nothing(
-    sqlite_server: ServerProcess, clients: list[Client]
+@pytest.mark.asyncio
+async def test_malformed_and_oversized_messages_get_errors_and_change_nothing(
+    sqlite_app: Server,
 ) -> None:
-    c = Client(sqlite_server.ws_url)
-    clients.append(c)
-    create_vs_bots(c, rules="casual")
+    c = await sqlite_app.connect()
+    await create_vs_bots(c, rules="casual")
     # on the person's turn (no clock) nothing changes until he acts
-    state = c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == s["you"])
+    state = await c.wait_state(lambda s: s["game"] is not None and s["game"]["current"] == s["you"])
     seq = state["seq"]
     bad: list[str | bytes] = [
         "not json",
@@ -114,22 +119,24 @@ def test_malformed_and_oversized_messages_get_errors_and_change_nothing(
         b"\x00\xff\xfe",
     ]
     for text in bad:
-        c.send_raw(text)
-        reply = c.wait(lambda m: m["type"] == "error")
+        await c.send_raw(text)
+        reply = await c.wait(lambda m: m["type"] == "error")
         assert reply["message"], text
     codes = {m.get("code") for m in c.seen if m["type"] == "error"}
     assert {"bad-json", "bad-message", "too-large", "bad-rules", "bad-seats"} <= codes
-    assert c.request(type="ping")["type"] == "pong"  # still connected
+    assert (await c.request(type="ping"))["type"] == "pong"  # still connected
     assert c.state is not None and c.state["seq"] == seq  # nothing changed
 
 
+# A flood over a real socket against a real server process: what it tests is how the running
+# server shares its event loop and its cores, which only a process shows (the end-to-end layer).
 def test_a_flood_from_one_client_does_not_stall_other_rooms(
-    sqlite_server: ServerProcess, clients: list[Client]
+    sqlite_server: ServerProcess, clients: list[helpers.Client]
 ) -> None:
-    flooder, player = Client(sqlite_server.ws_url), Client(sqlite_server.ws_url)
+    flooder, player = helpers.Client(sqlite_server.ws_url), helpers.Client(sqlite_server.ws_url)
     clients += [flooder, player]
-    create_vs_bots(flooder, rules="casual")
-    create_vs_bots(player, rules="casual")
+    helpers.create_vs_bots(flooder, rules="casual")
+    helpers.create_vs_bots(player, rules="casual")
     player.wait_state(lambda s: s["game"] is not None)
     stop = threading.Event()
     sent = [0]

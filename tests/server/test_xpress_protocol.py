@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from functools import partial
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from rummikub.core import parse_tile
 from rummikub.xpress import (
@@ -18,12 +20,12 @@ from rummikub.xpress import (
 )
 from rummikub.xpress.dice import DieFace
 
-from .helpers import Client, ServerProcess, game
+from .inproc import Client, Server, game, running
 
 
-def create_xpress(c: Client, *, bot: str = "greedy", **kw: Any) -> dict[str, Any]:
+async def create_xpress(c: Client, *, bot: str = "greedy", **kw: Any) -> dict[str, Any]:
     settings = {"bot_delay": 0, **kw.pop("settings", {})}
-    reply = c.request(
+    reply = await c.request(
         type="create",
         name="Ann",
         game="xpress",
@@ -35,9 +37,9 @@ def create_xpress(c: Client, *, bot: str = "greedy", **kw: Any) -> dict[str, Any
     return reply
 
 
-def my_move(c: Client, timeout: float = 30) -> dict[str, Any]:
+async def my_move(c: Client, timeout: float = 30) -> dict[str, Any]:
     """Wait until it is this client's move or the round is over; the state."""
-    return c.wait_state(
+    return await c.wait_state(
         lambda s: (
             s["game"] is not None and (s["game"]["round_over"] or s["game"]["current"] == s["you"])
         ),
@@ -49,33 +51,33 @@ def hand(g: dict[str, Any], seat: int) -> list[DieFace]:
     return [DieFace(d["die"], parse_tile(d["face"])) for d in g["hands"][seat]]
 
 
-def play_one(c: Client) -> dict[str, Any]:
+async def play_one(c: Client) -> dict[str, Any]:
     """One action of the human seat: throw everything, place the most, or end the turn."""
-    state = my_move(c)
+    state = await my_move(c)
     g = game(state)
     if g["round_over"]:
         return state
     mine = hand(g, state["you"])
     if g["phase"] == "throw":
-        reply = c.request(type="throw", dice=[d.die for d in mine])
+        reply = await c.request(type="throw", dice=[d.die for d in mine])
     elif g["placed"] == 0 and g["can_place"]:
         from rummikub.core import Table
 
         best = best_placement(Table.from_json(g["table"]), [d.face for d in mine])
         from rummikub.xpress.bots import dice_for
 
-        reply = c.request(
+        reply = await c.request(
             type="place", dice=list(dice_for(mine, best.faces)), table=best.table.to_json()
         )
     else:
-        reply = c.request(type="end_turn")
+        reply = await c.request(type="end_turn")
     assert reply["type"] == "ok", reply  # the state it led to came before the reply
     return state
 
 
-def play_round(c: Client, limit: int = 400) -> dict[str, Any]:
+async def play_round(c: Client, limit: int = 400) -> dict[str, Any]:
     for _ in range(limit):
-        state = play_one(c)
+        state = await play_one(c)
         if game(state)["round_over"]:
             return state
     raise AssertionError("the round did not end")
@@ -85,13 +87,15 @@ def _after_round(done: int, s: dict[str, Any]) -> bool:
     return bool(s["room"]["status"] == "finished" or game(s)["round"] > done)
 
 
-def play_match(c: Client) -> dict[str, Any]:
-    """Play the human seat's moves until the match is over; the final state."""
+async def play_match(c: Client, server: Server) -> dict[str, Any]:
+    """Play the human seat's moves until the match is over, the pauses between rounds passing
+    on ``server``'s clock; the final state."""
     while True:
-        state = play_round(c)
+        state = await play_round(c)
         if state["room"]["status"] == "finished":
             return state
-        c.wait_state(partial(_after_round, game(state)["round"]), timeout=30)
+        await server.advance(state["room"]["settings"]["round_pause"])
+        await c.wait_state(partial(_after_round, game(state)["round"]))
 
 
 def check_throws_follow_the_seed(record: dict[str, Any]) -> None:
@@ -113,18 +117,18 @@ def check_throws_follow_the_seed(record: dict[str, Any]) -> None:
                 match.act(EndTurn())
 
 
-def test_xpress_against_a_bot_to_the_end(server: ServerProcess, clients: list[Client]) -> None:
-    c = Client(server.ws_url)
-    clients.append(c)
-    joined = create_xpress(c, rules={"rounds": 1})
-    state = c.wait_state(lambda s: s["game"] is not None)
+@pytest.mark.asyncio
+async def test_xpress_against_a_bot_to_the_end(app_server: Server) -> None:
+    c = await app_server.connect()
+    joined = await create_xpress(c, rules={"rounds": 1})
+    state = await c.wait_state(lambda s: s["game"] is not None)
     g = game(state)
     assert state["room"]["game"] == "xpress" and g["kind"] == "xpress"
     # dice are thrown in the open: both hands are visible, 9 dice each, all different
     assert [len(h) for h in g["hands"]] == [9, 9]
     assert len({d["die"] for h in g["hands"] for d in h}) == 18
     assert g["rounds"] == 1 and g["block_throws"] == 3 and g["time_left"] is None
-    final = play_round(c)
+    final = await play_round(c)
     g = game(final)
     result = g["results"][-1]
     assert result["reason"] in ("out", "blocked")
@@ -134,12 +138,12 @@ def test_xpress_against_a_bot_to_the_end(server: ServerProcess, clients: list[Cl
     throws = [e for e in g["log"] if e["action"] == "throw"]
     assert all(len(e["faces"]) == len(e["dice"]) > 0 for e in throws), throws
     # the record of the finished game replays under the Xpress rules
-    status, record = server.get(f"/api/rooms/{joined['room']}/record")
+    status, record = await app_server.get(f"/api/rooms/{joined['room']}/record")
     assert status == 200 and record["format"] == "rummikub-xpress/1"
     assert record["players"][0]["name"] == "Ann"
     assert verify_xpress(load_xpress(record)) > 0
     check_throws_follow_the_seed(record)
-    status, lobby = server.get("/api/rooms")
+    status, lobby = await app_server.get("/api/rooms")
     finished = {r["code"]: r for r in lobby["finished"]}
     assert finished[joined["room"]]["game"] == "xpress"
 
@@ -148,168 +152,164 @@ def _in_round_after(done: int, s: dict[str, Any]) -> bool:
     return s["game"] is not None and s["game"]["round"] > done and not s["game"]["round_over"]
 
 
-def test_illegal_xpress_actions_are_refused_and_change_nothing(
-    seeded_server: ServerProcess, clients: list[Client]
-) -> None:
+@pytest.mark.asyncio
+async def test_illegal_xpress_actions_are_refused_and_change_nothing(sqlite_app: Server) -> None:
     # a fixed deal in which, after the throw below, the table holds sets and the player can place
-    sqlite_server = seeded_server
-    c = Client(sqlite_server.ws_url)
-    clients.append(c)
-    create_xpress(c, settings={"bot_delay": 0.3})
+    c = await sqlite_app.connect()
+    await create_xpress(c)
     # play until it is our turn in the throw phase (after our first, setup-roll turn)
     for _ in range(200):
-        state = my_move(c)
+        state = await my_move(c)
         g = game(state)
         if g["round_over"]:
             # the bot went out before our second turn: go on in the next round
-            c.wait_state(partial(_in_round_after, g["round"]), 60)
+            await sqlite_app.advance(state["room"]["settings"]["round_pause"])
+            await c.wait_state(partial(_in_round_after, g["round"]))
             continue
         # (with a single die left there is no second die for the already-thrown check: play on)
         if g["phase"] == "throw" and len(hand(g, state["you"])) >= 2:
             break
-        play_one(c)
+        await play_one(c)
     else:
         raise AssertionError("never reached a throw")
     g, seq = game(state), state["seq"]
     mine = hand(g, state["you"])
     other = hand(g, 1 - state["you"])
 
-    def refused(code: str, reason: str | None = None, **msg: Any) -> None:
-        reply = c.request(**msg)
+    async def refused(code: str, reason: str | None = None, **msg: Any) -> None:
+        reply = await c.request(**msg)
         assert reply["type"] == "error" and reply["code"] == code, reply
         if reason is not None:
             assert reply["reason"] == reason, reply
 
-    refused("illegal", "must-throw", type="end_turn")
-    refused("illegal", "must-throw", type="place", dice=[mine[0].die], table=[[str(mine[0].face)]])
-    refused("illegal", "not-in-hand", type="throw", dice=[other[0].die])
-    refused("illegal", "no-dice", type="throw", dice=[mine[0].die, mine[0].die])
-    refused("bad-message", type="throw", dice=[])
-    refused("bad-message", type="throw", dice=[1], faces=["R5"])  # nobody chooses faces
-    refused("wrong-game", type="draw")
-    refused("wrong-game", type="play", table=[])
-    assert c.request(type="throw", dice=[mine[0].die])["type"] == "ok"
-    after = c.wait_state(lambda s: s["seq"] == seq + 1)
+    await refused("illegal", "must-throw", type="end_turn")
+    await refused(
+        "illegal", "must-throw", type="place", dice=[mine[0].die], table=[[str(mine[0].face)]]
+    )
+    await refused("illegal", "not-in-hand", type="throw", dice=[other[0].die])
+    await refused("illegal", "no-dice", type="throw", dice=[mine[0].die, mine[0].die])
+    await refused("bad-message", type="throw", dice=[])
+    await refused("bad-message", type="throw", dice=[1], faces=["R5"])  # nobody chooses faces
+    await refused("wrong-game", type="draw")
+    await refused("wrong-game", type="play", table=[])
+    assert (await c.request(type="throw", dice=[mine[0].die]))["type"] == "ok"
+    after = await c.wait_state(lambda s: s["seq"] == seq + 1)
     g2 = game(after)
     assert g2["phase"] == "place" and g2["rolled"] == [mine[0].die]
     # only the thrown die may change its face
     kept = [d for d in hand(g2, after["you"]) if d.die != mine[0].die]
     assert kept == [d for d in mine if d.die != mine[0].die]
-    refused("illegal", "already-thrown", type="throw", dice=[mine[1].die])
+    await refused("illegal", "already-thrown", type="throw", dice=[mine[1].die])
     one = hand(g2, after["you"])[0]
     broken = [*g2["table"], [str(one.face)]]
-    refused("illegal", "invalid-meld", type="place", dice=[one.die], table=broken)
+    await refused("illegal", "invalid-meld", type="place", dice=[one.die], table=broken)
     assert g2["table"]  # dropping the table's sets is refused
-    refused("illegal", "table-tile-missing", type="place", dice=[one.die], table=[[str(one.face)]])
+    await refused(
+        "illegal", "table-tile-missing", type="place", dice=[one.die], table=[[str(one.face)]]
+    )
     faces = {str(d.face) for d in hand(g2, after["you"])}
     number = next(n for n in range(1, 14) if not {f"K{n}", f"R{n}", f"B{n}"} & faces)
     group = [f"K{number}", f"R{number}", f"B{number}"]
-    refused("illegal", "tile-from-nowhere", type="place", table=[*g2["table"], group])
+    await refused("illegal", "tile-from-nowhere", type="place", table=[*g2["table"], group])
     assert g2["can_place"]
-    refused("illegal", "must-place", type="end_turn")
-    assert c.request(type="ping")["type"] == "pong"
+    await refused("illegal", "must-place", type="end_turn")
+    assert (await c.request(type="ping"))["type"] == "pong"
     assert c.state is not None and c.state["seq"] == seq + 1  # nothing else happened
     # a spectator cannot act, and Xpress messages are refused in a tile-game room
-    w = Client(sqlite_server.ws_url)
-    clients.append(w)
+    w = await sqlite_app.connect()
     code = after["room"]["code"]
-    assert w.request(type="watch", room=code)["type"] == "watching"
-    reply = w.request(type="end_turn")
+    assert (await w.request(type="watch", room=code))["type"] == "watching"
+    reply = await w.request(type="end_turn")
     assert reply["type"] == "error" and reply["code"] == "spectator"
-    t = Client(sqlite_server.ws_url)
-    clients.append(t)
-    t.request(
+    t = await sqlite_app.connect()
+    await t.request(
         type="create",
         name="Bo",
         seats=[{"kind": "human"}, {"kind": "bot", "level": "beginner"}],
         settings={"bot_delay": 0},
     )
-    reply = t.request(type="throw", dice=[0])
+    reply = await t.request(type="throw", dice=[0])
     assert reply["type"] == "error" and reply["code"] == "wrong-game"
-    bad = t.request(
+    bad = await t.request(
         type="create",
         name="Bo",
         game="xpress",
         seats=[{"kind": "human"}, {"kind": "bot", "level": "expert"}, {"kind": "human"}],
     )
     assert bad["type"] == "error" and bad["code"] == "bad-seats"
-    bad = t.request(
+    bad = await t.request(
         type="create",
         name="Bo",
         game="xpress",
         seats=[{"kind": "human"}, {"kind": "bot", "level": "strategic"}],
     )
     assert bad["type"] == "error" and bad["code"] == "bad-seats" and "strategic" in bad["message"]
-    bad = t.request(
+    bad = await t.request(
         type="create", name="Bo", game="xpress", rules={"rounds": 0}, seats=[{"kind": "human"}] * 2
     )
     assert bad["type"] == "error" and bad["code"] == "bad-rules"
 
 
-def test_two_people_and_a_hint(seeded_server: ServerProcess, clients: list[Client]) -> None:
+@pytest.mark.asyncio
+async def test_two_people_and_a_hint(sqlite_app: Server) -> None:
     # a fixed deal in which the first player can place after the setup roll, and does not go out
-    sqlite_server = seeded_server
-    a, b = Client(sqlite_server.ws_url), Client(sqlite_server.ws_url)
-    clients += [a, b]
-    made = a.request(
+    a, b = await sqlite_app.connect(), await sqlite_app.connect()
+    made = await a.request(
         type="create", name="Ann", game="xpress", seats=[{"kind": "human"}, {"kind": "human"}]
     )
-    status, info = sqlite_server.get(f"/api/rooms/{made['room']}")
+    status, info = await sqlite_app.get(f"/api/rooms/{made['room']}")
     assert status == 200 and info["game"] == "xpress" and info["status"] == "waiting"
-    assert b.request(type="join", room=made["room"], name="Bo")["seat"] == 1
-    sa = a.wait_state(lambda s: s["game"] is not None)
-    sb = b.wait_state(lambda s: s["game"] is not None)
+    assert (await b.request(type="join", room=made["room"], name="Bo"))["seat"] == 1
+    sa = await a.wait_state(lambda s: s["game"] is not None)
+    sb = await b.wait_state(lambda s: s["game"] is not None)
     assert game(sa)["hands"] == game(sb)["hands"]  # public dice
     mover = a if game(sa)["current"] == 0 else b
     g = game(mover.state)
     assert mover.state is not None
     mover_seq = mover.state["seq"]
-    hint = mover.request(type="hint")
+    hint = await mover.request(type="hint")
     assert hint["type"] == "hint"
     assert g["can_place"]
     assert hint["dice"] and hint["table"]
-    reply = mover.request(type="place", dice=hint["dice"], table=hint["table"])
+    reply = await mover.request(type="place", dice=hint["dice"], table=hint["table"])
     assert reply["type"] == "ok", reply
-    assert not game(mover.wait_state(lambda s: s["seq"] > mover_seq))["round_over"]
-    assert mover.request(type="end_turn")["type"] == "ok"
+    assert not game(await mover.wait_state(lambda s: s["seq"] > mover_seq))["round_over"]
+    assert (await mover.request(type="end_turn"))["type"] == "ok"
     other, you = (b, 1) if mover is a else (a, 0)
-    s = other.wait_state(lambda s: game(s)["current"] == you)
+    s = await other.wait_state(lambda s: game(s)["current"] == you)
     assert game(s)["first_turn"] and game(s)["phase"] == "place"
 
 
-def test_restart_resumes_an_xpress_game_exactly(db_url: str, clients: list[Client]) -> None:
-    srv = ServerProcess(db_url).start()
-    try:
-        c = Client(srv.ws_url)
-        # Two rounds: a bot may end the first round within the five actions below (the server
-        # picks the seed), and the room must still be open when the server is killed.
-        joined = create_xpress(c, rules={"rounds": 2}, settings={"round_pause": 0.5})
+@pytest.mark.asyncio
+async def test_restart_resumes_an_xpress_game_exactly(db_url: str, tmp_path: Path) -> None:
+    """The application stopped and started again on the same database (in process): the
+    resumed game throws exactly what it would have thrown."""
+    async with running(tmp_path, db_url=db_url) as srv:
+        c = await srv.connect()
+        # Two rounds: a bot may end the first round within the five actions below, and the
+        # room must still be open when the server stops.
+        joined = await create_xpress(c, rules={"rounds": 2}, settings={"round_pause": 0.5})
         code, token = joined["room"], joined["token"]
         for _ in range(5):  # a few actions, so there is a log (throws among them) to replay
-            play_one(c)
-        before = my_move(c)
+            await play_one(c)
+        before = await my_move(c)
         if game(before)["round_over"]:  # compare a state inside a round, not one in the pause
-            c.wait_state(lambda s: game(s)["round"] == 1)
-            before = my_move(c)
+            await srv.advance(0.5)
+            await c.wait_state(lambda s: game(s)["round"] == 1)
+            before = await my_move(c)
         assert not game(before)["round_over"]
-        time.sleep(0.2)
-        c.close()
-        srv.kill()
-        srv.start()
-        c2 = Client(srv.ws_url)
-        clients.append(c2)
-        resumed = c2.request(type="resume", room=code, token=token)
+    async with running(tmp_path, db_url=db_url) as srv:
+        c2 = await srv.connect()
+        resumed = await c2.request(type="resume", room=code, token=token)
         assert resumed["type"] == "joined", resumed
-        after = c2.wait_state(lambda s: s["game"] is not None)
+        after = await c2.wait_state(lambda s: s["game"] is not None)
         g0, g1 = game(before), game(after)
         for key in ("round", "hands", "table", "phase", "current", "turn", "placed", "idle", "log"):
             assert g1[key] == g0[key], key
         assert after["seq"] == before["seq"]
-        final = play_match(c2)
+        final = await play_match(c2, srv)
         assert final["room"]["status"] == "finished"
-        status, record = srv.get(f"/api/rooms/{code}/record")
+        status, record = await srv.get(f"/api/rooms/{code}/record")
         assert status == 200
         verify_xpress(load_xpress(record))
         check_throws_follow_the_seed(record)  # the throws after the restart too
-    finally:
-        srv.stop()

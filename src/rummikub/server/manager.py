@@ -29,7 +29,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -52,7 +51,7 @@ from .handlers.seating import Seating
 from .protocol.refusals import ClientError
 from .rooms.room import Room
 from .runtime.admission import Admission, Limits
-from .runtime.broadcast import broadcast
+from .runtime.clock import Clock, RealClock
 from .runtime.connection import Connection
 from .runtime.lobby import LOBBY_TTL, Lobby
 from .runtime.metrics import Metrics
@@ -106,20 +105,27 @@ class RoomManager:
         broker: str | None = None,
         node: str | None = None,
         quick: QueueSettings | None = None,
+        clock: Clock | None = None,
+        seed: int | None = None,
     ) -> None:
         """``broker`` (a ``redis://`` URL) makes this server a node of a cluster named
         ``node`` (:mod:`.cluster.node`); without it the server runs every room of its database.
-        ``quick``: how the quick-match queue matches (:mod:`.handlers.quick`)."""
+        ``quick``: how the quick-match queue matches (:mod:`.handlers.quick`). ``clock``: the
+        time every part reads and waits on (:class:`.runtime.clock.RealClock` by default; a
+        test gives a :class:`.runtime.clock.FakeClock`). ``seed`` fixes the deals, for tests
+        (:meth:`.RoomMaker._deal_seed`)."""
         self.store = store
+        self.clock: Clock = clock or RealClock()
+        clock = self.clock
         #: the accounts of the same database (logged-in players, ratings)
-        self.accounts = AccountStore(store.engine)
+        self.accounts = AccountStore(store.engine, sleep=clock.sleep)
         self.cluster: ClusterNode | None = None
         self.relay: Relay | None = None
         self.rooms: dict[str, RoomRuntime] = {}
         #: rooms whose stored log could not be replayed: kept, reported, record readable
         #: (``None`` for the room when not even its row could be read)
         self.damaged: dict[str, tuple[Room | None, Damage]] = {}
-        self.admission = Admission(limits or Limits(conn_rate=rate, conn_burst=burst))
+        self.admission = Admission(limits or Limits(conn_rate=rate, conn_burst=burst), clock)
         #: the processes of the bots' moves and the hints, shared fairly between the rooms
         self.work = WorkPool("bot", bot_threads)
         #: the process of the longer jobs of clients (analyses, the table assistant), shared
@@ -131,39 +137,49 @@ class RoomManager:
         self._cpu = ThreadPoolExecutor(bot_threads, thread_name_prefix="rummikub-records")
         self.open_connections = 0
         self._check = ThreadPoolExecutor(1, thread_name_prefix="rummikub-check")
-        self.storage = Persistence(store, self.rooms, self._go_on)
+        self.storage = Persistence(store, self.rooms, self._go_on, clock)
         self.scheduler = Scheduler(
             self.storage,
             self.rooms,
             self.work,
+            clock,
             commit=lambda rt, action: self.turns.commit(rt, action),
             next_round=lambda rt: self.turns.next_round(rt),
         )
-        self._lobby = Lobby(self.storage, self.rooms)
+        self._lobby = Lobby(self.storage, self.rooms, clock)
         self._lobby.shared = broker is not None
-        self.turns = Turns(self.storage, self.scheduler, self._lobby)
+        self.turns = Turns(self.storage, self.scheduler, self._lobby, clock)
         self.seating = Seating(
-            self.storage, self.scheduler, self.turns, self._lobby, self.rooms, self.damaged
+            self.storage, self.scheduler, self.turns, self._lobby, self.rooms, self.damaged, clock
         )
-        self.maker = RoomMaker(self.storage, self.seating, self.turns, self._lobby, self.rooms)
+        self.maker = RoomMaker(
+            self.storage, self.seating, self.turns, self._lobby, self.rooms, clock, seed=seed
+        )
         self.dispatcher = Dispatcher(
-            self.storage, self.seating, self.maker, self.turns, self.rooms, self.work, self._check
+            self.storage,
+            self.seating,
+            self.maker,
+            self.turns,
+            self.rooms,
+            self.work,
+            self._check,
+            clock,
         )
         self.player_games = PlayerGames(store.engine)
-        self.rated = RatedGames(self.player_games)
+        self.rated = RatedGames(self.player_games, clock)
         self.turns.on_over = self.rated.over
         self._records = Records(self.storage, self.rooms, self.damaged, self._cpu)
-        self._analyses = Analyses(self._records, self.review)
+        self._analyses = Analyses(self._records, self.review, clock)
         self.metrics = Metrics(self._metric_values)
         self.storage.writer.on_commit = self.metrics.committed
-        self.started_at = time.time()
+        self.started_at = clock.time()
         tickets: Tickets = LocalTickets()
         if broker is not None:
             self._join_cluster(broker, node)
             assert self.cluster is not None
             b = self.cluster.broker
             tickets = RedisTickets(b.redis, b.prefix, self.cluster.node)
-        self.quick = QuickMatch(self.maker, self.accounts, tickets, quick)
+        self.quick = QuickMatch(self.maker, self.accounts, tickets, clock, quick)
         self.dispatcher.quick = self.quick
 
     def _join_cluster(self, broker: str, node: str | None) -> None:
@@ -179,6 +195,7 @@ class RoomManager:
             disconnect=self.disconnect,
             detach=lambda conn: self.seating.detach(conn, leaving=False),
             is_active=lambda code: self._cluster().is_active(code),
+            clock=self.clock,
         )
         self.cluster = ClusterNode(
             name,
@@ -189,6 +206,7 @@ class RoomManager:
             self.scheduler,
             self._lobby,
             self.damaged,
+            self.clock,
         )
         self.dispatcher.intercept = self.relay.intercept
         cluster = self.cluster
@@ -271,7 +289,7 @@ class RoomManager:
                         except ClientError:
                             return  # saving failed again: the next recovery goes on
             self.scheduler.schedule(rt)
-            broadcast(rt, self.storage.down_since)
+            self.storage.broadcast(rt)
 
     def storage_status(self) -> dict[str, Any]:
         return self.storage.status()
@@ -461,7 +479,7 @@ class RoomManager:
                 players = list(match.players)
                 players[index] = dataclasses.replace(players[index], name=ended.name)
                 match.players = type(match.players)(players)
-            broadcast(rt, self.storage.down_since)
+            self.storage.broadcast(rt)
         codes = {code for code, _ in ended.seats}
         self._records.forget(codes)
         self._analyses.forget(codes)

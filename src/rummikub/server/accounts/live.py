@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import logging
 import weakref
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -68,8 +68,14 @@ class LiveSessions:
     which of those session token hashes are still valid (a database lookup, run on a thread
     by the sweep)."""
 
-    def __init__(self, alive: Callable[[Collection[str]], set[str]] | None = None) -> None:
+    def __init__(
+        self,
+        alive: Callable[[Collection[str]], set[str]] | None = None,
+        *,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
         self._alive = alive
+        self._sleep = sleep
         self._holders: weakref.WeakKeyDictionary[Holder, tuple[int, str]] = (
             weakref.WeakKeyDictionary()
         )
@@ -130,7 +136,7 @@ class LiveSessions:
 
     async def _sweeping(self) -> None:
         while len(self._holders) > 0:
-            await asyncio.sleep(SWEEP_SECONDS)
+            await self._sleep(SWEEP_SECONDS)
             try:
                 await self.sweep()
             except Exception:  # the database is down: the next sweep tries again

@@ -7,12 +7,13 @@ epoch), so tests and the server agree on the clock.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import math
 import secrets
 import time
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 
 from sqlalchemy import ColumnElement, case, delete, func, literal, select, update
@@ -76,13 +77,16 @@ class Standing:
 
 class AccountStore:
     """The accounts of one database (the server's :class:`~rummikub.server.storage.store.Store`
-    engine)."""
+    engine). ``sleep`` waits between two sweeps of the open connections' sessions (the
+    server's clock's; :mod:`.live`)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(
+        self, engine: Engine, *, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+    ) -> None:
         self._engine = engine
         self._session = sessionmaker(engine, expire_on_commit=False)
         #: the open connections logged in by each session (:mod:`.live`)
-        self.live = LiveSessions(self.alive)
+        self.live = LiveSessions(self.alive, sleep=sleep)
         self._secrets: dict[str, bytes] = {}
 
     # -- signing up and logging in ---------------------------------------------------

@@ -19,7 +19,6 @@ import contextlib
 import logging
 import os
 import socket
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -27,6 +26,7 @@ from typing import Any, TypeVar
 from rummikub.core import RummikubError
 
 from ..rooms.room import Room
+from ..runtime.clock import Clock
 from ..runtime.lobby import Lobby
 from ..runtime.periodic import cancel_all, every
 from ..runtime.reopen import reopen
@@ -78,8 +78,12 @@ class ClusterNode:
         scheduler: Scheduler,
         lobby: Lobby,
         damaged: dict[str, tuple[Room | None, Damage]],
+        clock: Clock,
     ) -> None:
         self.node = node
+        #: the server's clock; the leases expire on the database's, so a node of a real
+        #: cluster runs on the real clock
+        self.clock = clock
         self.store = store
         self.rooms = rooms
         self.relay = relay
@@ -101,7 +105,7 @@ class ClusterNode:
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummikub-lease")
         self._tasks: list[asyncio.Task[None]] = []
         #: when (the node's monotonic clock) the last renewal that succeeded began
-        self.renewed_at = time.monotonic()
+        self.renewed_at = self.clock.monotonic()
         self.takeovers = 0
         self.drops = 0
         self.healthy = False
@@ -115,9 +119,9 @@ class ClusterNode:
     async def start(self) -> None:
         await self.broker.start()
         self.healthy = await self.broker.beat(LEASE_SECONDS)
-        self.renewed_at = time.monotonic()
+        self.renewed_at = self.clock.monotonic()
         await self._take_over()
-        beat = every(BEAT_SECONDS, self.beat, "cluster beat failed")
+        beat = every(self.clock, BEAT_SECONDS, self.beat, "cluster beat failed")
         self._tasks = [asyncio.create_task(beat), asyncio.create_task(self._watch())]
 
     async def stop(self) -> None:
@@ -129,7 +133,7 @@ class ClusterNode:
 
     # -- the beat --------------------------------------------------------------------
     async def beat(self) -> None:
-        began = time.monotonic()
+        began = self.clock.monotonic()
         if not await self.broker.beat(LEASE_SECONDS):
             self.healthy = False
             log.warning("broker unreachable (%s): leases not renewed", self.broker.error)
@@ -158,8 +162,8 @@ class ClusterNode:
         """Self-fencing: every room dropped before its lease could expire when the leases
         could not be renewed (the broker or the database cut off)."""
         while True:
-            await asyncio.sleep(0.2)
-            if time.monotonic() - self.renewed_at > LEASE_SECONDS - SAFETY_SECONDS:
+            await self.clock.sleep(0.2)
+            if self.clock.monotonic() - self.renewed_at > LEASE_SECONDS - SAFETY_SECONDS:
                 for code in list(self.rooms):
                     self.drop(code, "this node is cut off from the broker or the database")
 
@@ -185,7 +189,7 @@ class ClusterNode:
         self.lobby.invalidate()
 
     async def _take_over(self) -> None:
-        if time.monotonic() - self.renewed_at > LEASE_SECONDS - SAFETY_SECONDS:
+        if self.clock.monotonic() - self.renewed_at > LEASE_SECONDS - SAFETY_SECONDS:
             return
         found = await self._run(self.leases.claimable, CLAIMS_PER_BEAT)
         for code, epoch in found:
@@ -200,7 +204,7 @@ class ClusterNode:
         if sr is None or sr.status not in ACTIVE:
             self.leases.release(claim.code)
             return
-        now = time.time()
+        now = self.clock.time()
         try:
             rt = reopen(sr, claim.last_renewed, now, self.damaged)
         except (RummikubError, KeyError, TypeError, ValueError) as exc:
@@ -223,7 +227,7 @@ class ClusterNode:
     async def _set_going(self, rt: RoomRuntime) -> None:
         """A room taken over: set it going as a restart does (grace periods, clocks, bots)."""
         room = rt.room
-        now = time.time()
+        now = self.clock.time()
         if room.turn_started is not None:
             with contextlib.suppress(Exception):  # stored with its next write otherwise
                 await self._run(self.store.update_room, room.code, turn_started=room.turn_started)
@@ -285,7 +289,7 @@ class ClusterNode:
         return {
             "node": self.node,
             "healthy": self.healthy,
-            "renewed": round(time.monotonic() - self.renewed_at, 1),
+            "renewed": round(self.clock.monotonic() - self.renewed_at, 1),
             "broker_error": self.broker.error,
             "takeovers": self.takeovers,
             "drops": self.drops,

@@ -29,6 +29,7 @@ from ..accounts.store import Account
 from ..protocol import messages as p
 from ..protocol.codes import ServerCode
 from ..protocol.refusals import ClientError
+from ..runtime.clock import Clock
 from ..runtime.connection import Connection
 from ..runtime.room_runtime import RoomRuntime
 from .broker import Broker
@@ -78,6 +79,7 @@ class Relay:
         disconnect: Callable[[Connection], Awaitable[None]],
         detach: Callable[[Connection], Awaitable[None]],
         is_active: Callable[[str], Awaitable[bool]],
+        clock: Clock,
     ) -> None:
         self.node = node
         self.rooms = rooms
@@ -88,6 +90,7 @@ class Relay:
         self._disconnect = disconnect
         self._detach = detach
         self._is_active = is_active
+        self._clock = clock
         # the clients' numbers start at random: a node restarted under the same name never
         # reuses a number another node still knows as one of its clients
         self._next = secrets.randbits(40) << 16
@@ -139,8 +142,7 @@ class Relay:
             conn.ident = self._next
         conn.proxy = code
         self.proxied[conn.ident] = conn
-        loop = asyncio.get_running_loop()
-        end = loop.time() + ENTER_WAIT_SECONDS
+        end = self._clock.monotonic() + ENTER_WAIT_SECONDS
         while True:
             if await self._broker().publish_counted(
                 self._broker().room_channel(code), self._frame(conn, text)
@@ -149,16 +151,16 @@ class Relay:
             if code in self.rooms:  # this node took it over meanwhile
                 self._forget(conn)
                 return False
-            if loop.time() > end or not await self._is_active(code):
+            if self._clock.monotonic() > end or not await self._is_active(code):
                 self._forget(conn)
-                if loop.time() > end:
+                if self._clock.monotonic() > end:
                     raise ClientError(
                         ServerCode.STORAGE_UNAVAILABLE,
                         f"game {code} is moving to another server; try again in a moment",
                         params={"room": code},
                     )
                 return False  # no such room (or it is over): answered here, as one server does
-            await asyncio.sleep(0.25)
+            await self._clock.sleep(0.25)
 
     def _forget(self, conn: Connection) -> None:
         self.proxied.pop(conn.ident, None)

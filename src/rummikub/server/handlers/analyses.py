@@ -31,6 +31,7 @@ from rummikub.analysis import VERSION
 
 from ..protocol.codes import ServerCode
 from ..protocol.refusals import ClientError
+from ..runtime.clock import Clock, RealClock
 from ..runtime.ratelimit import TokenBucket
 from ..work import jobs
 from ..work.pool import Busy, JobFailed, JobTimeout, WorkPool
@@ -53,8 +54,9 @@ BUDGETS_KEPT = 10_000
 
 
 class Analyses:
-    def __init__(self, records: Records, work: WorkPool) -> None:
+    def __init__(self, records: Records, work: WorkPool, clock: Clock | None = None) -> None:
         self._records = records
+        self._clock = (clock or RealClock()).monotonic
         self._work = work
         self._done: OrderedDict[str, str] = OrderedDict()
         #: the computations in flight, by game: every asker of that game waits for the one
@@ -67,7 +69,9 @@ class Analyses:
 
     def _charge(self, who: str) -> float:
         """Take one new analysis from ``who``'s budget; 0, or the seconds to wait."""
-        bucket = self._budgets.pop(who, None) or TokenBucket(NEW_PER_HOUR / 3600, NEW_BURST)
+        bucket = self._budgets.pop(who, None) or TokenBucket(
+            NEW_PER_HOUR / 3600, NEW_BURST, self._clock
+        )
         self._budgets[who] = bucket
         while len(self._budgets) > BUDGETS_KEPT:
             self._budgets.popitem(last=False)

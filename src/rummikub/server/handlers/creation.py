@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import time
 from collections.abc import Sequence
 
 from rummikub.bots.registry import bot_levels
@@ -19,7 +18,7 @@ from ..protocol.refusals import ClientError, refused
 from ..protocol.text import check_text
 from ..rooms.games import room_game
 from ..rooms.room import Room, Seat, Settings, default_level, hash_token, new_code, new_token
-from ..runtime.broadcast import broadcast
+from ..runtime.clock import Clock
 from ..runtime.connection import Connection
 from ..runtime.lobby import Lobby
 from ..runtime.persistence import Persistence, StorageDown
@@ -40,8 +39,15 @@ class RoomMaker:
         turns: Turns,
         lobby: Lobby,
         rooms: dict[str, RoomRuntime],
+        clock: Clock,
+        *,
+        seed: int | None = None,
     ) -> None:
+        """``seed`` fixes the deals, for tests: the n-th room made gets ``seed * 1000 + n``
+        (as ``RUMMIKUB_TEST_SEED`` does)."""
         self.storage = storage
+        self.clock = clock
+        self._seed = seed
         self.seating = seating
         self.turns = turns
         self.lobby = lobby
@@ -49,7 +55,7 @@ class RoomMaker:
         self._rooms_made = 0
 
     def _broadcast(self, rt: RoomRuntime) -> None:
-        broadcast(rt, self.storage.down_since)
+        self.storage.broadcast(rt)
 
     async def create(self, conn: Connection, msg: p.CreateMsg) -> None:
         if self.storage.down_since is not None:
@@ -107,7 +113,7 @@ class RoomMaker:
         if conn.room is not None:
             await self.seating.detach(conn, leaving=False)
         code = await self._new_code()
-        now = time.time()
+        now = self.clock.time()
         seed = self._deal_seed()
         room = Room(code, rules, settings, seed, seats, now, game=game)
         token = new_token()
@@ -172,7 +178,7 @@ class RoomMaker:
         standin = "greedy" if "greedy" in levels else default_level(levels)
         settings = Settings(hints=False, standin=standin, rated=True, public=True)
         code = await self._new_code()
-        seed, now = self._deal_seed(), time.time()
+        seed, now = self._deal_seed(), self.clock.time()
         room = Room(code, rules, settings, seed, seats, now, game=get_game(game))
         rt = await self._store_new(room)
         async with rt.lock:
@@ -181,9 +187,12 @@ class RoomMaker:
         return code, tokens
 
     def _deal_seed(self) -> int:
-        """A secret random seed for a new room's deals; with ``RUMMIKUB_TEST_SEED`` set (for
-        tests and bug reports only) the n-th room of the run gets ``seed * 1000 + n``."""
+        """A secret random seed for a new room's deals; with a fixed seed (the maker's
+        ``seed``, or else ``RUMMIKUB_TEST_SEED``: for tests and bug reports only) the n-th room
+        of the run gets ``seed * 1000 + n``."""
         self._rooms_made += 1
+        if self._seed is not None:
+            return self._seed * 1000 + self._rooms_made
         fixed = os.environ.get("RUMMIKUB_TEST_SEED")
         if fixed:
             return int(fixed) * 1000 + self._rooms_made

@@ -18,6 +18,7 @@ from ..protocol.codes import ServerCode
 from ..protocol.refusals import ClientError, refused
 from ..protocol.text import check_text
 from ..rooms.seats import Seat
+from ..runtime.clock import Clock
 from ..runtime.connection import Connection
 from ..runtime.persistence import Persistence, StorageDown
 from ..runtime.room_runtime import RoomRuntime
@@ -51,15 +52,17 @@ class Dispatcher:
         rooms: dict[str, RoomRuntime],
         work: WorkPool,
         check: ThreadPoolExecutor,
+        clock: Clock,
     ) -> None:
         self.storage = storage
+        self.clock = clock
         self.seating = seating
         self.maker = maker
         self.turns = turns
         self.rooms = rooms
         self._work_pool = work
         self._check = check
-        self.moderation = Moderation(storage, seating.lobby)
+        self.moderation = Moderation(storage, seating.lobby, clock)
         #: in a cluster: forwards a message about another node's room and says it did
         #: (:meth:`.Relay.intercept`)
         self.intercept: Callable[[Connection, Any, str | bytes], Awaitable[bool]] | None = None
@@ -108,7 +111,7 @@ class Dispatcher:
         an id is answered, so its sender does not wait for ever."""
         conn.dropped += 1
         msg_id = p.peek_id(text)
-        now = time.monotonic()
+        now = self.clock.monotonic()
         if msg_id is not None or now - conn.last_limit_notice > 1.0:
             conn.last_limit_notice = now
             wait = max(conn.bucket.wait(), conn.budget.messages.wait())
@@ -122,7 +125,7 @@ class Dispatcher:
 
     async def dispatch(self, conn: Connection, msg: Any) -> None:
         if isinstance(msg, p.PingMsg):
-            conn.send({"type": "pong", "id": msg.id, "time": time.time()})
+            conn.send({"type": "pong", "id": msg.id, "time": self.clock.time()})
             return
         if isinstance(msg, p.CreateMsg):
             await self.maker.create(conn, msg)
@@ -250,7 +253,7 @@ class Dispatcher:
             raise ClientError(ServerCode.EMPTY_CHAT, "the message is empty")
         check_text(said, "text")
         seat = room.seats[conn.seat]
-        now = time.time()
+        now = self.clock.time()
         entry: dict[str, Any] = {
             "seat": seat.seat,
             "name": room.seat_label(seat),

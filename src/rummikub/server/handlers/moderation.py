@@ -5,7 +5,6 @@ seat (:mod:`.muting`). Called by the dispatcher under the room's lock."""
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 from ..protocol import messages as p
@@ -13,7 +12,7 @@ from ..protocol.codes import ServerCode
 from ..protocol.refusals import ClientError
 from ..rooms.room import Room, Seat
 from ..rooms.seats import person_key
-from ..runtime.broadcast import broadcast
+from ..runtime.clock import Clock
 from ..runtime.connection import Connection
 from ..runtime.lobby import Lobby
 from ..runtime.persistence import Persistence, StorageDown
@@ -34,8 +33,9 @@ def check_not_removed(room: Room, conn: Connection) -> None:
 
 
 class Moderation:
-    def __init__(self, storage: Persistence, lobby: Lobby) -> None:
+    def __init__(self, storage: Persistence, lobby: Lobby, clock: Clock) -> None:
         self.storage = storage
+        self.clock = clock
         self.lobby = lobby
         self.reports = ReportStore(storage.store.engine)
 
@@ -91,7 +91,7 @@ class Moderation:
             rt.conns.discard(c)
         seat.connections = 0
         self.lobby.invalidate()
-        broadcast(rt, self.storage.down_since)
+        self.storage.broadcast(rt)
 
     # -- reporting a player -----------------------------------------------------------
     async def report(self, rt: RoomRuntime, conn: Connection, index: int, reason: str) -> int:
@@ -104,7 +104,7 @@ class Moderation:
         _person(target)
         code = room.code
         done: int | None = await self._db(
-            rt, self.reports.add, code, me + 1, index + 1, reason.strip(), time.time()
+            rt, self.reports.add, code, me + 1, index + 1, reason.strip(), self.clock.time()
         )
         if done is None:
             raise ClientError(

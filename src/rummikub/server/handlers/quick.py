@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from typing import Any
 
 from rummikub.ratings import Queue, Rating, Ticket, bot_ratings
@@ -25,6 +24,7 @@ from ..accounts.store import Account, AccountStore
 from ..protocol import messages as p
 from ..protocol.codes import ServerCode
 from ..protocol.refusals import ClientError
+from ..runtime.clock import Clock
 from ..runtime.connection import Connection
 from ..runtime.periodic import cancel_all, every
 from .creation import RoomMaker
@@ -50,9 +50,11 @@ class QuickMatch:
         maker: RoomMaker,
         accounts: AccountStore,
         tickets: Tickets,
+        clock: Clock,
         settings: QueueSettings | None = None,
     ) -> None:
         self.maker = maker
+        self.clock = clock
         self.accounts = accounts
         self.tickets = tickets
         self.settings = settings or QueueSettings()
@@ -63,8 +65,9 @@ class QuickMatch:
 
     def start(self) -> None:
         job = every(
+            self.clock,
             TICK_SECONDS,
-            lambda: self.tick(time.time()),
+            lambda: self.tick(self.clock.time()),
             "quick match: the queue could not be matched",
         )
         self._task = asyncio.create_task(job)
@@ -83,7 +86,7 @@ class QuickMatch:
         before = self.waiting.get(player)
         if before is not None and before[0] is not conn:  # queued from another page
             before[0].send({"type": "unqueued", "reason": "replaced"})
-        now = time.time()
+        now = self.clock.time()
         sizes = sorted(set(msg.players))
         ticket = {
             "player": player, "name": account.name, "game": msg.game, "mu": standing.rating.mu,

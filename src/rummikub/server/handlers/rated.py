@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import Any
 
 from rummikub.core import PRESETS
@@ -22,6 +21,7 @@ from rummikub.ratings import bot_ratings
 from ..accounts.games import Change, PlayerGames, RatedSeat
 from ..protocol.codes import ServerCode
 from ..protocol.refusals import ClientError
+from ..runtime.clock import Clock
 from ..runtime.connection import Connection
 from ..runtime.room_runtime import RoomRuntime
 
@@ -73,8 +73,9 @@ def check_rated_room(
 class RatedGames:
     """Rates every rated room's game when it is over (the room manager calls :meth:`over`)."""
 
-    def __init__(self, games: PlayerGames) -> None:
+    def __init__(self, games: PlayerGames, clock: Clock) -> None:
         self.games = games
+        self.clock = clock
 
     async def over(self, rt: RoomRuntime) -> list[Change]:
         """Rate the game of ``rt`` (its match is over) and tell the room's clients; nothing for
@@ -97,7 +98,7 @@ class RatedGames:
                 seats,
                 list(match.totals),
                 list(match.winners),
-                time.time(),
+                self.clock.time(),
             )
         except Exception:
             log.exception("room %s: the ratings could not be stored", room.code)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from typing import Any
 
 from ..protocol import messages as p
@@ -14,7 +13,7 @@ from ..protocol.codes import ServerCode
 from ..protocol.refusals import ClientError
 from ..protocol.text import check_text
 from ..rooms.room import Room, Seat, hash_token, new_token
-from ..runtime.broadcast import broadcast
+from ..runtime.clock import Clock
 from ..runtime.connection import Connection
 from ..runtime.lobby import Lobby
 from ..runtime.persistence import Persistence, StorageDown
@@ -40,8 +39,10 @@ class Seating:
         lobby: Lobby,
         rooms: dict[str, RoomRuntime],
         damaged: dict[str, tuple[Room | None, Damage]],
+        clock: Clock,
     ) -> None:
         self.storage = storage
+        self.clock = clock
         self.scheduler = scheduler
         self.turns = turns
         self.lobby = lobby
@@ -49,7 +50,7 @@ class Seating:
         self.damaged = damaged
 
     def _broadcast(self, rt: RoomRuntime) -> None:
-        broadcast(rt, self.storage.down_since)
+        self.storage.broadcast(rt)
 
     async def enter(self, conn: Connection, msg: p.JoinMsg | p.ResumeMsg | p.WatchMsg) -> None:
         code = msg.room.upper()
@@ -164,7 +165,7 @@ class Seating:
         conn.room = rt.room.code
         conn.seat = seat
         rt.conns.add(conn)
-        rt.last_seen = time.time()
+        rt.last_seen = self.clock.time()
         if seat is not None:
             s = rt.room.seats[seat]
             s.connections += 1
@@ -192,7 +193,7 @@ class Seating:
         self, rt: RoomRuntime, conn: Connection, seat: int | None, leaving: bool
     ) -> None:
         room = rt.room
-        rt.last_seen = time.time()
+        rt.last_seen = self.clock.time()
         if seat is not None and room.status == "waiting" and leaving:
             s = room.seats[seat]
             if s.kind == "human" and s.connections <= 1:
@@ -208,7 +209,7 @@ class Seating:
             s = room.seats[seat]
             s.connections = max(0, s.connections - 1)
             if room.status == "playing" and s.connections == 0:
-                s.disconnected_at = time.time()
+                s.disconnected_at = self.clock.time()
                 if leaving:
                     s.standin = True
                     self.scheduler.schedule(rt)
@@ -228,7 +229,7 @@ class Seating:
         room = rt.room
         others = [x for x in room.seats if x.kind == "human" and x.taken]
         if not others:
-            now = time.time()
+            now = self.clock.time()
             await self.storage.write(
                 rt, self.storage.store.update_room, room.code, status="abandoned", finished_at=now
             )

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from .clock import Clock, RealClock
 from .ratelimit import TokenBucket
 
 __all__ = ["Admission", "Budget", "ConnectionCounter", "Limits"]
@@ -49,10 +50,12 @@ class Budget:
 
 
 class Admission:
-    """The budgets of every client address a server has seen recently."""
+    """The budgets of every client address a server has seen recently, refilled on
+    ``clock``."""
 
-    def __init__(self, limits: Limits | None = None) -> None:
+    def __init__(self, limits: Limits | None = None, clock: Clock | None = None) -> None:
         self.limits = limits or Limits()
+        self._clock = (clock or RealClock()).monotonic
         self._budgets: OrderedDict[str, Budget] = OrderedDict()
 
     def budget(self, client: str) -> Budget:
@@ -62,9 +65,9 @@ class Admission:
             return found
         lim = self.limits
         made = Budget(
-            TokenBucket(lim.client_rate, lim.client_burst),
-            TokenBucket(lim.work_rate, lim.work_burst),
-            TokenBucket(lim.room_rate, lim.room_burst),
+            TokenBucket(lim.client_rate, lim.client_burst, self._clock),
+            TokenBucket(lim.work_rate, lim.work_burst, self._clock),
+            TokenBucket(lim.room_rate, lim.room_burst, self._clock),
         )
         self._budgets[client] = made
         while len(self._budgets) > lim.max_clients:
@@ -72,7 +75,7 @@ class Admission:
         return made
 
     def connection_bucket(self) -> TokenBucket:
-        return TokenBucket(self.limits.conn_rate, self.limits.conn_burst)
+        return TokenBucket(self.limits.conn_rate, self.limits.conn_burst, self._clock)
 
 
 class ConnectionCounter:

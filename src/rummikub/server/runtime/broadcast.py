@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import json
-import time
 
 from .room_runtime import RoomRuntime
 
 __all__ = ["broadcast"]
 
 
-def broadcast(rt: RoomRuntime, down_since: float | None) -> None:
-    """Send every connection of ``rt`` its view of the room. While storage is down
-    (``down_since`` is when it went down) the clocks shown stand still and ``saving`` is on."""
+def broadcast(rt: RoomRuntime, down_since: float | None, now: float) -> None:
+    """Send every connection of ``rt`` its view of the room at ``now`` (the wall clock).
+    While storage is down (``down_since`` is when it went down) the clocks shown stand still
+    and ``saving`` is on."""
     room = rt.room
-    now = time.time() if down_since is None else down_since
+    if down_since is not None:
+        now = down_since
     public = room.public_view(now)
     public["saving"] = down_since is not None
     cache: dict[int | None, str] = {}

@@ -6,9 +6,9 @@ most once a second; who is connected to them and their spectators are not shown)
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
+from .clock import Clock
 from .persistence import Persistence
 from .restore import AnyRoom, empty_room
 from .room_runtime import RoomRuntime
@@ -20,8 +20,9 @@ LOBBY_TTL = 1.0
 
 
 class Lobby:
-    def __init__(self, storage: Persistence, rooms: dict[str, RoomRuntime]) -> None:
+    def __init__(self, storage: Persistence, rooms: dict[str, RoomRuntime], clock: Clock) -> None:
         self.storage = storage
+        self.clock = clock
         self.rooms = rooms
         self._lobby: tuple[float, dict[str, list[dict[str, Any]]]] | None = None
         self._finished: tuple[float, list[dict[str, Any]]] | None = None
@@ -31,7 +32,7 @@ class Lobby:
 
     async def refresh(self) -> None:
         """In a cluster: read the rooms of the other nodes again (at most once a second)."""
-        now = time.monotonic()
+        now = self.clock.monotonic()
         if not self.shared or (self._others is not None and now - self._others[0] < LOBBY_TTL):
             return
         stored = await self.storage.db(self.storage.store.active)
@@ -52,7 +53,7 @@ class Lobby:
             self._finished = None
 
     async def finished(self) -> list[dict[str, Any]]:
-        now = time.monotonic()
+        now = self.clock.monotonic()
         if self._finished is not None and now - self._finished[0] < 5 * LOBBY_TTL:
             return self._finished[1]
         rows = await self.storage.db(self.storage.store.finished)
@@ -73,7 +74,7 @@ class Lobby:
     def lobby(self, offset: int = 0, limit: int = 50) -> dict[str, Any]:
         """The public rooms, newest first, a page of each list (``offset``, ``limit``), with
         the total of each. The lists are built at most once a second."""
-        now = time.monotonic()
+        now = self.clock.monotonic()
         if self._lobby is None or now - self._lobby[0] > LOBBY_TTL:
             waiting, live = [], []
             rooms = [

@@ -8,16 +8,20 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 
+from .clock import Clock
+
 __all__ = ["cancel_all", "every"]
 
 log = logging.getLogger("rummikub.server")
 
 
-async def every(seconds: float, job: Callable[[], Awaitable[object]], failed: str) -> None:
-    """Run ``job`` every ``seconds`` until cancelled; a failure is logged (``failed``, with
-    its traceback) and the next run goes on."""
+async def every(
+    clock: Clock, seconds: float, job: Callable[[], Awaitable[object]], failed: str
+) -> None:
+    """Run ``job`` every ``seconds`` of ``clock`` until cancelled; a failure is logged
+    (``failed``, with its traceback) and the next run goes on."""
     while True:
-        await asyncio.sleep(seconds)
+        await clock.sleep(seconds)
         try:
             await job()
         except Exception:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -24,6 +23,7 @@ from ..rooms.room import Room
 from ..storage.store import Append, Fenced, Store
 from ..storage.writer import GroupWriter
 from .broadcast import broadcast
+from .clock import Clock, RealClock
 from .restore import logged, replay, stored_room, stored_row
 from .room_runtime import RoomRuntime, stored_seat
 
@@ -75,15 +75,19 @@ def adopt(rt: RoomRuntime, room: Room) -> None:
 class Persistence:
     """The database as the rooms use it: one thread for it, group commit of events, and the
     storage-down mode. ``resume`` is called once storage works again and the rooms are
-    reloaded: it sets the games going again (starts, clocks, bots, broadcasts)."""
+    reloaded: it sets the games going again (starts, clocks, bots, broadcasts). ``clock``: the
+    server's time (:class:`.clock.RealClock` by default)."""
 
     def __init__(
         self,
         store: Store,
         rooms: dict[str, RoomRuntime],
         resume: Callable[[], Awaitable[None]],
+        clock: Clock | None = None,
     ) -> None:
         self.store = store
+        #: the time of the whole server (:mod:`.clock`)
+        self.clock: Clock = clock or RealClock()
         self.rooms = rooms
         self._resume = resume
         self._db = ThreadPoolExecutor(1, thread_name_prefix="rummikub-db")
@@ -111,7 +115,7 @@ class Persistence:
     async def last_beat(self) -> None:
         if self.down_since is None:
             try:
-                await self.db(self.store.beat)
+                await self.db(self.store.beat, self.clock.time())
             except Exception as exc:
                 log.warning("last heartbeat not stored: %s", exc)
 
@@ -124,13 +128,18 @@ class Persistence:
 
     async def _beat(self) -> None:
         while True:
-            await asyncio.sleep(HEARTBEAT_SECONDS)
+            await self.clock.sleep(HEARTBEAT_SECONDS)
             if self.down_since is not None:
                 continue
             try:
-                await self.db(self.store.beat)
+                await self.db(self.store.beat, self.clock.time())
             except Exception as exc:
                 self.failed(exc)
+
+    def broadcast(self, rt: RoomRuntime) -> None:
+        """Send every client of ``rt`` its view of the room now (the clocks standing still
+        while storage is down)."""
+        broadcast(rt, self.down_since, self.clock.time())
 
     # -- writes ----------------------------------------------------------------------
     async def write(self, rt: RoomRuntime, fn: Callable[..., Any], *args: Any, **kw: Any) -> None:
@@ -192,21 +201,21 @@ class Persistence:
         self.error = describe(exc)
         if self.down_since is not None:
             return
-        self.down_since = time.time()
+        self.down_since = self.clock.time()
         self.outages += 1
         log.error("storage failed, rooms wait until it works again: %s", self.error)
         for rt in self.rooms.values():
             rt.stop_clocks()
-            broadcast(rt, self.down_since)
+            self.broadcast(rt)
         self._recovery = asyncio.get_running_loop().create_task(self._recover())
 
     async def _recover(self) -> None:
         delay = RETRY_SECONDS[0]
         while True:
-            await asyncio.sleep(delay)
+            await self.clock.sleep(delay)
             delay = min(RETRY_SECONDS[1], delay * 2)
             try:
-                await self.db(self.store.beat)
+                await self.db(self.store.beat, self.clock.time())
             except Exception as exc:
                 self.error = describe(exc)
                 continue
@@ -223,7 +232,7 @@ class Persistence:
         player the time of his turn he had when saving stopped, and go on."""
         assert self.down_since is not None
         outage = self.down_since
-        paused = time.time() - outage
+        paused = self.clock.time() - outage
         for code, rt in list(self.rooms.items()):
             if rt.resumed == outage:
                 continue
@@ -259,7 +268,7 @@ class Persistence:
         return {
             "ok": self.down_since is None,
             "down_for": (
-                None if self.down_since is None else round(time.time() - self.down_since, 1)
+                None if self.down_since is None else round(self.clock.time() - self.down_since, 1)
             ),
             "error": self.error,
             "outages": self.outages,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
+from time import monotonic
 
 __all__ = ["TokenBucket"]
 
@@ -13,16 +14,19 @@ class TokenBucket:
     :meth:`take` asks for units before the work; :meth:`charge` books units after it, when the
     cost (e.g. the seconds of CPU a request took) is only known then, and may go into debt: the
     client then waits until the bucket has refilled above zero.
+
+    ``clock`` gives the seconds of a monotonic clock (the server's :meth:`.Clock.monotonic`).
     """
 
-    def __init__(self, rate: float, burst: float) -> None:
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = monotonic) -> None:
         self.rate = rate
         self.burst = burst
         self.tokens = burst
-        self.stamp = time.monotonic()
+        self._clock = clock
+        self.stamp = clock()
 
     def _refill(self) -> None:
-        now = time.monotonic()
+        now = self._clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
 

@@ -5,7 +5,6 @@ game whose log cannot be replayed is kept as *damaged*, never dropped."""
 from __future__ import annotations
 
 import logging
-import time
 
 from rummikub.core import RummikubError
 
@@ -26,10 +25,10 @@ async def reopen_rooms(
     damaged: dict[str, tuple[Room | None, Damage]],
 ) -> float:
     """Load every unfinished room into ``rooms`` (the damaged into ``damaged``), store their
-    clocks and a heartbeat; returns the time taken as now."""
+    clocks and a heartbeat; returns the time taken as now (``storage``'s clock)."""
     last = await storage.db(storage.store.last_beat)
     stored = await storage.db(storage.store.load_active)
-    now = time.time()
+    now = storage.clock.time()
     for sr in stored:
         try:
             rt = reopen(sr, last, now, damaged)

@@ -10,6 +10,7 @@ from ..protocol.refusals import ClientError, refused
 from ..rooms.room import Room
 from ..rooms.seats import Seat
 from ..storage.store import StoredSeat
+from .clock import Timer
 from .connection import Connection
 from .restore import LoggedEvent
 
@@ -33,12 +34,12 @@ class RoomRuntime:
         self.room = room
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
-        self.clock: asyncio.TimerHandle | None = None
+        self.clock: Timer | None = None
         self.clock_key: tuple[int, int] | None = None
         self.bot_task: asyncio.Task[None] | None = None
         self.bot_key: tuple[int, int] | None = None
-        self.pause: asyncio.TimerHandle | None = None
-        self.grace: dict[int, asyncio.TimerHandle] = {}
+        self.pause: Timer | None = None
+        self.grace: dict[int, Timer] = {}
         #: the event log as stored
         self.events: list[LoggedEvent] = list(events or [])
         #: the seats as stored

@@ -16,7 +16,7 @@ from ..protocol.refusals import ClientError
 from ..rooms.seats import Seat
 from ..work import jobs
 from ..work.pool import JobTimeout, WorkPool
-from .broadcast import broadcast
+from .clock import Clock
 from .periodic import every
 from .persistence import Persistence
 from .room_runtime import RoomRuntime
@@ -50,19 +50,21 @@ NextRound = Callable[[RoomRuntime], Awaitable[None]]
 
 
 class Scheduler:
-    """Arms and runs the timers and bots of every room. ``commit`` and ``next_round`` are the
-    rooms' actions a timer or a bot takes."""
+    """Arms and runs the timers and bots of every room, on ``clock``. ``commit`` and
+    ``next_round`` are the rooms' actions a timer or a bot takes."""
 
     def __init__(
         self,
         storage: Persistence,
         rooms: dict[str, RoomRuntime],
         work: WorkPool,
+        clock: Clock,
         *,
         commit: Commit,
         next_round: NextRound,
     ) -> None:
         self.storage = storage
+        self.clock = clock
         self.rooms = rooms
         self._work = work
         self._commit = commit
@@ -73,7 +75,12 @@ class Scheduler:
     # -- lifecycle -------------------------------------------------------------------
     def start_reaper(self) -> None:
         self._reaper = asyncio.create_task(
-            every(REAP_SECONDS, lambda: self.reap(time.time()), "reaping rooms failed")
+            every(
+                self.clock,
+                REAP_SECONDS,
+                lambda: self.reap(self.clock.time()),
+                "reaping rooms failed",
+            )
         )
 
     def cancel(self) -> None:
@@ -133,7 +140,7 @@ class Scheduler:
                 room.status = rt.row["status"] = "abandoned"
                 room.finished_at = rt.row["finished_at"] = now
                 log.info("room %s closed: nobody came for %.0f s", code, now - rt.last_seen)
-                broadcast(rt, self.storage.down_since)
+                self.storage.broadcast(rt)
             self.rooms.pop(code, None)
 
     # -- turns -----------------------------------------------------------------------
@@ -142,6 +149,7 @@ class Scheduler:
         Nothing is armed while storage is down: the rooms wait."""
         room = rt.room
         loop = asyncio.get_running_loop()
+        clock = self.clock
         if not room.started or self.storage.down_since is not None:
             return
         if room.in_turn:
@@ -151,8 +159,8 @@ class Scheduler:
                 if rt.clock is not None:
                     rt.clock.cancel()
                 rt.clock_key = key
-                rt.clock = loop.call_later(
-                    max(0.0, deadline - time.time()),
+                rt.clock = clock.call_later(
+                    max(0.0, deadline - clock.time()),
                     lambda: self.spawn(self._timeout(rt, key)),
                 )
             seat = room.current_seat()
@@ -165,8 +173,8 @@ class Scheduler:
                 rt.clock.cancel()
                 rt.clock = None
             if not room.match_over and rt.pause is None and room.pause_until is not None:
-                rt.pause = loop.call_later(
-                    max(0.0, room.pause_until - time.time()),
+                rt.pause = clock.call_later(
+                    max(0.0, room.pause_until - clock.time()),
                     lambda: self.spawn(self._pause_over(rt)),
                 )
 
@@ -187,7 +195,7 @@ class Scheduler:
             log.exception("bot turn failed in room %s", rt.room.code)
 
     async def _bot_move(self, rt: RoomRuntime, key: tuple[int, int], index: int) -> None:
-        await asyncio.sleep(rt.room.settings.bot_delay)
+        await self.clock.sleep(rt.room.settings.bot_delay)
         async with rt.lock:
             room = rt.room
             if self.storage.down_since is not None or not room.in_turn or room.turn_key() != key:
@@ -197,10 +205,12 @@ class Scheduler:
                 rt.bot_key = None
                 return
             deadline = room.deadline()
-            now = time.time()
+            now = self.clock.time()
             # the answer is due a second before the turn ends (at least half a second from now)
             due = None if deadline is None else now + max(0.5, deadline - now - 1.0)
             task = room.bot_task(seat, rt.bot_level(seat), due, now)
+            # the worker process reads the system's clock: the same time left, on that clock
+            job_deadline = None if task.deadline is None else time.time() + task.deadline - now
         action: object | None
         try:
             # the answer is due within the hard limit of the bot's budget from now: waiting for
@@ -213,7 +223,7 @@ class Scheduler:
                     task.bot,
                     task.obs,
                     task.cap,
-                    task.deadline,
+                    job_deadline,
                 ),
                 stop_after(task.cap),
             )
@@ -254,8 +264,7 @@ class Scheduler:
         old = rt.grace.pop(seat.seat, None)
         if old is not None:
             old.cancel()
-        loop = asyncio.get_running_loop()
-        rt.grace[seat.seat] = loop.call_later(
+        rt.grace[seat.seat] = self.clock.call_later(
             rt.room.settings.grace_seconds,
             lambda: self.spawn(self._grace_over(rt, seat.seat)),
         )
@@ -267,4 +276,4 @@ class Scheduler:
             if seat.connections == 0 and rt.room.status == "playing":
                 seat.standin = True
                 self.schedule(rt)
-                broadcast(rt, self.storage.down_since)
+                self.storage.broadcast(rt)

@@ -13,7 +13,7 @@ from ..protocol.codes import ServerCode
 from ..protocol.refusals import ClientError
 from ..rooms.seats import Seat
 from ..storage.store import Append, StoredEvent
-from .broadcast import broadcast
+from .clock import Clock
 from .connection import Connection
 from .lobby import Lobby
 from .persistence import Persistence
@@ -24,8 +24,11 @@ __all__ = ["Turns"]
 
 
 class Turns:
-    def __init__(self, storage: Persistence, scheduler: Scheduler, lobby: Lobby) -> None:
+    def __init__(
+        self, storage: Persistence, scheduler: Scheduler, lobby: Lobby, clock: Clock
+    ) -> None:
         self.storage = storage
+        self.clock = clock
         self.scheduler = scheduler
         self.lobby = lobby
         #: called once a move ends the match, after it is stored and broadcast (the ratings
@@ -33,7 +36,7 @@ class Turns:
         self.on_over: Callable[[RoomRuntime], Awaitable[object]] | None = None
 
     def _broadcast(self, rt: RoomRuntime) -> None:
-        broadcast(rt, self.storage.down_since)
+        self.storage.broadcast(rt)
 
     async def start_now(self, rt: RoomRuntime, seat: Seat, msg_id: Any) -> None:
         room = rt.room
@@ -55,7 +58,7 @@ class Turns:
     async def begin(self, rt: RoomRuntime) -> None:
         room = rt.room
         room.start()
-        now = time.time()
+        now = self.clock.time()
         room.turn_started = now
         room.seq += 1
         await self.storage.append(
@@ -79,7 +82,7 @@ class Turns:
         broadcast. Must hold the room lock. Nothing takes effect unless it is stored."""
         room = rt.room
         assert room.started
-        now = time.time()
+        now = self.clock.time()
         key = room.turn_key()
         hint = room.hint_used(action)
         ms = None if room.turn_started is None else int((now - room.turn_started) * 1000)
@@ -133,7 +136,7 @@ class Turns:
             rt.pause.cancel()
             rt.pause = None
         room.next_round()
-        now = time.time()
+        now = self.clock.time()
         room.turn_started = now
         room.seq += 1
         await self.storage.append(

@@ -19,7 +19,6 @@ The password hashing (Argon2id, tens of milliseconds) and the database work run 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -109,7 +108,7 @@ def _standing(s: Standing) -> dict[str, Any]:
 async def csrf_key(m: RoomManager, edge: Edge) -> bytes:
     """The server's CSRF key (read from the database once)."""
     if edge.csrf_key is None:
-        edge.csrf_key = await asyncio.to_thread(m.accounts.secret, CSRF_SECRET, time.time())
+        edge.csrf_key = await asyncio.to_thread(m.accounts.secret, CSRF_SECRET, m.clock.time())
     return edge.csrf_key
 
 
@@ -121,7 +120,7 @@ async def current(request: Request, m: RoomManager) -> Account | None:
     token = session_of(request)
     if not token:
         return None
-    return await asyncio.to_thread(m.accounts.session, token, time.time())
+    return await asyncio.to_thread(m.accounts.session, token, m.clock.time())
 
 
 async def from_our_page(
@@ -209,7 +208,7 @@ async def enter(
     if isinstance(got, JSONResponse):
         return got
     try:
-        account, token = await asyncio.to_thread(how, got["name"], got["password"], time.time())
+        account, token = await asyncio.to_thread(how, got["name"], got["password"], m.clock.time())
     except AccountError as exc:
         return _refusal(exc)
     # the games this browser played as a guest become the account's; the rooms running here
@@ -283,7 +282,7 @@ async def password(request: Request, m: Manager, edge: EdgeDep) -> JSONResponse:
         return got
     try:
         token = await asyncio.to_thread(
-            m.accounts.change_password, account, got["old"], got["new"], time.time()
+            m.accounts.change_password, account, got["old"], got["new"], m.clock.time()
         )
     except AccountError as exc:
         return _refusal(exc)
@@ -305,7 +304,7 @@ async def delete(request: Request, m: Manager, edge: EdgeDep) -> JSONResponse:
     if isinstance(got, JSONResponse):
         return got
     try:
-        gone = await asyncio.to_thread(m.accounts.delete, account, got["password"], time.time())
+        gone = await asyncio.to_thread(m.accounts.delete, account, got["password"], m.clock.time())
     except AccountError as exc:
         return _refusal(exc)
     m.sessions_ended(Ended(account.id, "deleted", seats=gone.seats, name=DELETED_NAME))
@@ -322,7 +321,7 @@ async def leaderboard(
 ) -> dict[str, Any]:
     """The best shown ratings: of everyone, or of those who played a rated game in the last 30
     days; paged."""
-    since = time.time() - MONTH if period == "month" else None
+    since = m.clock.time() - MONTH if period == "month" else None
     rows = await asyncio.to_thread(
         m.accounts.leaderboard, game, since=since, offset=offset, limit=limit
     )

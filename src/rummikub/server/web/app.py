@@ -19,6 +19,7 @@ from ..handlers.quick import QueueSettings
 from ..manager import RoomManager
 from ..protocol.codes import ServerCode
 from ..runtime.admission import ConnectionCounter
+from ..runtime.clock import Clock, RealClock
 from ..storage.startup import DatabaseUnavailable, open_store
 from ..storage.store import Store
 from . import account_api, assistant, pages, records, rooms, status
@@ -164,9 +165,20 @@ def _add_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(Exception, internal)
 
 
-def create_app(config: ServerConfig | None = None, *, store: Store | None = None) -> FastAPI:
+def create_app(
+    config: ServerConfig | None = None,
+    *,
+    store: Store | None = None,
+    clock: Clock | None = None,
+    seed: int | None = None,
+) -> FastAPI:
     """A new application; the database is opened (and created) when it starts, unless ``store``
     is one opened already (``run.serve`` opens it first, to report a bad database plainly).
+
+    ``clock`` is the time of the whole application — its rooms, budgets and rate limits
+    (:class:`~..runtime.clock.RealClock` by default; tests give a
+    :class:`~..runtime.clock.FakeClock`); ``seed`` fixes the deals, for tests (the n-th room
+    made is dealt with ``seed * 1000 + n``).
 
     Should the database fail to open, the :class:`DatabaseUnavailable` error is kept in
     ``app.state.startup_error`` as well as raised. The routes are the routers of
@@ -174,6 +186,7 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     :mod:`.account_api`; what they depend on (the manager, the edge) is in ``app.state``
     (:mod:`.deps`)."""
     cfg = config or ServerConfig()
+    time = clock or RealClock()
     hosts = HostPolicy(
         ["localhost", *cfg.allowed_hosts, *(origin_host(o) for o in cfg.allowed_origins)]
     )
@@ -194,6 +207,8 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
             broker=cfg.broker_url,
             node=cfg.node,
             quick=QueueSettings(bots_after=cfg.quick_bots_after),
+            clock=time,
+            seed=seed,
         )
         await manager.start()
         app.state.manager = manager
@@ -205,7 +220,7 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
 
     app = FastAPI(title="Rummikub", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.startup_error = None
-    app.state.edge = Edge(OriginPolicy(cfg.allowed_origins))
+    app.state.edge = Edge.timed(OriginPolicy(cfg.allowed_origins), time.monotonic)
     _add_error_handlers(app)
     # the last added runs first: every response (a 429 too) gets the security headers; a
     # request naming another site is refused before anything is counted or read, an address
@@ -213,8 +228,8 @@ def create_app(config: ServerConfig | None = None, *, store: Store | None = None
     app.add_middleware(BodyLimitMiddleware, limit=cfg.max_body)
     app.add_middleware(
         RateLimitMiddleware,
-        api=BucketTable(cfg.api_rate, cfg.api_burst, cfg.http_clients),
-        other=BucketTable(cfg.page_rate, cfg.page_burst, cfg.http_clients),
+        api=BucketTable(cfg.api_rate, cfg.api_burst, cfg.http_clients, time.monotonic),
+        other=BucketTable(cfg.page_rate, cfg.page_burst, cfg.http_clients, time.monotonic),
     )
     app.add_middleware(WebSocketLimitMiddleware, counter=ConnectionCounter(cfg.max_websockets))
     app.add_middleware(HostCheckMiddleware, policy=hosts)

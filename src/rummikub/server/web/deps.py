@@ -7,6 +7,7 @@ kept in ``app.state`` by :func:`~.app.create_app` and its lifespan, so that the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated
 
@@ -21,6 +22,14 @@ from .origins import OriginPolicy
 __all__ = ["Edge", "EdgeDep", "Manager", "edge", "room_manager", "started_manager"]
 
 
+#: sign-ups per client address: one a minute, bursts of 5 (rate, burst)
+SIGNUPS = (1 / 60, 5.0)
+#: logins per client address: one every 5 s, bursts of 10
+LOGINS = (0.2, 10.0)
+#: refused WebSockets logged: one a second, bursts of 10
+REFUSALS_LOGGED = (1.0, 10.0)
+
+
 @dataclass(slots=True)
 class Edge:
     """What one application checks at its edge, beside its middleware: the web origins whose
@@ -30,10 +39,20 @@ class Edge:
     the server's CSRF key once read from the database."""
 
     origins: OriginPolicy
-    signups: BucketTable = field(default_factory=lambda: BucketTable(1 / 60, 5))
-    logins: BucketTable = field(default_factory=lambda: BucketTable(0.2, 10))
-    refusals_logged: TokenBucket = field(default_factory=lambda: TokenBucket(1.0, 10.0))
+    signups: BucketTable = field(default_factory=lambda: BucketTable(*SIGNUPS))
+    logins: BucketTable = field(default_factory=lambda: BucketTable(*LOGINS))
+    refusals_logged: TokenBucket = field(default_factory=lambda: TokenBucket(*REFUSALS_LOGGED))
     csrf_key: bytes | None = None
+
+    @classmethod
+    def timed(cls, origins: OriginPolicy, clock: Callable[[], float]) -> Edge:
+        """The edge with its limits on ``clock`` (a monotonic clock's seconds)."""
+        return cls(
+            origins,
+            BucketTable(*SIGNUPS, clock=clock),
+            BucketTable(*LOGINS, clock=clock),
+            TokenBucket(*REFUSALS_LOGGED, clock),
+        )
 
 
 async def room_manager(conn: HTTPConnection) -> RoomManager:

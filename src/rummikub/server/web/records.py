@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from collections.abc import Awaitable
 
 from fastapi import APIRouter, Request
@@ -50,7 +49,7 @@ async def analysis(code: str, request: Request, m: Manager) -> Response:
     session = request.cookies.get(COOKIE)
     if session:
         with contextlib.suppress(Exception):  # the database is down: charged as a guest
-            found = await asyncio.to_thread(m.accounts.session, session, time.time())
+            found = await asyncio.to_thread(m.accounts.session, session, m.clock.time())
             account = None if found is None else str(found.id)
     return await finished_game(m.analysis(code, client_key(request.scope), account))
 

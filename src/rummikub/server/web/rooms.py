@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
@@ -70,7 +69,7 @@ async def websocket(ws: WebSocket, m: Manager, edge: EdgeDep) -> None:
     account = None
     if session:
         try:
-            account = await asyncio.to_thread(m.accounts.session, session, time.time())
+            account = await asyncio.to_thread(m.accounts.session, session, m.clock.time())
         except Exception:  # the database is down: he plays as a guest meanwhile
             log.warning("the session of a WebSocket could not be read", exc_info=True)
     conn = m.new_connection(
