@@ -78,10 +78,11 @@ def place_from_table(
 
 
 def xpress_hint(obs: XpressObservation, time_limit: float = 1.0) -> dict[str, Any]:
-    """The dice game's hint (:func:`rummikub.bots.hint`) as the client gets it: before the
-    throw ``{"throw": [dice]}`` to throw again (the expert bot's choice); after it ``{"dice":
-    [...], "table": [[...]]}`` of the best placement (the most dice, then the most points), or
-    ``{"dice": [], "table": None}`` when nothing can be placed."""
+    """The dice game's hint (:func:`rummikub.bots.hint`: the evaluation's best move, the move
+    the review judges best and the expert plays) as the client gets it: before the throw
+    ``{"throw": [dice]}`` to throw again; after it ``{"dice": [...], "table": [[...]]}`` of the
+    placement to make (it may hold dice back), or ``{"dice": [], "table": None}`` to end the
+    turn."""
     action = hint(XPRESS, obs, time_limit)
     if isinstance(action, Throw):
         return {"throw": list(action.dice)}
