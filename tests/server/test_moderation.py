@@ -21,14 +21,19 @@ from .cluster_helpers import node, runner
 from .inproc import Client, Server, running
 
 
+def _create(seats: list[str], name: str) -> dict[str, Any]:
+    """The create message of a room with ``seats`` (``human`` or a bot kind: beginner bots)."""
+    return {
+        "type": "create",
+        "name": name,
+        "rules": "standard",
+        "seats": [{"kind": k} if k == "human" else {"kind": k, "level": "beginner"} for k in seats],
+        "settings": {"bot_delay": 0},
+    }
+
+
 async def _room(c: Client, seats: list[str], name: str = "Ann") -> str:
-    reply = await c.request(
-        type="create",
-        name=name,
-        rules="standard",
-        seats=[{"kind": k} if k == "human" else {"kind": k, "level": "beginner"} for k in seats],
-        settings={"bot_delay": 0},
-    )
+    reply = await c.request(**_create(seats, name))
     assert reply["type"] == "joined", reply
     return str(reply["room"])
 
@@ -258,13 +263,7 @@ def test_moderation_reaches_a_room_of_another_node(
 
 
 def _room_sync(c: helpers.Client, seats: list[str], name: str = "Ann") -> str:
-    reply = c.request(
-        type="create",
-        name=name,
-        rules="standard",
-        seats=[{"kind": k} if k == "human" else {"kind": k, "level": "beginner"} for k in seats],
-        settings={"bot_delay": 0},
-    )
+    reply = c.request(**_create(seats, name))
     assert reply["type"] == "joined", reply
     return str(reply["room"])
 

@@ -115,8 +115,6 @@ MAX_PLIES = 400
 MATCH_PATHS = 1000
 #: rounds a simulated continuation may add before the leader is taken as the winner
 MAX_FUTURE_ROUNDS = 100
-#: actions an Xpress playout may last before its round counts as abandoned
-XPRESS_MAX_STEPS = 2000
 
 
 @dataclass(frozen=True, slots=True)
