@@ -8,12 +8,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rummikub.server.manager import WAITING_IDLE_SECONDS, RoomManager
 from rummikub.server.protocol.messages import peek_id
 from rummikub.server.runtime.admission import Admission, Limits
+from rummikub.server.runtime.clock import FakeClock
 from rummikub.server.runtime.ratelimit import TokenBucket
 from rummikub.server.storage.store import Store
 
@@ -24,6 +26,18 @@ def test_work_charged_after_the_fact_puts_the_client_in_debt() -> None:
     bucket.charge(2.5)  # a request that took longer than the whole burst
     assert not bucket.has()
     assert 14.0 < bucket.wait() <= 25.0  # 1.5 s of debt plus a unit, at 0.1 per second
+
+
+@pytest.mark.asyncio
+async def test_a_costly_hint_spends_the_hint_budget_and_leaves_moves_alone() -> None:
+    clock = FakeClock()
+    adm = Admission(Limits(), clock=clock)
+    budget = adm.budget("10.0.0.1")
+    budget.hints.charge(Limits().hint_burst + 5.0)  # a hint that took more than the whole burst
+    assert not budget.hints.has()
+    assert budget.work.has()  # the move the hint suggested is still admitted
+    await clock.advance(5.0 / Limits().hint_rate + 1.0)
+    assert budget.hints.has()
 
 
 def test_budgets_are_per_address_and_the_table_is_bounded() -> None:

@@ -1,6 +1,6 @@
 """Turning one client message into the room action it asks for and the reply: the message
 budget, parsing, the checks every action shares (a room, a seat, the turn, storage up), the
-work budget of costly requests (checks, hints, moves), and chat."""
+work budget of costly requests (checks, moves), the hint budget, and chat."""
 
 from __future__ import annotations
 
@@ -202,6 +202,15 @@ class Dispatcher:
                 retry_after=round(conn.budget.work.wait(), 2),
             )
 
+    @staticmethod
+    def _admit_hint(conn: Connection) -> None:
+        if not conn.budget.hints.has():
+            raise ClientError(
+                ServerCode.BUSY,
+                "you have asked for too many hints; wait a moment",
+                retry_after=round(conn.budget.hints.wait(), 2),
+            )
+
     async def _work(self, conn: Connection, job: Callable[[], T], pool: ThreadPoolExecutor) -> T:
         """Run a costly job for ``conn`` off the event loop and charge its CPU time to the
         client's work budget (refused at once while the budget is spent)."""
@@ -226,7 +235,7 @@ class Dispatcher:
         room = rt.room
         if not room.settings.hints:
             raise ClientError(ServerCode.NO_HINTS, "hints are off in this room")
-        self._admit_work(conn)
+        self._admit_hint(conn)
         obs = room.hint_obs(seat.seat)
         room.hinted.add(room.turn_key())
         try:
@@ -241,7 +250,7 @@ class Dispatcher:
             raise ClientError(
                 ServerCode.BUSY, "the hint could not be found in time; ask again in a moment"
             ) from None
-        conn.budget.work.charge(spent)
+        conn.budget.hints.charge(spent)
         conn.send({"type": "hint", "id": msg_id, **hint})
 
     async def _chat(self, rt: RoomRuntime, conn: Connection, text: str) -> None:

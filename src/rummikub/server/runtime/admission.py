@@ -1,8 +1,10 @@
 """What one client may cost the server: budgets per client address, not per connection.
 
 A person who opens twenty sockets gets no more than one who opens one. Each address has
-three buckets: messages (all WebSocket messages of all its connections), work (seconds of
-server CPU spent on its requests: checking and playing tables, hints) and rooms created.
+four buckets: messages (all WebSocket messages of all its connections), work (seconds of
+server CPU spent on its requests: checking and playing tables), hints (seconds of worker CPU
+its hints took) and rooms created. Hints have a bucket of their own so that asking for a hint,
+which may take seconds, never keeps the asker from playing the move it suggests.
 Each connection also keeps its own message bucket, so one noisy tab cannot starve another
 tab of the same address. The table of addresses is bounded: the least recently seen is
 forgotten first.
@@ -32,9 +34,12 @@ class Limits:
     #: WebSocket messages of all connections of one address
     client_rate: float = 60.0
     client_burst: float = 180.0
-    #: seconds of server CPU one address may use per second (checks, plays, hints)
+    #: seconds of server CPU one address may use per second (checks, plays)
     work_rate: float = 0.1
     work_burst: float = 1.0
+    #: seconds of worker CPU one address's hints may use per second
+    hint_rate: float = 0.2
+    hint_burst: float = 10.0
     #: rooms one address may create (per second; burst)
     room_rate: float = 0.1
     room_burst: float = 20.0
@@ -46,6 +51,7 @@ class Limits:
 class Budget:
     messages: TokenBucket
     work: TokenBucket
+    hints: TokenBucket
     rooms: TokenBucket
 
 
@@ -67,6 +73,7 @@ class Admission:
         made = Budget(
             TokenBucket(lim.client_rate, lim.client_burst, self._clock),
             TokenBucket(lim.work_rate, lim.work_burst, self._clock),
+            TokenBucket(lim.hint_rate, lim.hint_burst, self._clock),
             TokenBucket(lim.room_rate, lim.room_burst, self._clock),
         )
         self._budgets[client] = made

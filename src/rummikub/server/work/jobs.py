@@ -38,7 +38,7 @@ def bot_move(bot: Any, obs: Any, cap: float, deadline: float | None) -> tuple[An
 
 def hint(game: str, obs: Any) -> tuple[dict[str, Any], float]:
     """The hint of ``game``'s server part for the player who sees ``obs``, and the seconds of
-    CPU it took (charged to the asker's work budget)."""
+    CPU it took (charged to the asker's hint budget)."""
     start = time.process_time()
     out = room_game(game).hint(obs)
     return out, time.process_time() - start
