@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rummikub.bots.registry import bot_levels
 from rummikub.core import Rules, pack_melds, parse_tiles, read_meld
 
 from .inproc import (
@@ -112,10 +113,11 @@ async def test_invalid_play_is_refused_with_reason_and_changes_nothing(app_serve
     assert again["type"] == "pong"
     await c.send(type="hint", id="h")
     hint = await c.wait(lambda m: m.get("id") == "h")
-    assert hint["type"] == "hint"
-    if hint["tiles"]:
-        rules = Rules.from_dict(state["room"]["rules"])
-        assert all(read_meld(_meld(m), rules) for m in hint["table"])
+    assert hint["type"] == "hint", hint
+    # the best move by the evaluation: to draw, or a play whose every meld is valid
+    rules = Rules.from_dict(state["room"]["rules"])
+    drawn = hint["tiles"] == [] and hint["table"] is None
+    assert drawn or all(read_meld(_meld(m), rules) for m in hint["table"]), hint
     assert c.state is not None and c.state["seq"] >= seq
     assert game(c.state)["rack"] == rack and game(c.state)["turn"] == g["turn"]
 
@@ -173,7 +175,16 @@ async def test_timeout_is_run_by_the_server(app_server: Server) -> None:
 
 async def test_http_api(app_server: Server) -> None:
     status, info = await app_server.get("/api/info")
-    assert status == 200 and "beginner" in info["bots"] and "standard" in info["presets"]
+    assert status == 200 and "standard" in info["presets"]
+    # the games are read from the table of game parts, each with its levels and whether rated
+    assert info["games"] == {
+        "tiles": {"bots": list(bot_levels("tiles")), "rated": True},
+        "xpress": {"bots": list(bot_levels("xpress")), "rated": False},
+    }
+    c = await app_server.connect()
+    bad = await c.request(type="create", name="Ann", game="chess", seats=[{"kind": "human"}] * 2)
+    assert bad["code"] == "bad-message" and bad["params"]["field"] == "game"
+    assert "tiles, xpress" in bad["message"] and "'chess'" in bad["message"]
     status, body = await app_server.get("/api/rooms/NOPE99")
     assert status == 404 and "NOPE99" in body["error"]
     r = await app_server.request("GET", "/")

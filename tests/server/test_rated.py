@@ -78,6 +78,8 @@ def test_rated_rooms_refuse_what_a_rated_game_cannot_have(srv: ServerProcess) ->
             settings={"rated": True},
         )  # fmt: skip
         assert xpress["code"] == "not-rated" and xpress["params"]["reason"] == "game"
+        queued = ann.request(type="queue", game="xpress", players=[2])
+        assert queued["code"] == "not-rated" and queued["params"]["reason"] == "game"
         # a rated room: hints off by default; a guest cannot take its free seat
         made = _create(ann, ME + ME, rated=True)
         assert made["type"] == "joined"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummikub.core import RulesError
-from rummikub.games import GAMES, game_part, get_game, parts_of
+from rummikub.games import game_names, game_part, get_game, parts_of
 
 from .registry import bot_levels, get_bot
 
@@ -25,7 +25,7 @@ def check_spec(spec: str, game: str = "tiles") -> str:
         if not text[len(CMD_PREFIX) :].strip():
             raise RulesError(f"bot {spec!r}: 'cmd:' needs a command line", field="bot")
         if not outside_ok:
-            played = ", ".join(n for n in GAMES if parts_of(n).outside is not None) or "no game"
+            played = ", ".join(game_names("outside")) or "no game"
             raise RulesError(
                 f"bot {spec!r}: outside programs play {played} only, not {get_game(game).name}",
                 field="bot",

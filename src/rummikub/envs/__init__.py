@@ -24,7 +24,7 @@ import gymnasium
 from rummikub.bots.grid_playout import PlayedRound
 from rummikub.bots.registry import get_bot
 from rummikub.core import RulesError
-from rummikub.games import GAMES, game_part, get_game, parts_of
+from rummikub.games import game_names, game_part, get_game, parts_of
 
 from .aec import Reward, RummikubEnv, bad_argument
 from .gym import RummikubGym
@@ -50,7 +50,7 @@ __all__ = [
 
 def env_games() -> tuple[str, ...]:
     """The registered games that have learning environments (an ``env`` part)."""
-    return tuple(name for name in GAMES if parts_of(name).env is not None)
+    return game_names("env")
 
 
 def spec_for(game: str, *, limit: int = 24) -> GameSpec:

@@ -84,8 +84,12 @@ def parts_of(game: str | AnyGame) -> GameParts:
     return PARTS.get(name, GameParts())
 
 
-def game_names() -> tuple[str, ...]:
-    return tuple(GAMES)
+def game_names(part: PartName | None = None) -> tuple[str, ...]:
+    """The registered games' names in the order they are offered; with ``part``, only those of
+    the games that have that part (the games with server rooms: ``game_names("room")``)."""
+    if part is None:
+        return tuple(GAMES)
+    return tuple(name for name in GAMES if getattr(parts_of(name), part) is not None)
 
 
 def game_part(game: str | AnyGame, part: PartName) -> object:

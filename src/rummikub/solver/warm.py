@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
+
 from rummikub.core import Rack, Table, preset
 
 from . import fast
 from .api import arrangeable, best_per_count, solve
+from .counts import opening_counts, placed_counts
+from .model import counts_grid
 
 __all__ = ["warm_up"]
 
@@ -34,5 +38,13 @@ def warm_up() -> float:
         solve(table, rack, opened=True, objective=objective)
     solve(table, rack, opened=False)
     best_per_count(table, rack, opened=True)
-    arrangeable(list(rack), preset("standard"))
+    rules = preset("standard")
+    arrangeable(list(rack), rules)
+    # the kernel of the playouts on tile counts (the evaluation's, the bots' playouts)
+    grid, jokers = counts_grid(table.tiles(), rules)
+    hand, hand_jokers = counts_grid(rack.tiles, rules)
+    value = sum(t.number for t in table.tiles() if not t.is_joker)
+    placed_counts(rules, np.array(grid, np.int64), jokers, value,
+                  np.array(hand, np.int64), hand_jokers)  # fmt: skip
+    opening_counts(rules, np.array(hand, np.int64), hand_jokers)
     return time.perf_counter() - start

@@ -29,7 +29,7 @@ from ..runtime.connection import Connection
 from ..runtime.periodic import cancel_all, every
 from .creation import RoomMaker
 from .quick_tickets import LEAD_SECONDS, Tickets
-from .rated import need_account
+from .rated import check_rated_game, need_account
 
 __all__ = ["PRESET", "TICK_SECONDS", "QueueSettings", "QuickMatch"]
 
@@ -79,6 +79,7 @@ class QuickMatch:
     # -- a player's requests ---------------------------------------------------------
     async def join(self, conn: Connection, msg: p.QueueMsg) -> None:
         need_account(conn, "a quick match")
+        check_rated_game(msg.game)
         assert conn.account is not None
         account = conn.account
         standing = await asyncio.to_thread(self.accounts.rating, account, msg.game)

@@ -21,16 +21,20 @@ from rummikub.ratings import bot_ratings
 from ..accounts.games import Change, PlayerGames, RatedSeat
 from ..protocol.codes import ServerCode
 from ..protocol.refusals import ClientError
+from ..rooms.games import rated_game_names
 from ..runtime.clock import Clock
 from ..runtime.connection import Connection
 from ..runtime.room_runtime import RoomRuntime
 
-__all__ = ["RATED_GAMES", "RatedGames", "check_rated_room", "need_account", "rated_presets"]
+__all__ = [
+    "RatedGames",
+    "check_rated_game",
+    "check_rated_room",
+    "need_account",
+    "rated_presets",
+]
 
 log = logging.getLogger("rummikub.server")
-
-#: the games that have rated rooms (Xpress has no turn clock yet)
-RATED_GAMES = ("tiles",)
 
 
 def rated_presets() -> list[str]:
@@ -43,6 +47,18 @@ def need_account(conn: Connection, what: str) -> None:
         raise ClientError(ServerCode.ACCOUNT_NEEDED, f"{what} needs an account: log in first")
 
 
+def _not_rated(reason: str, message: str) -> ClientError:
+    return ClientError(ServerCode.NOT_RATED, message, params={"reason": reason})
+
+
+def check_rated_game(game: str) -> None:
+    """Refuse a rated game or quick match of a game whose rooms are not rated (its room
+    part's ``rated``)."""
+    rated = rated_game_names()
+    if game not in rated:
+        raise _not_rated("game", f"only {', '.join(rated)} games are rated, not {game}")
+
+
 def check_rated_room(
     conn: Connection, game: str, rules: Any, hints: bool | None, levels: list[str]
 ) -> None:
@@ -50,12 +66,8 @@ def check_rated_room(
     game, ``rules`` (as read) that are not a preset with a clock, hints asked for, unrated
     bots."""
     need_account(conn, "a rated game")
-
-    def refuse(reason: str, message: str) -> ClientError:
-        return ClientError(ServerCode.NOT_RATED, message, params={"reason": reason})
-
-    if game not in RATED_GAMES:
-        raise refuse("game", f"only {', '.join(RATED_GAMES)} games are rated")
+    check_rated_game(game)
+    refuse = _not_rated
     presets = rated_presets()
     name = getattr(rules, "preset", None)
     if name not in presets or rules.to_dict() != PRESETS[name].to_dict():

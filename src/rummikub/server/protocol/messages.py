@@ -11,7 +11,9 @@ import json
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from rummikub.games import game_names
 
 from .codes import ServerCode
 
@@ -134,10 +136,21 @@ def client_limits() -> dict[str, int]:
     }
 
 
+def _room_game(name: str) -> str:
+    known = game_names("room")
+    if name not in known:
+        raise ValueError(f"the game is one of {', '.join(known)}, not {name!r}")
+    return name
+
+
+#: the name of a game that has server rooms (its ``room`` part in the table of game parts)
+GameName = Annotated[str, Field(max_length=32), AfterValidator(_room_game)]
+
+
 class CreateMsg(_Msg):
     type: Literal["create"]
     name: Name
-    game: Literal["tiles", "xpress"] = "tiles"
+    game: GameName = "tiles"
     rules: Annotated[str, Field(max_length=32)] | dict[str, Any] = "standard"
     seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=6)]
     settings: SettingsSpec = SettingsSpec()
@@ -231,7 +244,7 @@ class QueueMsg(_Msg):
     while."""
 
     type: Literal["queue"]
-    game: Literal["tiles"] = "tiles"
+    game: GameName = "tiles"  # one whose rooms may be rated (refused by quick match)
     players: Annotated[list[Annotated[int, Field(ge=2, le=4)]], Field(min_length=1, max_length=3)]
     bots: bool = True
 

@@ -25,11 +25,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
 
+from rummikub.games import game_names
+
 from ..accounts import AccountCode, AccountError, csrf_token, csrf_valid, token_hash
 from ..accounts.games import MAX_CLAIMS
 from ..accounts.live import Ended
 from ..accounts.store import DELETED_NAME, SESSION_DAYS, Account, Standing
 from ..manager import RoomManager
+from ..protocol.codes import ServerCode
 from .deps import Edge, EdgeDep, Manager
 from .http_limits import BucketTable, client_key
 
@@ -42,7 +45,6 @@ CSRF_HEADER = "x-csrf-token"
 CSRF_SECRET = "csrf"
 #: what the answers carrying a session or its CSRF token say to caches
 PRIVATE = {"Cache-Control": "no-store"}
-GAMES = ("tiles", "xpress")
 MAX_FIELD = 300  #: the longest name or password field read
 MONTH = 30 * 86400.0
 
@@ -311,16 +313,20 @@ async def delete(request: Request, m: Manager, edge: EdgeDep) -> JSONResponse:
     return signed_out()
 
 
-@router.get("/api/leaderboard")
+@router.get("/api/leaderboard", response_model=None)
 async def leaderboard(
     m: Manager,
-    game: Annotated[str, Query(pattern="^(tiles|xpress)$")] = "tiles",
+    game: Annotated[str, Query(max_length=32)] = "tiles",
     period: Annotated[str, Query(pattern="^(all|month)$")] = "all",
     offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
     limit: Annotated[int, Query(ge=1, le=100)] = 50,
-) -> dict[str, Any]:
+) -> dict[str, Any] | JSONResponse:
     """The best shown ratings: of everyone, or of those who played a rated game in the last 30
     days; paged."""
+    known = game_names("room")
+    if game not in known:
+        said = f"the game is one of {', '.join(known)}, not {game!r}"
+        return _error(ServerCode.BAD_MESSAGE, f"game: {said}", 422, field="game")
     since = m.clock.time() - MONTH if period == "month" else None
     rows = await asyncio.to_thread(
         m.accounts.leaderboard, game, since=since, offset=offset, limit=limit
@@ -351,7 +357,7 @@ async def profile(
             "name": account.name, "games": {}, "offset": offset,
             "recent": [g.to_json() for g in recent],
         }  # fmt: skip
-        for game in GAMES:
+        for game in game_names("room"):
             standing = store.rating(account, game)
             out["games"][game] = {
                 **_standing(standing),

@@ -17,6 +17,7 @@ from rummikub.core import PRESETS
 from ..protocol.codes import ServerCode
 from ..protocol.messages import MAX_ROOMS_PAGE, client_limits, settings_ranges
 from ..protocol.refusals import ClientError
+from ..rooms.games import rated_game_names, room_game_names
 from .account_api import COOKIE
 from .deps import EdgeDep, Manager
 from .http_limits import client_key
@@ -101,9 +102,11 @@ async def websocket(ws: WebSocket, m: Manager, edge: EdgeDep) -> None:
 @router.get("/api/info")
 async def info() -> dict[str, Any]:
     return {
-        "bots": list(bot_levels("tiles")),
+        "games": {
+            name: {"bots": list(bot_levels(name)), "rated": name in rated_game_names()}
+            for name in room_game_names()
+        },
         "presets": {name: r.to_dict() for name, r in PRESETS.items()},
-        "xpress_bots": list(bot_levels("xpress")),
         "settings": settings_ranges(),
         "limits": client_limits(),
     }

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import cast
 
-from rummikub.games import GAMES, game_part, get_game, parts_of
+from rummikub.games import game_names, game_part, get_game
 
 from .base import AnyMatch, RoomGame, RoomView, Turn
 
@@ -18,6 +18,7 @@ __all__ = [
     "RoomGame",
     "RoomView",
     "Turn",
+    "rated_game_names",
     "room_game",
     "room_game_names",
 ]
@@ -25,7 +26,12 @@ __all__ = [
 
 def room_game_names() -> tuple[str, ...]:
     """The registered games that have server rooms (a ``room`` part)."""
-    return tuple(name for name in GAMES if parts_of(name).room is not None)
+    return game_names("room")
+
+
+def rated_game_names() -> tuple[str, ...]:
+    """The games whose rooms may be rated (their room part's ``rated``)."""
+    return tuple(name for name in room_game_names() if room_game(name).rated)
 
 
 def _factory(name: str) -> Callable[[], RoomGame]:

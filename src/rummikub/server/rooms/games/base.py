@@ -76,6 +76,9 @@ class RoomGame(Protocol):
     meld_word: str
     #: the keys of the public game view, in order (separated by spaces)
     view_order: str
+    #: whether its rooms may be rated (a preset with a turn clock, bots with a rating): the
+    #: games of quick match and ``rated`` rooms
+    rated: bool
 
     # -- rules and seats -----------------------------------------------------------------
     def rules_from_message(self, spec: str | dict[str, Any]) -> Any:

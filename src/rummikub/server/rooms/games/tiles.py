@@ -110,6 +110,8 @@ class TilesRoomGame:
 
     #: the game as refusals name it
     title = "the tile game"
+    #: rated rooms play a preset with a turn clock
+    rated = True
 
     # -- rules and seats -----------------------------------------------------------------
     def rules_from_message(self, spec: str | dict[str, Any]) -> Rules:

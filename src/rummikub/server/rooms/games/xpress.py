@@ -111,6 +111,8 @@ class XpressRoomGame:
 
     #: the game as refusals name it
     title = "Xpress"
+    #: no rated rooms: Xpress has no turn clock yet
+    rated = False
 
     # -- rules and seats -----------------------------------------------------------------
     def rules_from_message(self, spec: str | dict[str, Any]) -> XpressRules:

@@ -202,7 +202,9 @@ export class Lobby {
   /** @param {import("./types.js").Info} info */
   build(info) {
     const net = this.net;
-    const { bots, presets, xpress_bots: xbots = [], settings = {}, limits } = info;
+    const { games: offered, presets, settings = {}, limits } = info;
+    const bots = offered.tiles.bots;
+    const xbots = offered.xpress ? offered.xpress.bots : [];
     const best = bots.includes("greedy") ? "greedy" : bots[0];
     const account = currentAccount();
     const nameInput = h("input", { id: "player-name", maxlength: limits.name, autocomplete: "nickname",

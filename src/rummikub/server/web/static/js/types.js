@@ -333,11 +333,11 @@
  * @typedef {{default: number, min: number | null, max: number | null}} SettingRange */
 
 /**
- * `GET /api/info`.
+ * `GET /api/info`: per game with server rooms its bot levels (weakest first) and whether its
+ * rooms may be rated; the tile game's presets.
  * @typedef {object} Info
- * @property {string[]} bots
+ * @property {Record<string, {bots: string[], rated: boolean}>} games
  * @property {Record<string, TileRules>} presets
- * @property {string[]} xpress_bots
  * @property {Record<string, SettingRange>} settings
  * @property {{name: number, chat: number, code: number, rooms: number, reason: number}} limits
  */
