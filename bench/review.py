@@ -9,8 +9,8 @@ and how much of its verdicts is the luck of the deals it samples.
 ``rank``: for each pair of levels, deal ``d`` (seed 40 000 + ``d``) is played twice with the
 seats swapped (paired deals), every record is analysed at the default depth, and the bot that
 won more games should have the higher mean accuracy; prints wins, mean accuracy and mean loss
-per bot. The expert plays with a fixed 24 deals a decision (``ExpertParams(limit=1e6,
-max_samples=16)``), so the machine's speed decides nothing.
+per bot. The expert plays with a fixed number of deals a decision (``--expert-deals``, 16 by
+default: ``ExpertParams(limit=1e6, max_samples=16)``), so the machine's speed decides nothing.
 
 ``results``: who won those paired deals, without the review (``--deals 50``: 100 games).
 
@@ -50,11 +50,14 @@ from rummikub.core.tiles_game import TILES
 from rummikub.games import AnyRecord, load_any
 
 SEED = 40_000
+#: the expert's deals a decision (``--expert-deals``; the worker processes are forked after it
+#: is set)
+EXPERT_DEALS = 16
 
 
 def bot(level: str, seed: int) -> Any:
     if level == "expert":
-        return ExpertBot(seed, ExpertParams(limit=1e6, max_samples=16))
+        return ExpertBot(seed, ExpertParams(limit=1e6, max_samples=EXPERT_DEALS))
     return get_bot(level, seed)
 
 
@@ -287,6 +290,7 @@ def holdout(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
+    global EXPERT_DEALS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     r = sub.add_parser("rank")
@@ -318,7 +322,11 @@ def main() -> None:
     h.add_argument("--players", default="2")
     h.add_argument("--workers", type=int, default=2)
     h.add_argument("--png")
+    for p in (r, w):
+        p.add_argument("--expert-deals", type=int, default=EXPERT_DEALS,
+                       help="the expert's sampled deals a decision")  # fmt: skip
     args = parser.parse_args()
+    EXPERT_DEALS = getattr(args, "expert_deals", EXPERT_DEALS)
     commands = {"rank": rank, "speed": speed, "stable": stable, "calibrate": calibrate}
     commands["holdout"] = holdout
     commands["results"] = results

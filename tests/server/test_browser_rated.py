@@ -19,9 +19,11 @@ PASSWORD = "correct horse battery"
 
 @pytest.fixture
 def quick_server(sqlite_url: str) -> Iterator[ServerProcess]:
-    """Deals fixed; bots fill a quick match after a second."""
+    """Deals fixed; bots fill a quick match after a second and move without a pause."""
     srv = ServerProcess(
-        sqlite_url, args=["--quick-bots-after", "1"], env={"RUMMIKUB_TEST_SEED": "5"}
+        sqlite_url,
+        args=["--quick-bots-after", "1", "--quick-bot-delay", "0"],
+        env={"RUMMIKUB_TEST_SEED": "5"},
     ).start()
     try:
         yield srv

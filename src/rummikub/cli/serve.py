@@ -134,6 +134,15 @@ def serve(
         "(when he allows them).",
         envvar="RUMMIKUB_QUICK_BOTS_AFTER",
     ),
+    quick_bot_delay: float = typer.Option(
+        1.0,
+        "--quick-bot-delay",
+        min=0,
+        max=10,
+        help="Seconds a bot pauses before each move in a quick match's room (so that people "
+        "see its moves).",
+        envvar="RUMMIKUB_QUICK_BOT_DELAY",
+    ),
 ) -> None:
     """Start the game server; open the printed address in a browser to play."""
     try:
@@ -155,6 +164,7 @@ def serve(
             broker_url=broker,
             node=node,
             quick_bots_after=quick_bots_after,
+            quick_bot_delay=quick_bot_delay,
             allowed_hosts=tuple([*(allow_host or []), *hosts_from_env()]),
             forwarded_allow_ips=tuple(p for p in forwarded_allow_ips.split(",") if p.strip()),
             max_websockets=max_websockets,

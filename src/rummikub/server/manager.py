@@ -105,12 +105,14 @@ class RoomManager:
         broker: str | None = None,
         node: str | None = None,
         quick: QueueSettings | None = None,
+        quick_bot_delay: float = 1.0,
         clock: Clock | None = None,
         seed: int | None = None,
     ) -> None:
         """``broker`` (a ``redis://`` URL) makes this server a node of a cluster named
         ``node`` (:mod:`.cluster.node`); without it the server runs every room of its database.
-        ``quick``: how the quick-match queue matches (:mod:`.handlers.quick`). ``clock``: the
+        ``quick``: how the quick-match queue matches (:mod:`.handlers.quick`),
+        ``quick_bot_delay`` the bots' pause before each move in its rooms. ``clock``: the
         time every part reads and waits on (:class:`.runtime.clock.RealClock` by default; a
         test gives a :class:`.runtime.clock.FakeClock`). ``seed`` fixes the deals, for tests
         (:meth:`.RoomMaker._deal_seed`)."""
@@ -153,8 +155,9 @@ class RoomManager:
             self.storage, self.scheduler, self.turns, self._lobby, self.rooms, self.damaged, clock
         )
         self.maker = RoomMaker(
-            self.storage, self.seating, self.turns, self._lobby, self.rooms, clock, seed=seed
-        )
+            self.storage, self.seating, self.turns, self._lobby, self.rooms, clock, seed=seed,
+            quick_bot_delay=quick_bot_delay,
+        )  # fmt: skip
         self.dispatcher = Dispatcher(
             self.storage,
             self.seating,

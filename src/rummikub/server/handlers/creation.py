@@ -42,10 +42,13 @@ class RoomMaker:
         clock: Clock,
         *,
         seed: int | None = None,
+        quick_bot_delay: float = 1.0,
     ) -> None:
         """``seed`` fixes the deals, for tests: the n-th room made gets ``seed * 1000 + n``
-        (as ``RUMMIKUB_TEST_SEED`` does)."""
+        (as ``RUMMIKUB_TEST_SEED`` does). ``quick_bot_delay``: the bots' pause before each
+        move in a quick match's room (a created room's is its creator's ``bot_delay``)."""
         self.storage = storage
+        self.quick_bot_delay = quick_bot_delay
         self.clock = clock
         self._seed = seed
         self.seating = seating
@@ -176,7 +179,8 @@ class RoomMaker:
         ]
         seats += [Seat(len(seats) + i, "bot", level) for i, level in enumerate(bots)]
         standin = "greedy" if "greedy" in levels else default_level(levels)
-        settings = Settings(hints=False, standin=standin, rated=True, public=True)
+        settings = Settings(hints=False, standin=standin, rated=True, public=True,
+                            bot_delay=self.quick_bot_delay)  # fmt: skip
         code = await self._new_code()
         seed, now = self._deal_seed(), self.clock.time()
         room = Room(code, rules, settings, seed, seats, now, game=get_game(game))

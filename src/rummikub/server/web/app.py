@@ -75,6 +75,8 @@ class ServerConfig:
     node: str | None = None
     #: seconds a quick-match player waits before bots may fill his table
     quick_bots_after: float = 30.0
+    #: seconds a bot pauses before each move in a quick match's room
+    quick_bot_delay: float = 1.0
     max_body: int = 65_536
     max_websockets: int = 64
     allowed_hosts: tuple[str, ...] = ()
@@ -207,6 +209,7 @@ def create_app(
             broker=cfg.broker_url,
             node=cfg.node,
             quick=QueueSettings(bots_after=cfg.quick_bots_after),
+            quick_bot_delay=cfg.quick_bot_delay,
             clock=time,
             seed=seed,
         )
