@@ -44,7 +44,11 @@ def position(rack: str, *, opened: bool) -> RoundState:
 
 
 def judge(state: RoundState, log: TurnLog) -> str:
-    return judge_tile_turn(state, log, round=0, turn=0, after=after_of(state, log)).verdict
+    """The verdict of a turn whose verdict the rules decide (a missed going out, no choice, an
+    invalid play): the sampled deals change nothing of it, so few are played."""
+    return judge_tile_turn(
+        state, log, round=0, turn=0, after=after_of(state, log), samples=4
+    ).verdict
 
 
 def after_of(state: RoundState, log: TurnLog) -> RoundState:
@@ -61,7 +65,7 @@ def test_known_verdicts_of_the_tile_game() -> None:
     assert judge(out, TurnLog(0, "draw", tile=out.pool[0])) == "blunder"  # a missed going out
     best = judge_tile_turn(
         out, TurnLog(0, "play", play=parse_tiles("R10 R11 R12 R13"),
-                     table=Table.parse("R10 R11 R12 R13")), round=0, turn=0,
+                     table=Table.parse("R10 R11 R12 R13")), round=0, turn=0, samples=4,
     )  # fmt: skip
     assert best.verdict == "best" and best.lost == 0 and best.could_go_out
     assert best.loss == 0.0 and best.win_chance == (1.0, 1.0)
@@ -121,7 +125,8 @@ def test_a_move_played_as_the_hint_said_is_judged_best() -> None:
 
 def test_the_analysis_uses_only_what_the_mover_saw() -> None:
     """Turns of a 4-player game judged again with the other racks and the pool dealt anew:
-    the same verdicts, the same better moves, the same win chances."""
+    the same verdicts, the same better moves, the same win chances (at any number of deals: 8
+    here)."""
     bots = [
         get_bot(level, seat)
         for seat, level in enumerate(["greedy", "beginner", "random", "strategic"])
@@ -131,19 +136,21 @@ def test_the_analysis_uses_only_what_the_mover_saw() -> None:
     rng = random.Random(5)
     judged = 0
     for step in list(replay(rec))[::5]:  # type: ignore[arg-type]
-        seen = judge_tile_turn(step.before, step.log, round=0, turn=0, after=step.after)
+        seen = judge_tile_turn(step.before, step.log, round=0, turn=0, after=step.after, samples=8)
         other = TILES.redeal_hidden(step.before, step.log.player, rng)
         assert other.racks != step.before.racks or other.pool != step.before.pool
         moved = TILES.redeal_hidden(step.after, step.log.player, random.Random(judged))
-        again = judge_tile_turn(other, step.log, round=0, turn=0, after=moved)
+        again = judge_tile_turn(other, step.log, round=0, turn=0, after=moved, samples=8)
         assert again == seen
         judged += 1
     assert judged > 6
 
 
 def test_a_whole_game_of_each_game() -> None:
+    # every turn of a whole game of each is judged; 4 deals a position (the default depth's
+    # playouts: the number of deals changes nothing of what is checked here, only the time)
     match = play_match(RULES, [get_bot("greedy", 1), get_bot("beginner", 2)], 8)
-    tiles = analyse(load_any(TILES.match_record(match)))
+    tiles = analyse(load_any(TILES.match_record(match)), samples=4)
     assert len(tiles.turns) == sum(len(r.turns) for r in match.rounds)
     for t in tiles.turns:  # every tile-game turn carries the judgement
         assert t.win_chance is not None and t.loss is not None and t.chances is not None
@@ -158,9 +165,11 @@ def test_a_whole_game_of_each_game() -> None:
         data["turns"][0]
     )
     dice = play_match(
-        XpressRules(), [get_bot("greedy", game="xpress"), get_bot("random", 3, game="xpress")], 4
+        XpressRules(rounds=2),
+        [get_bot("greedy", game="xpress"), get_bot("random", 3, game="xpress")],
+        4,
     )
-    xpress = analyse(load_any(XPRESS.match_record(dice)))
+    xpress = analyse(load_any(XPRESS.match_record(dice)), samples=4)
     assert {t.player for t in xpress.turns} == {0, 1}
     # judged by the chance to win, as tile-game turns are
     for t in xpress.turns:
