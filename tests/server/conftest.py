@@ -127,9 +127,9 @@ def sqlite_server(sqlite_url: str) -> Iterator[ServerProcess]:
 def seeded_server(sqlite_url: str) -> Iterator[ServerProcess]:
     """A server whose deals are fixed (``RUMMIKUB_TEST_SEED``): the n-th room it creates is
     dealt with seed ``7000 + n``, so a test may rely on what its deal holds. Its analyses
-    sample 2 deals a position (``RUMMIKUB_TEST_ANALYSIS_SAMPLES``): the pages show a review in
+    sample 2 deals a position (``RUMMIKUB_ANALYSIS_SAMPLES``): the pages show a review in
     seconds, not what the default depth would judge."""
-    env = {"RUMMIKUB_TEST_SEED": "7", "RUMMIKUB_TEST_ANALYSIS_SAMPLES": "2"}
+    env = {"RUMMIKUB_TEST_SEED": "7", "RUMMIKUB_ANALYSIS_SAMPLES": "2"}
     srv = ServerProcess(sqlite_url, env=env).start()
     try:
         yield srv

@@ -61,7 +61,7 @@ def _held_server(sqlite_url: str) -> Iterator[tuple[ServerProcess, Path, Path]]:
     release = tmp / "release"
     env = {
         "RUMMIKUB_TEST_SEED": "7",
-        "RUMMIKUB_TEST_ANALYSIS_SAMPLES": "2",
+        "RUMMIKUB_ANALYSIS_SAMPLES": "2",
         "RUMMIKUB_TEST_ANALYSIS_HOLD": str(release),
         "TMPDIR": str(tmp),
     }

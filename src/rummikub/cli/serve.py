@@ -143,6 +143,15 @@ def serve(
         "see its moves).",
         envvar="RUMMIKUB_QUICK_BOT_DELAY",
     ),
+    analysis_samples: int | None = typer.Option(
+        None,
+        "--analysis-samples",
+        min=1,
+        max=1000,
+        help="Sampled deals a position in the game reviews (default: the analysis's default "
+        "depth, 32); fewer make a faster, rougher review.",
+        envvar="RUMMIKUB_ANALYSIS_SAMPLES",
+    ),
 ) -> None:
     """Start the game server; open the printed address in a browser to play."""
     try:
@@ -165,6 +174,7 @@ def serve(
             node=node,
             quick_bots_after=quick_bots_after,
             quick_bot_delay=quick_bot_delay,
+            analysis_samples=analysis_samples,
             allowed_hosts=tuple([*(allow_host or []), *hosts_from_env()]),
             forwarded_allow_ips=tuple(p for p in forwarded_allow_ips.split(",") if p.strip()),
             max_websockets=max_websockets,

@@ -106,13 +106,16 @@ class RoomManager:
         node: str | None = None,
         quick: QueueSettings | None = None,
         quick_bot_delay: float = 1.0,
+        analysis_samples: int | None = None,
         clock: Clock | None = None,
         seed: int | None = None,
     ) -> None:
         """``broker`` (a ``redis://`` URL) makes this server a node of a cluster named
         ``node`` (:mod:`.cluster.node`); without it the server runs every room of its database.
         ``quick``: how the quick-match queue matches (:mod:`.handlers.quick`),
-        ``quick_bot_delay`` the bots' pause before each move in its rooms. ``clock``: the
+        ``quick_bot_delay`` the bots' pause before each move in its rooms.
+        ``analysis_samples``: deals a position in the game reviews (the default depth's when
+        ``None``). ``clock``: the
         time every part reads and waits on (:class:`.runtime.clock.RealClock` by default; a
         test gives a :class:`.runtime.clock.FakeClock`). ``seed`` fixes the deals, for tests
         (:meth:`.RoomMaker._deal_seed`)."""
@@ -172,7 +175,7 @@ class RoomManager:
         self.rated = RatedGames(self.player_games, clock)
         self.turns.on_over = self.rated.over
         self._records = Records(self.storage, self.rooms, self.damaged, self._cpu)
-        self._analyses = Analyses(self._records, self.review, clock)
+        self._analyses = Analyses(self._records, self.review, clock, samples=analysis_samples)
         self.metrics = Metrics(self._metric_values)
         self.storage.writer.on_commit = self.metrics.committed
         self.started_at = clock.time()

@@ -54,8 +54,18 @@ BUDGETS_KEPT = 10_000
 
 
 class Analyses:
-    def __init__(self, records: Records, work: WorkPool, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        records: Records,
+        work: WorkPool,
+        clock: Clock | None = None,
+        *,
+        samples: int | None = None,
+    ) -> None:
+        """``samples``: deals a position in the analyses made (the default depth's when
+        ``None``)."""
         self._records = records
+        self._samples = samples
         self._clock = (clock or RealClock()).monotonic
         self._work = work
         self._done: OrderedDict[str, str] = OrderedDict()
@@ -124,6 +134,7 @@ class Analyses:
                     jobs.analysis_text,
                     record,
                     str(progress),
+                    self._samples,
                 )
             except Busy:
                 raise ClientError(

@@ -77,6 +77,8 @@ class ServerConfig:
     quick_bots_after: float = 30.0
     #: seconds a bot pauses before each move in a quick match's room
     quick_bot_delay: float = 1.0
+    #: deals a position in the game reviews the server makes (None: the default depth's)
+    analysis_samples: int | None = None
     max_body: int = 65_536
     max_websockets: int = 64
     allowed_hosts: tuple[str, ...] = ()
@@ -210,6 +212,7 @@ def create_app(
             node=cfg.node,
             quick=QueueSettings(bots_after=cfg.quick_bots_after),
             quick_bot_delay=cfg.quick_bot_delay,
+            analysis_samples=cfg.analysis_samples,
             clock=time,
             seed=seed,
         )

@@ -44,19 +44,17 @@ def hint(game: str, obs: Any) -> tuple[dict[str, Any], float]:
     return out, time.process_time() - start
 
 
-def analysis_text(record: str, progress: str | None = None) -> str:
-    """The analysis (JSON text) of a record (JSON text), at the default depth. ``progress``:
-    a file told how far the analysis is as it goes (:class:`ProgressFile`).
+def analysis_text(record: str, progress: str | None = None, samples: int | None = None) -> str:
+    """The analysis (JSON text) of a record (JSON text), at the default depth, with
+    ``samples`` deals a position (the depth's own number when ``None``; fewer: a faster,
+    rougher review). ``progress``: a file told how far the analysis is as it goes
+    (:class:`ProgressFile`).
 
-    For tests only: ``RUMMIKUB_TEST_ANALYSIS_SAMPLES`` sets the deals per position (a fast,
-    rougher review); ``RUMMIKUB_TEST_ANALYSIS_HOLD`` names a file the analysis waits for (at
+    For tests only: ``RUMMIKUB_TEST_ANALYSIS_HOLD`` names a file the analysis waits for (at
     most :data:`HOLD_LIMIT` seconds) once it has reported its first turn, so that a test sees
     it running for as long as it needs to."""
-    fixed = os.environ.get("RUMMIKUB_TEST_ANALYSIS_SAMPLES")
     told = ProgressFile(progress, hold=os.environ.get("RUMMIKUB_TEST_ANALYSIS_HOLD"))
-    result = analyse(
-        load_any(json.loads(record)), samples=int(fixed) if fixed else None, progress=told
-    )
+    result = analyse(load_any(json.loads(record)), samples=samples, progress=told)
     return json.dumps(result.to_json(), separators=(",", ":"))
 
 
