@@ -224,6 +224,11 @@ def game(state: dict[str, Any] | None) -> dict[str, Any]:
     return g
 
 
+#: a small tile set and small racks: a game of some twenty turns, analysed in a second (for
+#: tests that need a finished game, not any game in particular)
+SMALL = {"preset": "standard", "numbers": 7, "copies": 1, "rack_size": 6, "opening_value": 0}
+
+
 def create_vs_bots(
     c: Client, bots: int = 1, *, rules: Any = "standard", **settings: Any
 ) -> dict[str, Any]:

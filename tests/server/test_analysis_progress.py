@@ -25,12 +25,10 @@ from playwright.sync_api import expect
 
 from rummikub.server.work.jobs import ProgressFile, read_progress
 
-from .helpers import Client, ServerProcess, create_vs_bots, draw_until_round_over
+from .helpers import SMALL, Client, ServerProcess, create_vs_bots, draw_until_round_over
 
 #: the longest a test waits for the server to get somewhere
 PATIENCE = 60.0
-#: a small tile set and small racks: a game of some twenty turns, analysed in a second
-SMALL = {"preset": "standard", "numbers": 7, "copies": 1, "rack_size": 6, "opening_value": 0}
 
 
 def _get(url: str) -> tuple[int, Any]:

@@ -13,19 +13,18 @@ from rummikub.analysis import VERSION
 from rummikub.server import ServerConfig
 from rummikub.server.storage.store import Store
 
+from .helpers import SMALL
 from .inproc import create_vs_bots, draw_until_round_over, running
 
 #: 2 deals a position: what is kept matters here, not how well it judges
 CONFIG = ServerConfig(analysis_samples=2)
-#: a short game of small racks (numbers 1-7, racks of 8): the review judges every turn
-TINY = {"preset": "standard", "numbers": 7, "rack_size": 8, "opening_value": 12}
 
 
 @pytest.mark.asyncio
 async def test_the_analysis_is_kept_with_the_game(sqlite_url: str, tmp_path: Path) -> None:
     async with running(tmp_path, db_url=sqlite_url, config=CONFIG) as srv:
         c = await srv.connect()
-        code = (await create_vs_bots(c, bots=1, rules=TINY))["room"]
+        code = (await create_vs_bots(c, bots=1, rules=SMALL))["room"]
         await draw_until_round_over(c)
         status, made = await srv.get(f"/api/rooms/{code}/analysis")
         assert status == 200 and made["turns"]
