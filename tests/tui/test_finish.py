@@ -117,11 +117,12 @@ async def test_a_resumed_game_shows_players_pool_and_log(
         assert len(log.lines) >= 3
 
 
-@SIZES
 @LANGS
-async def test_the_table_scrolls_to_follow_the_cursor(size: tuple[int, int], lang: str) -> None:
+async def test_the_table_scrolls_to_follow_the_cursor(lang: str) -> None:
+    # the small terminal, where the crowded table is taller than its box (in the large one it
+    # fits, and nothing scrolls)
     app = make(crowded(), lang)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)
         screen = game(app)
         table = screen.query_one("#table", TableView)
@@ -142,8 +143,7 @@ async def test_the_table_scrolls_to_follow_the_cursor(size: tuple[int, int], lan
             await pilot.press("up")
             await pilot.pause()
         assert table.cursor_meld == (0, 0) and box.scroll_offset.y == 0
-        if size == SMALL:
-            assert box.max_scroll_y > 0  # the table really is taller than its box here
+        assert box.max_scroll_y > 0  # the table really is taller than its box
 
 
 @SIZES
