@@ -108,7 +108,9 @@ def test_replay_viewer_shows_each_turns_verdict() -> None:
     from rummikub.games import load_any
 
     doc = next(
-        simulate_games(XPRESS, XpressRules(), ["greedy", "random"], games=1, seed=4, players=2)
+        simulate_games(
+            XPRESS, XpressRules(rounds=2), ["greedy", "random"], games=1, seed=4, players=2
+        )
     )
     rec = load_xpress(doc)
     judged = analyse(load_any(doc))
