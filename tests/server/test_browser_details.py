@@ -165,3 +165,39 @@ def test_the_rooms_rules_are_one_click_away_in_both_languages(
     assert "90 sekunder per tur" in pane.inner_text()
     page.screenshot(path=str(ARTIFACTS / f"rules-{size}.png"))
     ctx.close()
+
+
+def test_the_replay_says_a_better_throw_by_the_win_chance_it_lost(
+    browser: Any, sqlite_server: ServerProcess
+) -> None:
+    """An Xpress turn's throw, as the web replay reads it from the analysis: the better dice to
+    keep are named when the choice gave away more win chance than the best choice may (the
+    verdicts' 2 points), by that loss; never for the best choice, nor for a small loss."""
+    ctx = _context(browser, "desktop")
+    page = ctx.new_page()
+    page.goto(f"{sqlite_server.base}/")
+    page.wait_for_selector("#play-bots")
+    said = page.evaluate(
+        """async () => {
+          const { betterThrowText } = await import("/static/js/review.js");
+          const turn = (kept, best, loss) => ({ throw: { kept, best_kept: best,
+            win_chance: { before: 0.5, after: 0.5 - loss / 100 }, loss, expected: 9,
+            best_expected: 11, lost: 2 } });
+          return [
+            betterThrowText(turn(["R4"], ["R4", "K9"], 6.25)),
+            betterThrowText(turn([], [], 0)),
+            betterThrowText(turn(["R4"], ["K9"], 1.5)),
+            betterThrowText(turn(["R4"], [], 3)),
+            betterThrowText({ throw: { kept: ["R4"], best_kept: ["K9"], expected: 9,
+              best_expected: 11, lost: 2 } }),
+          ];
+        }"""
+    )
+    assert said == [
+        "Better to keep R4 K9 and throw the rest (6.3 points of win chance)",
+        None,
+        None,
+        "Better to keep nothing and throw the rest (3.0 points of win chance)",
+        "Better to keep K9 and throw the rest (about 2 points more expected)",
+    ]
+    ctx.close()

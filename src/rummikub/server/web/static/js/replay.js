@@ -9,7 +9,7 @@ import { t, translate } from "./i18n.js";
 import { gameOfRecord } from "./games.js";
 import { groupEl, pieceEl, withRoles } from "./pieces.js";
 import { playerNames, readRecord } from "./records.js";
-import { MISTAKES, betterMove, betterTableEl, betterText, evalGraph, judgedTurn, positionOf, readAnalysis, summaryEl, verdictText } from "./review.js";
+import { MISTAKES, betterMove, betterThrowText, betterTableEl, betterText, evalGraph, judgedTurn, positionOf, readAnalysis, summaryEl, verdictText } from "./review.js";
 import { getState, subscribe, update } from "./store.js";
 import { h, getJSON, icon, keepFocus } from "./util.js";
 
@@ -395,10 +395,8 @@ export class ReplayPage {
           t(r.better ? "replay.show_played" : "replay.show_better")));
         }
       }
-      if (judged.throw && judged.throw.lost > 0) {
-        const kept = judged.throw.best_kept.join(" ") || t("replay.keep_nothing");
-        line.append(" · ", h("span", { class: "better-throw" }, t("replay.better_throw", { tiles: kept, points: judged.throw.lost })));
-      }
+      const throwText = betterThrowText(judged);
+      if (throwText) line.append(" · ", h("span", { class: "better-throw" }, throwText));
       parts.view.append(line);
     }
     if (above.length) parts.view.append(h("div", { class: "replay-racks" }, above.map(hand)));

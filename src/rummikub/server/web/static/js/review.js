@@ -14,6 +14,9 @@ import { h } from "./util.js";
 // The verdicts worth going back to, mildest first, and their signs as chess writes them.
 /** @type {readonly string[]} */
 export const MISTAKES = ["inaccuracy", "mistake", "blunder"];
+/** The most win chance (points of 100) a choice may give away and still be the best (the
+ * verdicts' thresholds, docs/analysis.md). */
+export const BEST_LOSS = 2.0;
 /** @type {Record<string, string>} */
 const SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
@@ -248,6 +251,23 @@ const sameFaces = (a, b) => {
   const c = counts(a);
   return b.every((f) => { const k = baseOf(f); const m = c.get(k) ?? 0; if (!(m > 0)) return false; c.set(k, m - 1); return true; });
 };
+
+/**
+ * What the mover should have kept before his throw (an Xpress turn), or null when his choice
+ * was as good: it gave away more win chance than the best choice may (or, in an analysis
+ * without win chances, fewer expected points).
+ * @param {import("./types.js").JudgedTurn} turn
+ * @returns {string | null}
+ */
+export function betterThrowText(turn) {
+  const choice = turn.throw;
+  if (!choice || sameFaces(choice.kept, choice.best_kept)) return null;
+  const tiles = choice.best_kept.join(" ") || t("replay.keep_nothing");
+  if (choice.loss !== undefined) {
+    return choice.loss > BEST_LOSS ? t("replay.better_throw_chance", { tiles, loss: decimal(choice.loss) }) : null;
+  }
+  return choice.lost > 0 ? t("replay.better_throw", { tiles, points: choice.lost }) : null;
+}
 
 // The better move of a turn that was not the best (null when there is none to show):
 // {action, placed, points, table (the whole table after it, or null), changed (indices)}.

@@ -450,7 +450,7 @@
  * @property {boolean} [could_go_out]
  * @property {string[]} [findings]
  * @property {number} [ms]
- * @property {{kept: Face[], best_kept: Face[], expected: number, best_expected: number, lost: number}} [throw]
+ * @property {{kept: Face[], best_kept: Face[], win_chance?: {before: number, after: number}, loss?: number, expected: number, best_expected: number, lost: number}} [throw]
  */
 
 /**
