@@ -123,6 +123,19 @@ def sqlite_server(sqlite_url: str) -> Iterator[ServerProcess]:
         srv.stop()
 
 
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server (SQLite) for the tests of a module that only ask it what its answers do not
+    depend on having been asked before (refusals, error shapes, pages, limits of one request):
+    started once for them, not once each."""
+    db = tmp_path_factory.mktemp("shared") / "rummikub.db"
+    srv = ServerProcess(f"sqlite:///{db}").start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
 @pytest.fixture
 def seeded_server(sqlite_url: str) -> Iterator[ServerProcess]:
     """A server whose deals are fixed (``RUMMIKUB_TEST_SEED``): the n-th room it creates is

@@ -269,13 +269,13 @@ def _login_headers(srv: ServerProcess) -> dict[str, str]:
 
 
 def test_a_body_larger_than_the_limit_is_refused_by_its_length_before_it_is_sent(
-    sqlite_server: ServerProcess,
+    shared_server: ServerProcess,
 ) -> None:
     """50 MB announced, not a byte of it sent: the answer comes at once (the default limit)."""
-    headers = {**_login_headers(sqlite_server), "Content-Length": str(50 * 2**20)}
+    headers = {**_login_headers(shared_server), "Content-Length": str(50 * 2**20)}
     head = f"POST {LOGIN} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers.items())
-    head += f"Host: 127.0.0.1:{sqlite_server.port}\r\n\r\n"
-    with _open(sqlite_server) as sock:
+    head += f"Host: 127.0.0.1:{shared_server.port}\r\n\r\n"
+    with _open(shared_server) as sock:
         sock.sendall(head.encode())
         answer = _read_answer(sock)
         answer.is_error(413, "too-large")
@@ -294,19 +294,19 @@ def test_a_chunked_body_is_cut_off_once_it_passes_the_limit(limited: ServerProce
 
 
 def test_headers_are_limited_and_a_body_within_the_limit_is_read(
-    sqlite_server: ServerProcess,
+    shared_server: ServerProcess,
 ) -> None:
     many = {f"X-Padding-{i}": "x" * 1000 for i in range(70)}
-    _ask(sqlite_server, "GET", "/api/info", headers=many).is_error(431, "too-large")
+    _ask(shared_server, "GET", "/api/info", headers=many).is_error(431, "too-large")
     # a body just under the limit, sent at once with its headers, is the endpoint's to judge
     padded = json.dumps({"name": "nobody", "password": "p", "claim": ["x" * 60_000]}).encode()
     assert len(padded) < 65536
-    login = _ask(sqlite_server, "POST", LOGIN, padded, _login_headers(sqlite_server))
+    login = _ask(shared_server, "POST", LOGIN, padded, _login_headers(shared_server))
     assert login.status == 401, login.body
 
 
-def test_websocket_messages_are_limited(sqlite_server: ServerProcess) -> None:
-    ws = _ws(sqlite_server, "127.0.0.1")
+def test_websocket_messages_are_limited(shared_server: ServerProcess) -> None:
+    ws = _ws(shared_server, "127.0.0.1")
     try:
         ws.send("x" * 70_000)
         with pytest.raises(ConnectionClosed) as info:
@@ -319,13 +319,13 @@ def test_websocket_messages_are_limited(sqlite_server: ServerProcess) -> None:
 # -- C. every error has the shape and the headers ------------------------------------------------
 
 
-def test_deep_or_broken_json_bodies_are_client_errors(sqlite_server: ServerProcess) -> None:
-    headers = _login_headers(sqlite_server)
+def test_deep_or_broken_json_bodies_are_client_errors(shared_server: ServerProcess) -> None:
+    headers = _login_headers(shared_server)
     deep = b"[" * 5000 + b"]" * 5000
-    _ask(sqlite_server, "POST", LOGIN, deep, headers).is_error(400, "too-deep")
+    _ask(shared_server, "POST", LOGIN, deep, headers).is_error(400, "too-deep")
     surrogate = b'{"name": "\\ud800", "password": "\\udfff-x"}'
-    _ask(sqlite_server, "POST", LOGIN, surrogate, headers).is_error(400, "bad-json")
-    _ask(sqlite_server, "POST", LOGIN, b"{not json", headers).is_error(400, "bad-json")
+    _ask(shared_server, "POST", LOGIN, surrogate, headers).is_error(400, "bad-json")
+    _ask(shared_server, "POST", LOGIN, b"{not json", headers).is_error(400, "bad-json")
 
 
 @pytest.mark.parametrize(
@@ -343,17 +343,17 @@ def test_deep_or_broken_json_bodies_are_client_errors(sqlite_server: ServerProce
     ],
 )
 def test_every_http_error_has_the_documented_shape(
-    sqlite_server: ServerProcess, method: str, path: str, status: int, code: str
+    shared_server: ServerProcess, method: str, path: str, status: int, code: str
 ) -> None:
-    _ask(sqlite_server, method, path).is_error(status, code)
+    _ask(shared_server, method, path).is_error(status, code)
 
 
-def test_a_validation_error_names_the_field(sqlite_server: ServerProcess) -> None:
-    assert _ask(sqlite_server, "GET", "/api/rooms?limit=0").json()["params"] == {"field": "limit"}
+def test_a_validation_error_names_the_field(shared_server: ServerProcess) -> None:
+    assert _ask(shared_server, "GET", "/api/rooms?limit=0").json()["params"] == {"field": "limit"}
 
 
-def test_a_browser_gets_a_page_for_an_address_that_has_none(sqlite_server: ServerProcess) -> None:
-    answer = _ask(sqlite_server, "GET", "/nothing/here", headers={"Accept": "text/html"})
+def test_a_browser_gets_a_page_for_an_address_that_has_none(shared_server: ServerProcess) -> None:
+    answer = _ask(shared_server, "GET", "/nothing/here", headers={"Accept": "text/html"})
     assert answer.status == 404 and answer.headers["content-type"].startswith("text/html")
     page = answer.body.decode()
     assert 'href="/"' in page and 'href="/static/style.css"' in page
@@ -361,20 +361,20 @@ def test_a_browser_gets_a_page_for_an_address_that_has_none(sqlite_server: Serve
     for name in SECURITY_HEADERS:
         assert name in answer.headers
     # the API keeps answering JSON, whatever the client accepts
-    api = _ask(sqlite_server, "GET", "/api/nothing", headers={"Accept": "text/html"})
+    api = _ask(shared_server, "GET", "/api/nothing", headers={"Accept": "text/html"})
     api.is_error(404, "not-found")
 
 
-def test_what_is_not_http_gets_the_error_shape_too(sqlite_server: ServerProcess) -> None:
-    with _open(sqlite_server) as sock:
+def test_what_is_not_http_gets_the_error_shape_too(shared_server: ServerProcess) -> None:
+    with _open(shared_server) as sock:
         sock.sendall(b"\x16\x03\x01 this is not HTTP\r\n\r\n")
         _read_answer(sock).is_error(400, "bad-request")
 
 
 def test_a_refused_websocket_handshake_has_the_shape_and_headers(
-    sqlite_server: ServerProcess,
+    shared_server: ServerProcess,
 ) -> None:
-    refused = _ws_refusal(sqlite_server, Origin="http://evil.example")
+    refused = _ws_refusal(shared_server, Origin="http://evil.example")
     refused.is_error(403, "bad-origin")
 
 
@@ -447,29 +447,29 @@ def test_forwarded_addresses_are_believed_only_from_proxies_the_operator_names(
 # -- F. the names the server answers to (DNS rebinding) ------------------------------------------
 
 
-def test_a_request_naming_another_host_is_refused(sqlite_server: ServerProcess) -> None:
-    port = sqlite_server.port
+def test_a_request_naming_another_host_is_refused(shared_server: ServerProcess) -> None:
+    port = shared_server.port
     evil = {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}
-    refused = _ws_refusal(sqlite_server, host=evil["Host"], Origin=evil["Origin"])
+    refused = _ws_refusal(shared_server, host=evil["Host"], Origin=evil["Origin"])
     refused.is_error(400, "bad-host")
     login = json.dumps({"name": "ann", "password": "a password"}).encode()
     headers = {**evil, "Content-Type": "application/json"}
-    _ask(sqlite_server, "POST", LOGIN, login, headers).is_error(400, "bad-host")
-    _ask(sqlite_server, "GET", "/api/info", headers={"Host": "evil.example"}).is_error(
+    _ask(shared_server, "POST", LOGIN, login, headers).is_error(400, "bad-host")
+    _ask(shared_server, "GET", "/api/info", headers={"Host": "evil.example"}).is_error(
         400, "bad-host"
     )
     # a second Host header cannot smuggle the name past the check
-    with _open(sqlite_server) as sock:
+    with _open(shared_server) as sock:
         sock.sendall(
             f"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nHost: evil.example\r\n"
             "Connection: close\r\n\r\n".encode()
         )
         _read_answer(sock).is_error(400, "bad-host")
-    assert "Host evil.example:" in sqlite_server.output()
+    assert "Host evil.example:" in shared_server.output()
     # the server's own names and addresses
     for host in (f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}", "LOCALHOST"):
-        assert _ask(sqlite_server, "GET", "/api/info", headers={"Host": host}).status == 200
-    ws = _ws(sqlite_server, "127.0.0.1", f"localhost:{port}", Origin=f"http://localhost:{port}")
+        assert _ask(shared_server, "GET", "/api/info", headers={"Host": host}).status == 200
+    ws = _ws(shared_server, "127.0.0.1", f"localhost:{port}", Origin=f"http://localhost:{port}")
     assert _pong(ws)
     ws.close()
 
@@ -530,6 +530,6 @@ def test_a_bad_trusted_proxy_stops_the_server_with_its_name(sqlite_url: str) -> 
     srv.stop()
 
 
-def test_the_health_check_of_a_plain_client_still_works(sqlite_server: ServerProcess) -> None:
-    with urllib.request.urlopen(f"http://localhost:{sqlite_server.port}/api/health") as r:
+def test_the_health_check_of_a_plain_client_still_works(shared_server: ServerProcess) -> None:
+    with urllib.request.urlopen(f"http://localhost:{shared_server.port}/api/health") as r:
         assert r.status == 200
