@@ -7,7 +7,6 @@ import http.client
 import json
 import os
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -295,14 +294,18 @@ def test_origins_can_be_allowed_on_the_command_line_and_in_the_environment(
 
 
 def _serve(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """``rummikub serve ARGS`` run to its end (it must fail before it listens)."""
-    return subprocess.run(
-        [sys.executable, "-m", "rummikub.cli.main", "serve", "--port", str(free_port()), *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=dict(os.environ, **(env or {})),
-    )
+    """``rummikub serve ARGS`` run to its end (it must fail before it listens), in this
+    process (the command as its entry point runs it: a start that fails costs no interpreter
+    and imports of its own); a failure that is not the command's own exit (an exception that
+    escaped it: what would print a traceback) fails the test."""
+    from typer.testing import CliRunner
+
+    from rummikub.cli.main import app
+
+    argv = ["serve", "--port", str(free_port()), *args]
+    result = CliRunner().invoke(app, argv, env=env)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result
+    return subprocess.CompletedProcess(argv, result.exit_code, result.stdout, result.stderr)
 
 
 def test_a_bad_allowed_origin_stops_the_server_with_its_name(sqlite_url: str) -> None:
