@@ -31,6 +31,7 @@ __all__ = [
     "check_rated_game",
     "check_rated_room",
     "need_account",
+    "rated_games",
     "rated_presets",
 ]
 
@@ -51,10 +52,15 @@ def _not_rated(reason: str, message: str) -> ClientError:
     return ClientError(ServerCode.NOT_RATED, message, params={"reason": reason})
 
 
+def rated_games() -> tuple[str, ...]:
+    """The games whose rooms may be rated: quick match and ``rated`` rooms (their room part's
+    ``rated``)."""
+    return rated_game_names()
+
+
 def check_rated_game(game: str) -> None:
-    """Refuse a rated game or quick match of a game whose rooms are not rated (its room
-    part's ``rated``)."""
-    rated = rated_game_names()
+    """Refuse a rated game or quick match of a game whose rooms are not rated."""
+    rated = rated_games()
     if game not in rated:
         raise _not_rated("game", f"only {', '.join(rated)} games are rated, not {game}")
 

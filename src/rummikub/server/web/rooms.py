@@ -13,11 +13,12 @@ from fastapi.responses import JSONResponse
 
 from rummikub.bots.registry import bot_levels
 from rummikub.core import PRESETS
+from rummikub.games import game_names
 
+from ..handlers.rated import rated_games
 from ..protocol.codes import ServerCode
 from ..protocol.messages import MAX_ROOMS_PAGE, client_limits, settings_ranges
 from ..protocol.refusals import ClientError
-from ..rooms.games import rated_game_names, room_game_names
 from .account_api import COOKIE
 from .deps import EdgeDep, Manager
 from .http_limits import client_key
@@ -103,8 +104,8 @@ async def websocket(ws: WebSocket, m: Manager, edge: EdgeDep) -> None:
 async def info() -> dict[str, Any]:
     return {
         "games": {
-            name: {"bots": list(bot_levels(name)), "rated": name in rated_game_names()}
-            for name in room_game_names()
+            name: {"bots": list(bot_levels(name)), "rated": name in rated_games()}
+            for name in game_names("room")
         },
         "presets": {name: r.to_dict() for name, r in PRESETS.items()},
         "settings": settings_ranges(),
