@@ -38,13 +38,17 @@ typecheck: $(STAMP)
 typecheck-js: $(NODE_STAMP)
 	node_modules/.bin/tsc -p .
 
+# two test processes a core: most tests wait on a server, a browser or a database; worksteal
+# keeps every process busy to the end
+WORKERS := $$(( $$(nproc) * 2 ))
+
 unit: $(STAMP)
-	$(BIN)/pytest -n auto -q --durations=25
+	$(BIN)/pytest -n $(WORKERS) --dist worksteal -q --durations=25
 
 ## coverage: the whole suite under coverage, with the processes it starts; prints the total
 coverage: $(STAMP)
 	$(BIN)/coverage erase
-	$(BIN)/coverage run -m pytest -n auto -q
+	$(BIN)/coverage run -m pytest -n $(WORKERS) --dist worksteal -q
 	$(BIN)/coverage combine -q
 	$(BIN)/coverage report --precision=1 | tail -n 1
 

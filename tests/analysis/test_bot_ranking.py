@@ -54,8 +54,8 @@ PAIRS = [
     pytest.param("expert", "strategic", STANDARD, 3, id="expert-strategic", marks=_NOT_STRONGER),
     pytest.param("strategic", "greedy", STANDARD, 3, id="strategic-greedy"),
     pytest.param("expert", "greedy", STANDARD, 3, id="expert-greedy"),
-    pytest.param("greedy", "beginner", SMALL, 3, id="greedy-beginner"),
-    pytest.param("beginner", "random", TINY, 2, id="beginner-random"),
+    pytest.param("greedy", "beginner", SMALL, 2, id="greedy-beginner"),
+    pytest.param("beginner", "random", TINY, 1, id="beginner-random"),
 ]
 
 
