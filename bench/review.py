@@ -13,6 +13,8 @@ per bot. The expert plays with a fixed number of deals a decision (``--expert-de
 default: ``ExpertParams(limit=1e6, max_samples=16)``), so the machine's speed decides nothing.
 
 ``results``: who won those paired deals, without the review (``--deals 50``: 100 games).
+``--fit-weight W`` runs either with the evaluation's ``FIT_WEIGHT`` set to ``W`` (1: uniform
+deals of the unseen tiles).
 
 ``speed``: the CPU seconds (``time.process_time``) of whole analyses of greedy-against-expert
 games (2 players) or four greedy-like bots (4 players), with their turns.
@@ -325,8 +327,14 @@ def main() -> None:
     for p in (r, w):
         p.add_argument("--expert-deals", type=int, default=EXPERT_DEALS,
                        help="the expert's sampled deals a decision")  # fmt: skip
+        p.add_argument("--fit-weight", type=float, default=None,
+                       help="the evaluation's FIT_WEIGHT (1: uniform deals)")  # fmt: skip
     args = parser.parse_args()
     EXPERT_DEALS = getattr(args, "expert_deals", EXPERT_DEALS)
+    if getattr(args, "fit_weight", None) is not None:  # set before the workers are forked
+        from rummikub.bots import evaluation
+
+        evaluation.FIT_WEIGHT = args.fit_weight
     commands = {"rank": rank, "speed": speed, "stable": stable, "calibrate": calibrate}
     commands["holdout"] = holdout
     commands["results"] = results
