@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .helpers import Client, ServerProcess, create_vs_bots, draw_until_round_over
+from .helpers import SMALL, Client, ServerProcess, create_vs_bots, draw_until_round_over
 
 MISTAKES = ("inaccuracy", "mistake", "blunder")
 
@@ -46,7 +46,7 @@ def test_the_replay_page_reviews_the_game(
 ) -> None:
     c = Client(seeded_server.ws_url)
     clients.append(c)
-    playing = create_vs_bots(c, bots=1)
+    playing = create_vs_bots(c, bots=1, rules=SMALL)  # a short game, quickly reviewed
     code = playing["room"]
     status, body = _get(f"{seeded_server.base}/api/rooms/{code}/analysis")
     assert status == 403 and body["code"] == "not-finished"  # no analysis of a game in play
