@@ -15,8 +15,10 @@ more, whose review costs minutes on the standard set: their pairs are played on 
 
 Expert against strategic is a known failure (strict: it fails the suite once it holds): the
 expert is not stronger than ``strategic`` today (49-51 over 100 games of 50 paired deals at 16
-deals a decision, docs/analysis.md), so who wins more of a few deals is the deals' luck, while
-the review gives the expert, which plays the review's own best move, the higher accuracy.
+deals a decision, 51-49 at 64, docs/analysis.md), so who wins more of a few deals is the deals'
+luck, while the review gives the expert, which plays the review's own best move, the higher
+accuracy. With the unseen tiles dealt uniformly (``FIT_WEIGHT`` 1) the expert won 62-38 on the
+same deals: the next step, which changes every judgement, is measured there.
 """
 
 from __future__ import annotations
