@@ -185,7 +185,9 @@ def _outage(
     srv: ServerProcess, c: Client, seen: Seen, bots_room: str, break_it: Any, mend_it: Any
 ) -> None:
     """Break storage mid-game, check that nothing moves and everybody is told, mend it."""
-    before = c.wait_state(_my_turn)
+    c.wait_state(_my_turn)
+    before = _latest(c)  # nothing the server sent before it is still on its way
+    assert _my_turn(before)
     break_it()
     reply = _draw(c)
     assert reply["type"] == "error" and reply["code"] == "storage-unavailable", reply
