@@ -113,9 +113,8 @@ class RoomManager:
         """``broker`` (a ``redis://`` URL) makes this server a node of a cluster named
         ``node`` (:mod:`.cluster.node`); without it the server runs every room of its database.
         ``quick``: how the quick-match queue matches (:mod:`.handlers.quick`),
-        ``quick_bot_delay`` the bots' pause before each move in its rooms.
-        ``analysis_samples``: deals a position in the game reviews (the default depth's when
-        ``None``). ``clock``: the
+        ``quick_bot_delay`` the bots' pause before each move in its rooms. ``analysis_samples``:
+        deals a position in the game reviews (the default depth's when ``None``). ``clock``: the
         time every part reads and waits on (:class:`.runtime.clock.RealClock` by default; a
         test gives a :class:`.runtime.clock.FakeClock`). ``seed`` fixes the deals, for tests
         (:meth:`.RoomMaker._deal_seed`)."""

@@ -41,10 +41,11 @@ def warm_up() -> float:
     rules = preset("standard")
     arrangeable(list(rack), rules)
     # the kernel of the playouts on tile counts (the evaluation's, the bots' playouts)
-    grid, jokers = counts_grid(table.tiles(), rules)
+    on_table = table.tiles()
+    grid, jokers = counts_grid(on_table, rules)
     hand, hand_jokers = counts_grid(rack.tiles, rules)
-    value = sum(t.number for t in table.tiles() if not t.is_joker)
-    placed_counts(rules, np.array(grid, np.int64), jokers, value,
-                  np.array(hand, np.int64), hand_jokers)  # fmt: skip
-    opening_counts(rules, np.array(hand, np.int64), hand_jokers)
+    counts = np.array(hand, np.int64)
+    value = sum(t.number for t in on_table if not t.is_joker)
+    placed_counts(rules, np.array(grid, np.int64), jokers, value, counts, hand_jokers)
+    opening_counts(rules, counts, hand_jokers)
     return time.perf_counter() - start

@@ -21,6 +21,7 @@ from ..rooms.seats import Seat
 from ..runtime.clock import Clock
 from ..runtime.connection import Connection
 from ..runtime.persistence import Persistence, StorageDown
+from ..runtime.ratelimit import TokenBucket
 from ..runtime.room_runtime import RoomRuntime
 from ..runtime.turns import Turns
 from ..storage.store import Append, StoredEvent
@@ -194,22 +195,14 @@ class Dispatcher:
             conn.send({"type": "ok", "id": msg.id})
 
     @staticmethod
-    def _admit_work(conn: Connection) -> None:
-        if not conn.budget.work.has():
-            raise ClientError(
-                ServerCode.BUSY,
-                "you have asked the server for too much work; wait a moment",
-                retry_after=round(conn.budget.work.wait(), 2),
-            )
+    def _admit(bucket: TokenBucket, message: str) -> None:
+        """Refuse (``busy``, with the wait) while ``bucket``, one of the client's budgets, is
+        spent."""
+        if not bucket.has():
+            raise ClientError(ServerCode.BUSY, message, retry_after=round(bucket.wait(), 2))
 
-    @staticmethod
-    def _admit_hint(conn: Connection) -> None:
-        if not conn.budget.hints.has():
-            raise ClientError(
-                ServerCode.BUSY,
-                "you have asked for too many hints; wait a moment",
-                retry_after=round(conn.budget.hints.wait(), 2),
-            )
+    def _admit_work(self, conn: Connection) -> None:
+        self._admit(conn.budget.work, "you have asked the server for too much work; wait a moment")
 
     async def _work(self, conn: Connection, job: Callable[[], T], pool: ThreadPoolExecutor) -> T:
         """Run a costly job for ``conn`` off the event loop and charge its CPU time to the
@@ -235,7 +228,7 @@ class Dispatcher:
         room = rt.room
         if not room.settings.hints:
             raise ClientError(ServerCode.NO_HINTS, "hints are off in this room")
-        self._admit_hint(conn)
+        self._admit(conn.budget.hints, "you have asked for too many hints; wait a moment")
         obs = room.hint_obs(seat.seat)
         room.hinted.add(room.turn_key())
         try:

@@ -21,7 +21,7 @@ from rummikub.ratings import bot_ratings
 from ..accounts.games import Change, PlayerGames, RatedSeat
 from ..protocol.codes import ServerCode
 from ..protocol.refusals import ClientError
-from ..rooms.games import rated_game_names
+from ..rooms.games import room_game, room_game_names
 from ..runtime.clock import Clock
 from ..runtime.connection import Connection
 from ..runtime.room_runtime import RoomRuntime
@@ -55,7 +55,7 @@ def _not_rated(reason: str, message: str) -> ClientError:
 def rated_games() -> tuple[str, ...]:
     """The games whose rooms may be rated: quick match and ``rated`` rooms (their room part's
     ``rated``)."""
-    return rated_game_names()
+    return tuple(name for name in room_game_names() if room_game(name).rated)
 
 
 def check_rated_game(game: str) -> None:
@@ -73,19 +73,18 @@ def check_rated_room(
     bots."""
     need_account(conn, "a rated game")
     check_rated_game(game)
-    refuse = _not_rated
     presets = rated_presets()
     name = getattr(rules, "preset", None)
     if name not in presets or rules.to_dict() != PRESETS[name].to_dict():
-        raise refuse(
+        raise _not_rated(
             "rules", f"a rated game plays one of the presets {', '.join(presets)}, unchanged"
         )
     if hints:
-        raise refuse("hints", "a rated game has no hints")
+        raise _not_rated("hints", "a rated game has no hints")
     rated = bot_ratings(game)
     unrated = [level for level in levels if level not in rated]
     if unrated:
-        raise refuse("bots", f"bots without a rating cannot play a rated game: {unrated[0]}")
+        raise _not_rated("bots", f"bots without a rating cannot play a rated game: {unrated[0]}")
 
 
 class RatedGames:

@@ -136,7 +136,9 @@ def client_limits() -> dict[str, int]:
     }
 
 
-def _room_game(name: str) -> str:
+def room_game_name(name: str) -> str:
+    """``name`` when it names a game that has server rooms; :class:`ValueError` naming the
+    games there are otherwise."""
     known = game_names("room")
     if name not in known:
         raise ValueError(f"the game is one of {', '.join(known)}, not {name!r}")
@@ -144,7 +146,7 @@ def _room_game(name: str) -> str:
 
 
 #: the name of a game that has server rooms (its ``room`` part in the table of game parts)
-GameName = Annotated[str, Field(max_length=32), AfterValidator(_room_game)]
+GameName = Annotated[str, Field(max_length=32), AfterValidator(room_game_name)]
 
 
 class CreateMsg(_Msg):

@@ -33,6 +33,7 @@ from ..accounts.live import Ended
 from ..accounts.store import DELETED_NAME, SESSION_DAYS, Account, Standing
 from ..manager import RoomManager
 from ..protocol.codes import ServerCode
+from ..protocol.messages import room_game_name
 from .deps import Edge, EdgeDep, Manager
 from .http_limits import BucketTable, client_key
 
@@ -323,10 +324,10 @@ async def leaderboard(
 ) -> dict[str, Any] | JSONResponse:
     """The best shown ratings: of everyone, or of those who played a rated game in the last 30
     days; paged."""
-    known = game_names("room")
-    if game not in known:
-        said = f"the game is one of {', '.join(known)}, not {game!r}"
-        return _error(ServerCode.BAD_MESSAGE, f"game: {said}", 422, field="game")
+    try:
+        room_game_name(game)
+    except ValueError as exc:
+        return _error(ServerCode.BAD_MESSAGE, f"game: {exc}", 422, field="game")
     since = m.clock.time() - MONTH if period == "month" else None
     rows = await asyncio.to_thread(
         m.accounts.leaderboard, game, since=since, offset=offset, limit=limit

@@ -102,9 +102,10 @@ async def websocket(ws: WebSocket, m: Manager, edge: EdgeDep) -> None:
 
 @router.get("/api/info")
 async def info() -> dict[str, Any]:
+    rated = rated_games()
     return {
         "games": {
-            name: {"bots": list(bot_levels(name)), "rated": name in rated_games()}
+            name: {"bots": list(bot_levels(name)), "rated": name in rated}
             for name in game_names("room")
         },
         "presets": {name: r.to_dict() for name, r in PRESETS.items()},

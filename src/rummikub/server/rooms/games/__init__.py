@@ -18,7 +18,6 @@ __all__ = [
     "RoomGame",
     "RoomView",
     "Turn",
-    "rated_game_names",
     "room_game",
     "room_game_names",
 ]
@@ -27,11 +26,6 @@ __all__ = [
 def room_game_names() -> tuple[str, ...]:
     """The registered games that have server rooms (a ``room`` part)."""
     return game_names("room")
-
-
-def rated_game_names() -> tuple[str, ...]:
-    """The games whose rooms may be rated (their room part's ``rated``)."""
-    return tuple(name for name in room_game_names() if room_game(name).rated)
 
 
 def _factory(name: str) -> Callable[[], RoomGame]:
