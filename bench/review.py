@@ -167,7 +167,7 @@ def stable(args: argparse.Namespace) -> None:
     print(f"all: {same}/{total} = {100 * same / total:.1f}% alike")
 
 
-def _self_play(job: tuple[int, int, int, bool]) -> list[tuple[list[float], list[float], int, int]]:
+def _self_play(job: tuple[int, int, int, bool]) -> Turns:
     """A greedy self-play game analysed: per turn (chances after, [before, after] of the
     mover, the mover, the winner); no turns for a round without a winner."""
     players, base, g, identity = job
@@ -227,19 +227,20 @@ def calibrate(args: argparse.Namespace) -> None:
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
-def holdout(args: argparse.Namespace) -> None:
+#: a game's turns for the calibration figures: (chances after, [before, after] of the mover,
+#: the mover, the winner)
+Turns = list[tuple[list[float], list[float], int, int]]
+
+
+def reliability(games: list[Turns], label: str, png: str | None) -> None:
+    """Print the expected calibration error (10 bins) and the Brier score of the mover's win
+    chance before and after his move against who won, each with a bootstrap 95% interval over
+    whole games; with ``png``, draw the reliability diagram (matplotlib, bench only)."""
     import random
 
-    players = int(args.players)
-    jobs = [(players, 60_000, g, False) for g in range(args.games)]
-    with Pool(args.workers) as pool:
-        games = [g for g in pool.map(_self_play, jobs, chunksize=1) if g]
     for which, index in (("before", 0), ("after", 1)):
 
-        def figures(
-            sample: list[list[tuple[list[float], list[float], int, int]]],
-            index: int = index,
-        ) -> tuple[float, float]:
+        def figures(sample: list[Turns], index: int = index) -> tuple[float, float]:
             pred = [t[1][index] for g in sample for t in g]
             won = [float(t[2] == t[3]) for g in sample for t in g]
             ece = 0.0
@@ -259,12 +260,12 @@ def holdout(args: argparse.Namespace) -> None:
         briers = sorted(b[1] for b in boot)
         n = sum(len(g) for g in games)
         print(
-            f"{players} players, {len(games)} games, {n} positions, win chance {which} the move: "
+            f"{label}, {len(games)} games, {n} positions, win chance {which} the move: "
             f"ECE {ece:.3f} ({eces[5]:.3f}-{eces[194]:.3f}), Brier {brier:.3f} "
             f"({briers[5]:.3f}-{briers[194]:.3f})",
             flush=True,
         )
-    if args.png:
+    if png:
         import matplotlib
 
         matplotlib.use("Agg")
@@ -281,14 +282,22 @@ def holdout(args: argparse.Namespace) -> None:
                 ns.append(len(idx))
         fig, ax = plt.subplots(figsize=(5, 5))
         ax.plot([0, 1], [0, 1], "--", color="grey", label="perfect")
-        ax.plot(xs, ys, "o-", label=f"{players} players, held-out greedy games")
+        ax.plot(xs, ys, "o-", label=f"{label}, held-out greedy games")
         for x, y, k in zip(xs, ys, ns, strict=True):
             ax.annotate(str(k), (x, y), textcoords="offset points", xytext=(4, -10), fontsize=7)
         ax.set_xlabel("predicted win chance before the move")
         ax.set_ylabel("observed frequency of a win")
         ax.set_title("Reliability of the review's win chance")
         ax.legend(loc="upper left")
-        fig.savefig(args.png, dpi=100, bbox_inches="tight")
+        fig.savefig(png, dpi=100, bbox_inches="tight")
+
+
+def holdout(args: argparse.Namespace) -> None:
+    players = int(args.players)
+    jobs = [(players, 60_000, g, False) for g in range(args.games)]
+    with Pool(args.workers) as pool:
+        games = [g for g in pool.map(_self_play, jobs, chunksize=1) if g]
+    reliability(games, f"{players} players", args.png)
 
 
 def main() -> None:

@@ -41,8 +41,10 @@ STANDARD = preset("standard")
 SMALL = Rules.from_dict({"preset": "standard", "numbers": 9, "rack_size": 10})
 #: numbers 1-7, racks of 8, an opening of 12 points: beginner against random
 TINY = Rules.from_dict({"preset": "standard", "numbers": 7, "rack_size": 8, "opening_value": 12})
-#: deals the analysis samples a position, and the expert a decision
+#: deals the analysis samples a position
 SAMPLES = 4
+#: deals the expert samples a decision (a fixed number: never the clock)
+EXPERT_SAMPLES = 4
 #: the first deal's seed
 SEED = 88_000
 
@@ -63,7 +65,7 @@ PAIRS = [
 
 def _bot(level: str, seed: int) -> Bot:
     if level == "expert":
-        return ExpertBot(seed, ExpertParams(limit=1e6, max_samples=SAMPLES))
+        return ExpertBot(seed, ExpertParams(limit=1e6, max_samples=EXPERT_SAMPLES))
     bot: Bot = get_bot(level, seed)
     return bot
 

@@ -15,6 +15,9 @@ from rummikub.tui.widgets import RackView
 
 from .conftest import SIZE, FakeClock, click_hit, click_tile, duel, game, settle, table_text
 
+#: seconds enough for every deal of an evaluation: the hint is then the same on any machine
+UNTIMED = 1e6
+
 pytestmark = pytest.mark.asyncio
 
 
@@ -270,11 +273,13 @@ async def test_hint_is_shown_on_the_board_and_recorded(make_app) -> None:  # typ
     from rummikub.core.tiles_game import TILES
 
     match = duel()
-    # the best move by the evaluation (the analysis's and the expert's) for the seat to move
-    suggested = hint(TILES, match.observation(match.state.current), 1.0)
+    # the best move by the evaluation (the analysis's and the expert's) for the seat to move,
+    # on all its deals: no time limit cuts them short, here or in the app, on a busy machine
+    suggested = hint(TILES, match.observation(match.state.current), UNTIMED)
     assert isinstance(suggested, Play)
     expected = [" ".join(str(t) for t in m.tiles) for m in suggested.table.melds]
     app = make_app(match)
+    app.session.bot_seconds = UNTIMED
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         screen = game(app)

@@ -31,9 +31,9 @@ t = translator("en")
 
 
 def short_game() -> dict[str, Any]:
-    """A short seeded game (27 turns) with several inaccuracies, some better drawn, one better
+    """A seeded game (66 turns) with three inaccuracies or worse: two better drawn, one better
     played."""
-    match = play_match(preset("standard"), [get_bot("random", 1), get_bot("greedy", 2)], 16)
+    match = play_match(preset("standard"), [get_bot("random", 1), get_bot("greedy", 2)], 18)
     return match_record(match)
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 
 from rummikub.core import Observation, Rack, RoundState, Tile
 
-__all__ = ["determinize", "unseen_tiles"]
+__all__ = ["determinize", "unseen_tiles", "weighted_deal"]
 
 
 def unseen_tiles(obs: Observation) -> list[Tile]:
@@ -40,6 +40,42 @@ def determinize(obs: Observation, rng: random.Random,
         racks.append(Rack(tuple(tiles[pos : pos + size])))
         pos += size
     pool = tuple(tiles[pos : pos + obs.pool_size])
+    return RoundState(
+        obs.rules, tuple(racks), obs.table, pool, obs.opened, obs.player, obs.passes, obs.turn
+    )
+
+
+def weighted_deal(
+    obs: Observation,
+    rng: random.Random,
+    unseen: list[Tile],
+    avoid: dict[int, set[Tile]],
+    weight: float,
+) -> RoundState:
+    """Like :func:`determinize`, but each opponent gets a tile of his ``avoid`` set with
+    ``weight`` times the odds of another (weighted sampling without replacement; ``weight``
+    above 0)."""
+    left = list(unseen)
+    rng.shuffle(left)
+    racks: list[Rack] = []
+    for p, size in enumerate(obs.rack_sizes):
+        if p == obs.player:
+            racks.append(obs.rack)
+            continue
+        bad = avoid.get(p)
+        if not bad:
+            racks.append(Rack(tuple(left[:size])))
+            left = left[size:]
+            continue
+        keys = [
+            (rng.random() ** (1.0 / weight) if t in bad else rng.random(), i)
+            for i, t in enumerate(left)
+        ]
+        keys.sort(reverse=True)
+        take = {i for _, i in keys[:size]}
+        racks.append(Rack(tuple(left[i] for i in sorted(take))))
+        left = [t for i, t in enumerate(left) if i not in take]
+    pool = tuple(left[: obs.pool_size])
     return RoundState(
         obs.rules, tuple(racks), obs.table, pool, obs.opened, obs.player, obs.passes, obs.turn
     )
