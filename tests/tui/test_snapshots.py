@@ -90,3 +90,9 @@ def test_assistant_at_80x24(snap_compare: SnapCompare) -> None:
 
     app = AssistantApp(table="R1 R2 R3 | K5 B5 O5 | R7 R8 R9 R10", rack="R4 J K7", lang="en")
     assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_new_game_screen_at_80x24(snap_compare: SnapCompare) -> None:
+    """The form on the smallest terminal: its fields, Start with its key (F5) and the key line
+    in sight."""
+    assert snap_compare(app_for(seed=7), terminal_size=(80, 24))
