@@ -60,3 +60,30 @@ def test_bot_command_checks_an_outside_bot() -> None:
                                    "--games", "1", "--time-limit", "1"])  # fmt: skip
     assert bad.exit_code == 1
     assert "timeout" in bad.output and "crashes" in bad.output
+
+
+def test_a_bot_that_cannot_start_is_reported_once_with_its_stderr(tmp_path: Path) -> None:
+    """The README's command run outside the repository: the program exits at once ("can't
+    open file"). One error says it could not start and shows what it wrote, not a timeout
+    for each of its turns."""
+    missing = tmp_path / "examples" / "bots" / "simple_bot.py"
+    cmd = f"{sys.executable} {missing}"
+    result = CliRunner().invoke(app, ["bot", "--cmd", cmd, "--against", "beginner",
+                                      "--games", "3"])  # fmt: skip
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"error: the bot {cmd!r} could not start: it exited with status")
+    assert "the last lines of its standard error:" in lines[0]
+    assert "can't open file" in result.output and str(missing) in result.output
+    assert "timeout" not in result.output and len(lines) <= 6
+    # a program that is not there at all, and one that says why it gives up
+    result = CliRunner().invoke(app, ["bot", "--cmd", str(tmp_path / "no-such-bot")])
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        f"error: the bot '{tmp_path / 'no-such-bot'}' could not start: cannot run "
+        f"{tmp_path / 'no-such-bot'}: No such file or directory"
+    )
+    words = "import sys; print('loading', file=sys.stderr); sys.exit('no model file: m.bin')"
+    result = CliRunner().invoke(app, ["bot", "--cmd", f'{sys.executable} -c "{words}"'])
+    assert result.exit_code == 1 and "could not start: it exited with status 1" in result.output
+    assert result.output.splitlines()[-2:] == ["  loading", "  no model file: m.bin"]

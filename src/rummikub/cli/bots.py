@@ -53,6 +53,18 @@ def format_standings(st: Standings) -> str:
     return "\n".join(lines)
 
 
+def could_not_start(cmd: str, why: str, stderr: list[str] | None, *, again: bool = False) -> str:
+    """The one report of an outside bot that does not start: why, and the last lines of its
+    standard error (where a program says what went wrong; None: no process ran)."""
+    head = f"the bot {cmd!r} could not start{' again' if again else ''}: {why}"
+    if stderr is None:
+        return head
+    if not stderr:
+        return head + " (it wrote nothing to standard error)"
+    tail = stderr[-5:]
+    return "\n".join([head + "; the last lines of its standard error:"] + [f"  {x}" for x in tail])
+
+
 def tournament(
     bots: Annotated[
         str,
@@ -191,6 +203,14 @@ def bot(
     except RummikubError as exc:
         raise fail(str(exc)) from None
     err_fh = stderr_file.open("a", encoding="utf-8") if stderr_file else None
+    # one start before the games: a program that cannot start is said once, with its last
+    # words, not as a timeout on every one of its turns
+    probe = OutsideBot(cmd, stderr=err_fh, default_limit=time_limit or 30.0)
+    problem = probe.check_start()
+    if problem is not None:
+        if err_fh is not None:
+            err_fh.close()
+        raise fail(could_not_start(cmd, problem, probe.stderr_tail if probe.ran else None))
     made: list[OutsideBot] = []
 
     def outside(_: int) -> OutsideBot:
@@ -209,6 +229,10 @@ def bot(
         if err_fh is not None:
             err_fh.close()
     name = next((b.program_name for b in made if b.program_name), cmd)
+    stopped = next((b for b in made if b.dead and b.start_error), None)
+    if stopped is not None and stopped.start_error is not None:
+        # it ran, then stopped for good: say so once, before the turns it then missed
+        typer.echo(could_not_start(cmd, stopped.start_error, stopped.stderr_tail, again=True))
     typer.echo(f"{name} against {against}: {report.summary()}")
     timeouts = sum(b.timeouts for b in made)
     crashes = sum(b.crashes for b in made)
