@@ -37,18 +37,30 @@ from .common import (
 __all__ = ["register"]
 
 
-def _result(line: str, objective: str, time_limit: float | None) -> tuple[dict[str, Any], bool]:
-    """The result object for one JSON position, and whether it is an error."""
+def _result(
+    text: str, objective: str, time_limit: float | None, *, line: int | None = None
+) -> tuple[dict[str, Any], bool]:
+    """The result object for one JSON position, and whether it is an error. ``line``: the
+    input line the position came from (``--jsonl``), named in an error."""
     try:
-        data = json.loads(line)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
-        return {"error": f"not valid JSON: {exc.msg} at column {exc.colno}"}, True
+        # the line and column of the character the parser stopped at, as an editor counts
+        # them (the column alone points into the wrong line of a multi-line document)
+        row = exc.lineno if line is None else line + exc.lineno - 1
+        where = f"line {row}, column {exc.colno}"
+        return {"error": f"not valid JSON: {exc.msg} at {where}", **_at(line)}, True
     try:
         position = Position.from_json(data)
         sol = solve_position(position, objective=objective, time_limit=time_limit)
     except RummikubError as exc:
-        return {"error": str(exc), "code": exc.code, "params": exc.params}, True
+        error = {"error": str(exc), "code": exc.code, "params": exc.params}
+        return {**error, **_at(line)}, True
     return sol.to_json(), False
+
+
+def _at(line: int | None) -> dict[str, int]:
+    return {} if line is None else {"line": line}
 
 
 def meld_text(meld: Meld, rules: Rules) -> str:
@@ -125,12 +137,34 @@ def solve_cmd(
             raise typer.Exit(1)
         return
     if jsonl_mode:
-        for line in sys.stdin:
-            if not line.strip():
+        failed: list[int] = []
+        blank = read = 0
+        for number, text in enumerate(sys.stdin, start=1):
+            read = number
+            if not text.strip():
+                blank += 1  # no result for it: the results follow the positions
                 continue
-            out, _ = _result(line, objective, time_limit)
+            out, error = _result(text, objective, time_limit, line=number)
+            if error:
+                failed.append(number)
             sys.stdout.write(dumps(out) + "\n")
             sys.stdout.flush()
+        skipped = (
+            "1 blank line skipped (no result for it)"
+            if blank == 1
+            else f"{blank} blank lines skipped (no result for them)"
+        )
+        if failed:
+            lines = ", ".join(map(str, failed[:10])) + (", …" if len(failed) > 10 else "")
+            many = "s" if len(failed) > 1 else ""
+            typer.echo(
+                f"error: {len(failed)} of {read - blank} positions failed (input line{many} "
+                f"{lines})" + (f"; {skipped}" if blank else ""),
+                err=True,
+            )
+            raise typer.Exit(1)
+        if blank:
+            typer.echo(f"note: {skipped}", err=True)
         return
     if lang is not None and lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
