@@ -47,7 +47,7 @@ def test_tournament_rejects_bad_options(tmp_path: Path) -> None:
     bad = CliRunner().invoke(app, ["tournament", "--bots", "greedy,zz", "--out", out])
     assert bad.exit_code == 1 and "unknown bot 'zz'" in bad.output
     bad = CliRunner().invoke(app, ["tournament", "--players", "9", "--out", out])
-    assert bad.exit_code == 1 and "9 players" in bad.output
+    assert bad.exit_code == 1 and "2–4 players, not 9" in bad.output
     assert not Path(out).exists()
 
 

@@ -137,8 +137,8 @@ def test_a_colour_letter_the_game_does_not_have() -> None:
         result = runner.invoke(app, ["solve", "--table", "R1 R2 R3", "--rack", f"{token} K1"])
         assert result.exit_code == 1
         assert result.output.strip() == (
-            f"error: --rack: {token!r} is not a tile of this game "
-            "(colour letters: K, R, B, O; the joker is J)"
+            f"error: --rack: {token} is not a tile of these rules "
+            "(colours K, R, B, O, numbers 1 to 13)."
         )
 
 

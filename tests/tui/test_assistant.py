@@ -45,7 +45,13 @@ async def test_the_screen_shows_each_view_and_plays_it() -> None:
         a.query_one("#rack", Input).value = "J Z9"
         await pilot.press("enter")
         await pilot.pause()
-        assert "Z9" in _shown(a)
+        # in the one wording of a bad tile, naming the colours of the rules
+        bad = "Z9 is not a tile of these rules (colours K, R, B, O, numbers 1 to 13)."
+        assert _shown(a) == bad
+        a.query_one("#rack", Input).value = "P5 R14"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _shown(a) == bad.replace("Z9", "P5")
         # nothing to place says what to do
         a.query_one("#rack", Input).value = "K1"
         await pilot.press("enter")

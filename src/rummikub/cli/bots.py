@@ -9,13 +9,15 @@ from typing import Annotated
 
 import typer
 
-from rummikub.bots.conformance import run_conformance
+from rummikub.bots.conformance import ConformanceReport, run_conformance
 from rummikub.bots.protocol import OutsideBot
 from rummikub.bots.specs import make_bot, parse_specs
 from rummikub.bots.tournament import Standings, TournamentConfig, run_tournament
-from rummikub.core import PRESETS, Rules, RulesError, RummikubError
+from rummikub.core import PRESETS, Rules, RummikubError, player_count_error
+from rummikub.i18n import Translator, translator
 
 from .common import (
+    error_words,
     fail,
     game_option,
     load_game_rules,
@@ -50,6 +52,28 @@ def format_standings(st: Standings) -> str:
                 m = st.meetings.get((row, col), 0)
                 cells.append("-" if row == col or not m else f"{st.head_to_head[row, col]:g}/{m}")
             lines.append(f"  {row[:20]:<20} " + "  ".join(f"{c:>10}" for c in cells))
+    return "\n".join(lines)
+
+
+def conformance_summary(report: ConformanceReport, t: Translator) -> str:
+    """What ``rummikub bot`` saw, in the words of the catalogue: the games, rounds, decisions
+    and plays counted properly, the time a decision took and the violations."""
+    mean = report.seconds / report.decisions if report.decisions else 0.0
+    many = len(report.violations)
+    head = t(
+        "cli.bot_summary",
+        games=t("count.games", count=report.games),
+        wins=f"{report.wins:g}",
+        rounds=t("count.rounds", count=report.rounds),
+        decisions=t("count.decisions", count=report.decisions),
+        plays=t("count.plays", count=report.plays),
+        mean=f"{mean * 1000:.1f}",
+        max=f"{report.max_seconds * 1000:.0f}",
+        result=t("count.violations", count=many) if many else t("cli.no_violations"),
+    )
+    lines = [head, *(f"  {v}" for v in report.violations[:20])]
+    if many > 20:
+        lines.append("  " + t("cli.more_violations", count=many - 20))
     return "\n".join(lines)
 
 
@@ -124,10 +148,7 @@ def tournament(
         rule_obj = load_game_rules(the_game, rules)
         counts = the_game.player_counts(rule_obj)
         if players not in counts:
-            raise RulesError(
-                f"{players} players, but these rules allow {counts.start}..{counts.stop - 1}",
-                field="max_players",
-            )
+            raise player_count_error(players, counts)
         if len(set(specs)) != len(specs):
             raise fail("--bots lists a bot twice")
         if games < 1:
@@ -138,7 +159,7 @@ def tournament(
             if not spec.startswith("cmd:"):
                 make_bot(spec, 0, game=the_game.name)
     except RummikubError as exc:
-        raise fail(str(exc)) from None
+        raise fail(error_words(exc, translator())) from None
     config = TournamentConfig(
         tuple(specs), players, seed, the_game.rules_to_json(rule_obj), time_limit, the_game.name
     )
@@ -160,8 +181,12 @@ def tournament(
     if as_json:
         typer.echo(json.dumps({"games": st.games, "bots": [b.to_dict() for b in st.bots]}))
     else:
+        t = translator()
         typer.echo(format_standings(st))
-        typer.echo(f"\n{st.games} games in {out} ({elapsed:.0f}s this run)")
+        games_done = t("count.games", count=st.games)
+        typer.echo(
+            "\n" + t("cli.tournament_done", games=games_done, out=out, seconds=f"{elapsed:.0f}")
+        )
 
 
 def bot(
@@ -201,7 +226,7 @@ def bot(
         if games < 1:
             raise fail("--games must be at least 1")
     except RummikubError as exc:
-        raise fail(str(exc)) from None
+        raise fail(error_words(exc, translator())) from None
     err_fh = stderr_file.open("a", encoding="utf-8") if stderr_file else None
     # one start before the games: a program that cannot start is said once, with its last
     # words, not as a timeout on every one of its turns
@@ -233,7 +258,7 @@ def bot(
     if stopped is not None and stopped.start_error is not None:
         # it ran, then stopped for good: say so once, before the turns it then missed
         typer.echo(could_not_start(cmd, stopped.start_error, stopped.stderr_tail, again=True))
-    typer.echo(f"{name} against {against}: {report.summary()}")
+    typer.echo(f"{name} against {against}: {conformance_summary(report, translator())}")
     timeouts = sum(b.timeouts for b in made)
     crashes = sum(b.crashes for b in made)
     rejected = sum(b.rejected for b in made)

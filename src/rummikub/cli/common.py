@@ -12,8 +12,9 @@ from typing import Annotated, Any
 
 import typer
 
-from rummikub.core import Rules, RulesError
+from rummikub.core import Rules, RulesError, RummikubError
 from rummikub.games import AnyGame, get_game, parts_of
+from rummikub.i18n import Translator
 
 __all__ = [
     "EXTRAS",
@@ -21,6 +22,7 @@ __all__ = [
     "RackOption",
     "RulesOption",
     "TableOption",
+    "error_words",
     "extra_for_module",
     "fail",
     "game_option",
@@ -87,6 +89,22 @@ def fail(message: str, code: int = 1) -> typer.Exit:
     return typer.Exit(code)
 
 
+#: codes whose catalogue message is only a category ("These rules are not valid."): the error's
+#: own text says more
+GENERIC_CODES = frozenset(
+    {"error", "illegal", "bad-rules", "bad-record", "bad-notation", "bad-answer", "bad-json"}
+)
+
+
+def error_words(exc: RummikubError, t: Translator) -> str:
+    """An error of the engine as the command line says it: in the catalogue's words in the
+    language of ``t`` when its code has a message of its own (``player-count``,
+    ``not-a-tile``...), else the error's own diagnosis."""
+    if exc.code in GENERIC_CODES or not t.has(f"error.{exc.code}"):
+        return str(exc)
+    return t.error(exc)
+
+
 def load_rules(spec: str) -> Rules:
     """The tile game's rules from a preset name, a JSON file path, or inline JSON."""
     rules = load_game_rules(get_game("tiles"), spec)
@@ -108,7 +126,12 @@ def load_game_rules(game: AnyGame, spec: str) -> Any:
             raise RulesError(f"cannot read rules file {spec}: {exc.strerror}") from exc
     presets = game.presets()
     if text not in presets:
-        raise RulesError(f"unknown preset {text!r} (presets: {', '.join(presets)})", field="preset")
+        names = ", ".join(presets)
+        raise RulesError(
+            f"unknown preset {text!r} (presets: {names})",
+            field="preset",
+            params={"name": text, "presets": names},
+        )
     return presets[text]
 
 

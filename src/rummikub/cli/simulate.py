@@ -13,8 +13,9 @@ import typer
 from rummikub.bots.simulate import resume_point, write_records
 from rummikub.bots.simulate import simulate as run_simulation
 from rummikub.core import RummikubError
+from rummikub.i18n import translator
 
-from .common import fail, game_option, load_game_rules, require_solver
+from .common import error_words, fail, game_option, load_game_rules, require_solver
 
 __all__ = ["register"]
 
@@ -96,15 +97,21 @@ def simulate(
 
         count = write_records(progress(), out, append=resume)
     except RummikubError as exc:
-        raise fail(str(exc)) from None
+        raise fail(error_words(exc, translator())) from None
     elapsed = time.perf_counter() - started
     if not quiet:
-        typer.echo(
-            f"\n{count} {the_game.name} games ({rounds[0]} rounds) in {elapsed:.1f}s "
-            f"({count / max(elapsed, 1e-9):.1f} games/s) -> {out}"
-            + (f" (after the {done} already there)" if done else ""),
-            err=True,
+        t = translator()
+        said = t(
+            "cli.simulated_after" if done else "cli.simulated",
+            game=the_game.name,
+            games=t("count.games", count=count),
+            rounds=t("count.rounds", count=rounds[0]),
+            seconds=f"{elapsed:.1f}",
+            rate=f"{count / max(elapsed, 1e-9):.1f}",
+            out=out,
+            count=done,
         )
+        typer.echo("\n" + said, err=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -147,7 +147,7 @@ class AssistantApp(App[None]):
         rack_text = self.query_one("#rack", Input).value
         opened = self.query_one("#opened", Checkbox).value
         try:
-            table, rack = read_position(table_text, rack_text)
+            table, rack = read_position(table_text, rack_text, self.rules)
             self.found = alternatives(table, rack, opened=opened, rules=self.rules)
         except RummikubError as exc:
             self.found = []
