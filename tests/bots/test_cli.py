@@ -18,7 +18,7 @@ CRASH = f"{sys.executable} {Path(__file__).resolve().parent / 'programs' / 'cras
 def test_tournament_prints_the_table_and_resumes(tmp_path: Path) -> None:
     out = tmp_path / "res.jsonl"
     args = ["tournament", "--bots", "beginner,random", "--games", "4", "--seed", "3",
-            "--workers", "1", "--out", str(out), "-q"]  # fmt: skip
+            "--jobs", "1", "--out", str(out), "-q"]  # fmt: skip
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "95% CI" in result.output and "Elo" in result.output
@@ -35,7 +35,7 @@ def test_tournament_prints_the_table_and_resumes(tmp_path: Path) -> None:
 
 def test_tournament_with_an_outside_bot(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, [
-        "tournament", "--bots", f"beginner,cmd:{SIMPLE}", "--games", "2", "--workers", "1",
+        "tournament", "--bots", f"beginner,cmd:{SIMPLE}", "--games", "2", "--jobs", "1",
         "--out", str(tmp_path / "r.jsonl"), "-q",
     ])  # fmt: skip
     assert result.exit_code == 0, result.output

@@ -17,11 +17,13 @@ from rummikub.core import PRESETS, Rules, RummikubError, player_count_error
 from rummikub.i18n import Translator, translator
 
 from .common import (
+    WorkersOption,
     error_words,
     fail,
     game_option,
     load_game_rules,
     load_rules,
+    merge_jobs,
     progress_bar,
     require_solver,
 )
@@ -101,9 +103,13 @@ def tournament(
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 2,
     games: Annotated[int, typer.Option("--games", "-n", help="Total number of games.")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Deal d uses seed+d.")] = 1,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Worker processes (0: one per core).")
-    ] = 0,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs", "-j", help="Games played at once in local processes (0: one per core)."
+        ),
+    ] = None,
+    workers: WorkersOption = None,
     out: Annotated[
         Path, typer.Option("--out", "-o", help="Results file (JSON lines); resumed if it exists.")
     ] = Path("results.jsonl"),
@@ -142,6 +148,9 @@ def tournament(
     Every game's result goes to OUT as it finishes and its record to the records file; run the
     same command again after an interruption to finish the remaining games."""
     the_game = game_option(game)
+    jobs = merge_jobs(jobs, workers, "--workers", 0)
+    if jobs < 0:
+        raise fail("--jobs must be 0 (one per core) or more")
     try:
         specs = parse_specs(bots, the_game.name)
         require_solver(specs, the_game)
@@ -167,7 +176,7 @@ def tournament(
     progress, close = progress_bar(quiet, "games")
     try:
         st = run_tournament(
-            config, games, out, workers=workers or None, records=records, fresh=fresh,
+            config, games, out, workers=jobs or None, records=records, fresh=fresh,
             progress=progress, ray=ray,
         )  # fmt: skip
     except RummikubError as exc:

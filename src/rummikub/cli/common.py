@@ -22,12 +22,14 @@ __all__ = [
     "RackOption",
     "RulesOption",
     "TableOption",
+    "WorkersOption",
     "error_words",
     "extra_for_module",
     "fail",
     "game_option",
     "load_game_rules",
     "load_rules",
+    "merge_jobs",
     "needs_extra",
     "progress_bar",
     "require_solver",
@@ -81,6 +83,23 @@ def require_solver(
     wanted = {f"bots.{level.strip()}" for level in levels} | set(parts)
     if wanted & parts_of(game).needs_solver and importlib.util.find_spec("numpy") is None:
         raise needs_extra("solver")
+
+
+def merge_jobs(jobs: int | None, old: int | None, old_name: str, default: int) -> int:
+    """The number of parallel jobs from ``--jobs/-j`` (the one name of parallelism in every
+    command) and a command's former name for it (``--workers``, ``--bot-workers``: hidden,
+    still read so old scripts keep working, with a note on standard error)."""
+    if old is not None:
+        typer.echo(f"note: {old_name} is now --jobs (-j); {old_name} will go", err=True)
+        if jobs is None:
+            return old
+    return default if jobs is None else jobs
+
+
+#: the hidden former name of ``--jobs`` in ``tournament`` and ``simulate``
+WorkersOption = Annotated[
+    int | None, typer.Option("--workers", "-w", hidden=True, help="Deprecated: use --jobs.")
+]
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:

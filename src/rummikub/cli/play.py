@@ -62,17 +62,7 @@ def play_command(
 ) -> None:
     """Play Rummikub in the terminal against bots and/or people (hot-seat).
 
-    Without --bots or --resume the new-game form opens first.
-
-    Examples:
-
-      rummikub play                          # the new-game form
-
-      rummikub play --bots greedy,greedy     # straight into a game against two greedy bots
-
-      rummikub play --bots expert --rules tournament --seed 7
-
-      rummikub play --resume ~/.local/share/rummikub/autosave.json"""
+    Without --bots or --resume the new-game form opens first."""
     try:
         from rummikub.tui import RummikubApp, autosave_path
     except ImportError:  # depends on the installation
