@@ -21,7 +21,7 @@ def test_tournament_prints_the_table_and_resumes(tmp_path: Path) -> None:
             "--jobs", "1", "--out", str(out), "-q"]  # fmt: skip
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "95% CI" in result.output and "Elo" in result.output
+    assert "win % (95% interval)" in result.output and "Elo (95% interval)" in result.output
     assert "beginner" in result.output and "random" in result.output
     result = CliRunner().invoke(app, [*args[:4], "6", *args[5:], "--json"])
     assert result.exit_code == 0, result.output

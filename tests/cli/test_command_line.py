@@ -92,3 +92,29 @@ def test_the_old_name_workers_still_works(tmp_path: Path) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "note: --workers is now --jobs (-j)" in result.output
+
+
+def test_the_tournament_report(tmp_path: Path) -> None:
+    """The head-to-head table has a header row and tells the diagonal (·) from two bots that
+    never met; both intervals are printed one way; under 30 games a warning."""
+    out = tmp_path / "r.jsonl"
+    args = ["tournament", "--bots", "random,beginner,greedy", "-p", "2", "-n", "2", "--seed", "1"]
+    result = runner.invoke(app, [*args, "-j", "1", "-o", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "win % (95% interval)" in lines[0] and "Elo (95% interval)" in lines[0]
+    assert "±" not in result.output and "–" not in result.output
+    rows = {line.split()[0]: line for line in lines[2:5]}
+    assert set(rows) == {"random", "beginner", "greedy"}
+    assert all(line.count(" to ") == 2 for line in rows.values())
+    at = lines.index("(· the bot itself; never: the two never met)")
+    assert lines[at + 1].split() == ["random", "beginner", "greedy"]
+    table = {line.split()[0]: line.split()[1:] for line in lines[at + 2 : at + 5]}
+    # two games: one deal of random against beginner, seats swapped; greedy met nobody
+    assert table["random"][0] == table["beginner"][1] == table["greedy"][2] == "·"
+    assert table["random"][2] == table["greedy"][0] == table["beginner"][2] == "never"
+    assert table["random"][1].endswith("/2") and table["beginner"][0].endswith("/2")
+    assert "warning: only 2 games: the intervals are wide" in result.output
+    more = runner.invoke(app, [*args[:-4], "-n", "30", "-j", "1", "-o", str(out), "-q"])
+    assert more.exit_code == 0, more.output
+    assert "warning" not in more.output

@@ -31,29 +31,48 @@ from .common import (
 __all__ = ["format_standings", "register"]
 
 
+#: fewer games than this and the intervals are too wide to rank the bots by
+FEW_GAMES = 30
+
+
 def format_standings(st: Standings) -> str:
-    """The results table as plain text."""
-    head = f"{'bot':<24} {'games':>6} {'wins':>8} {'win %':>6} {'95% CI':>13} {'score/rd':>9} "
-    head += f"{'Elo':>11}"
+    """The results table as plain text: every interval a 95% one printed the same way (from
+    … to), the head-to-head table with a header row, and a warning under 30 games."""
+    head = f"{'bot':<24} {'games':>6} {'wins':>8} {'win % (95% interval)':>22} {'score/rd':>9} "
+    head += f"{'Elo (95% interval)':>22}"
     lines = [head, "-" * len(head)]
     for b in sorted(st.bots, key=lambda b: -b.win_rate):
         lo, hi = b.interval
         name = b.bot if len(b.bot) <= 24 else b.bot[:21] + "..."
+        win = f"{100 * b.win_rate:.1f} ({100 * lo:.1f} to {100 * hi:.1f})"
+        elo = f"{b.elo:+.0f} ({b.elo - b.elo_error:+.0f} to {b.elo + b.elo_error:+.0f})"
         lines.append(
-            f"{name:<24} {b.games:>6} {b.wins:>8g} {100 * b.win_rate:>5.1f}% "
-            f"{100 * lo:>5.1f}–{100 * hi:<5.1f}% {b.mean_score:>+9.1f} "
-            f"{b.elo:>+5.0f} ±{b.elo_error:<4.0f}"
+            f"{name:<24} {b.games:>6} {b.wins:>8g} {win:>22} {b.mean_score:>+9.1f} {elo:>22}"
         )
     names = [b.bot for b in st.bots]
     if len(names) > 2:
+        width = max(10, *(min(len(n), 12) for n in names))
         lines.append("")
-        lines.append("head to head (points of the row bot against the column bot, of games):")
+        lines.append("head to head: points of the row bot against the column bot / games they met")
+        lines.append("(· the bot itself; never: the two never met)")
+        lines.append(f"  {'':<20} " + "  ".join(f"{n[:width]:>{width}}" for n in names))
         for row in names:
             cells = []
             for col in names:
-                m = st.meetings.get((row, col), 0)
-                cells.append("-" if row == col or not m else f"{st.head_to_head[row, col]:g}/{m}")
-            lines.append(f"  {row[:20]:<20} " + "  ".join(f"{c:>10}" for c in cells))
+                met = st.meetings.get((row, col), 0)
+                if row == col:
+                    cells.append("·")
+                elif not met:
+                    cells.append("never")
+                else:
+                    cells.append(f"{st.head_to_head[row, col]:g}/{met}")
+            lines.append(f"  {row[:20]:<20} " + "  ".join(f"{c:>{width}}" for c in cells))
+    if st.games < FEW_GAMES:
+        lines.append("")
+        lines.append(
+            f"warning: only {st.games} game{'' if st.games == 1 else 's'}: the intervals are "
+            f"wide and the order may be luck; play at least {FEW_GAMES}"
+        )
     return "\n".join(lines)
 
 
