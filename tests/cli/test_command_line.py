@@ -118,3 +118,32 @@ def test_the_tournament_report(tmp_path: Path) -> None:
     more = runner.invoke(app, [*args[:-4], "-n", "30", "-j", "1", "-o", str(out), "-q"])
     assert more.exit_code == 0, more.output
     assert "warning" not in more.output
+
+
+def test_xpress_follows_the_system_locale_as_play_does(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from rummikub.tui import xpress_app
+
+    seen: dict[str, object] = {}
+
+    class Ran:
+        def run(self) -> None:
+            seen["ran"] = True
+
+    def for_play(**kwargs: object) -> Ran:
+        seen.update(kwargs)
+        return Ran()
+
+    monkeypatch.setattr(xpress_app.XpressApp, "for_play", for_play)
+    monkeypatch.setenv("LANGUAGE", "sv_SE.UTF-8")
+    result = runner.invoke(app, ["xpress", "play", "--seed", "4"])
+    assert result.exit_code == 0, result.output
+    assert seen["ran"] is True and seen["lang"] == "sv" and seen["name"] == "Du"
+    result = runner.invoke(app, ["xpress", "play", "--seed", "4", "--lang", "en"])
+    assert seen["lang"] == "en" and seen["name"] == "You"
+    out = tmp_path / "x.jsonl"
+    simulated = runner.invoke(app, ["simulate", "--game", "xpress", "-n", "1", "-o", str(out)])
+    assert simulated.exit_code == 0, simulated.output
+    result = runner.invoke(app, ["xpress", "replay", "--text", str(out)])
+    assert result.exit_code == 0 and result.output.startswith("Omgång 1: ")
