@@ -157,8 +157,14 @@ def test_resume_refuses_a_different_tournament(tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
     run_tournament(_config(), 2, out, workers=1)
     other = TournamentConfig(("beginner", "random"), 2, 8, preset("standard").to_dict(), None)
-    with pytest.raises(RecordError, match="different tournament"):
+    with pytest.raises(RecordError) as refused:
         run_tournament(other, 2, out, workers=1)
+    # said in words, not as Python tuples
+    message = str(refused.value)
+    assert message.startswith(f"{out} holds another tournament (")
+    assert "(beginner, random; 2 players; seed 7): it differs from this run's" in message
+    assert "(beginner, random; 2 players; seed 8) in its seed;" in message
+    assert "(" + "'" not in message and "--fresh" in message
     st_ = run_tournament(other, 2, out, workers=1, fresh=True)
     assert st_.games == 2
 

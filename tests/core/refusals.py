@@ -159,7 +159,7 @@ REFUSALS = [
         "not a tile of the rules",
         _read("R14 R1 R2"),
         "invalid-meld",
-        _meld("R14 R1 R2", "meld-bad-tile", tile="R14"),
+        _meld("R14 R1 R2", "meld-bad-tile", tile="R14", colours="K, R, B, O", numbers=13),
     ),
     Refusal(
         "joker role that does not fit",

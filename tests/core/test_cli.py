@@ -111,7 +111,7 @@ def test_replay_missing_file(tmp_path: Path) -> None:
 def test_simulate_rejects_bad_options(tmp_path: Path) -> None:
     out = str(tmp_path / "x.jsonl")
     result = runner.invoke(app, ["simulate", "--players", "7", "--out", out])
-    assert result.exit_code != 0 and "7 players" in result.output
+    assert result.exit_code != 0 and "2–4 players, not 7" in result.output
     result = runner.invoke(app, ["simulate", "--rules", "nonsense", "--out", out])
     assert result.exit_code != 0 and "unknown preset" in result.output
     result = runner.invoke(app, ["simulate", "--rules", '{"copies": 9}', "--out", out])

@@ -38,7 +38,7 @@ def test_one_name_per_game() -> None:
     assert game_for_format("chess/1") is None
     assert game_for_rules(preset("standard")) is TILES
     assert game_for_rules(XpressRules()) is XPRESS
-    assert bot_levels("tiles") == ("random", "beginner", "greedy", "strategic", "expert")
+    assert bot_levels("tiles") == ("beginner", "random", "greedy", "strategic", "expert")
     assert bot_levels("xpress") == ("random", "greedy", "expert")
 
 
@@ -113,7 +113,7 @@ def test_the_suite_catches_a_broken_contract(game: Any, contract: str) -> None:
 def test_an_xpress_tournament_pairs_deals_and_resumes(tmp_path: Path) -> None:
     """The tournament is the platform's: Xpress gets paired deals, standings and resume."""
     out = tmp_path / "x.jsonl"
-    args = ["tournament", "--game", "xpress", "--bots", "greedy,random", "-w", "1", "-o", str(out)]
+    args = ["tournament", "--game", "xpress", "--bots", "greedy,random", "-j", "1", "-o", str(out)]
     first = CliRunner().invoke(app, [*args, "-n", "2", "-q", "--json"])
     assert first.exit_code == 0, first.output
     again = CliRunner().invoke(app, [*args, "-n", "4", "-q", "--json"])  # resumes: 2 more

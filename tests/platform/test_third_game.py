@@ -60,7 +60,7 @@ def test_simulate_replay_and_tournament(sticks: None, tmp_path: Path) -> None:
     results = tmp_path / "results.jsonl"
     result = runner.invoke(
         app,
-        ["tournament", "--game", "sticks", "--bots", "most,random", "-n", "6", "-w", "1",
+        ["tournament", "--game", "sticks", "--bots", "most,random", "-n", "6", "-j", "1",
          "--rules", "long", "-o", str(results), "-q", "--json"],
     )  # fmt: skip
     assert result.exit_code == 0, result.output

@@ -93,12 +93,43 @@ def test_jsonl_streams_results_and_errors_in_order() -> None:
     result = runner.invoke(
         app, ["solve", "--jsonl", "--objective", "value"], input="\n".join(lines) + "\n"
     )
-    assert result.exit_code == 0
-    outs = [json.loads(x) for x in result.output.splitlines()]
+    assert result.exit_code == 1  # two lines failed
+    outs = [json.loads(x) for x in result.stdout.splitlines()]
     assert len(outs) == 4
     assert outs[0]["value"] == 9  # R4 and a joker standing for R5
     assert "error" in outs[1] and "error" in outs[3]
+    assert outs[1]["line"] == 2 and outs[3]["line"] == 4
     assert outs[2]["tiles"] == 0 and outs[2]["table"] == POSITION["table"]
+    assert result.stderr == "error: 2 of 4 positions failed (input lines 2, 4)\n"
+
+
+def test_jsonl_says_how_many_failed_and_which_lines_were_blank() -> None:
+    lines = [json.dumps(POSITION), "", '{"table": [], "rack": [R1]}', "  ", json.dumps(POSITION)]
+    result = runner.invoke(app, ["solve", "--jsonl"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 1
+    outs = [json.loads(x) for x in result.stdout.splitlines()]
+    assert len(outs) == 3 and outs[1] == {
+        "error": "not valid JSON: Expecting value at line 3, column 24",
+        "line": 3,
+    }
+    assert result.stderr == (
+        "error: 1 of 3 positions failed (input line 3); "
+        "2 blank lines skipped (no result for them)\n"
+    )
+    clean = runner.invoke(app, ["solve", "--jsonl"], input=json.dumps(POSITION) + "\n\n")
+    assert clean.exit_code == 0 and len(clean.stdout.splitlines()) == 1
+    assert clean.stderr == "note: 1 blank line skipped (no result for it)\n"
+
+
+def test_json_names_the_line_and_column_of_a_json_error() -> None:
+    text = '{\n  "table": [],\n  "rack": [R1]\n}\n'  # R1 at line 3, column 12
+    result = runner.invoke(app, ["solve", "--json"], input=text)
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == {
+        "error": "not valid JSON: Expecting value at line 3, column 12"
+    }
+    result = runner.invoke(app, ["solve", "--json"], input='{"rack": ["R1"], "table": tru}')
+    assert json.loads(result.stdout)["error"].endswith("at line 1, column 27")
 
 
 def test_a_colour_letter_the_game_does_not_have() -> None:
@@ -106,8 +137,8 @@ def test_a_colour_letter_the_game_does_not_have() -> None:
         result = runner.invoke(app, ["solve", "--table", "R1 R2 R3", "--rack", f"{token} K1"])
         assert result.exit_code == 1
         assert result.output.strip() == (
-            f"error: --rack: {token!r} is not a tile of this game "
-            "(colour letters: K, R, B, O; the joker is J)"
+            f"error: --rack: {token} is not a tile of these rules "
+            "(colours K, R, B, O, numbers 1 to 13)."
         )
 
 

@@ -83,7 +83,7 @@ def test_check_position_errors() -> None:
     assert err.value.reason == "too-many-copies"
     with pytest.raises(IllegalPlayError, match="3 jokers") as err:
         check_position(table, parse_tiles("J J J"), rules)
-    with pytest.raises(IllegalPlayError, match="rack tile R14 is not a tile") as err:
+    with pytest.raises(IllegalPlayError, match="R14 is not a tile of these rules") as err:
         check_position(table, [Tile(1, 14), Tile(1, 2), Tile(1, 2)], rules)
     assert err.value.reason == "not-a-tile"
     with pytest.raises(IllegalPlayError, match="table meld 2") as err:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
 
 from rummikub.core import Match, PlayerInfo, Rack, RoundLog, RoundState, Rules, parse_tiles
@@ -136,3 +138,9 @@ def table_text(screen: GameScreen) -> list[str]:
     if ed is not None:
         return [" ".join(str(p.tile) for p in m) for m in ed.melds]
     return [str(m) for m in screen.session.match.state.table.melds]
+
+
+def screen_lines(app: App[Any]) -> list[str]:
+    """The text the terminal shows now, one string per screen row (what a user sees, not what
+    a widget holds: a widget laid out off-screen or cut off shows nothing here)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]

@@ -307,3 +307,86 @@ async def test_hints_can_be_disabled(make_app) -> None:  # type: ignore[no-untyp
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert table_text(screen) == [] and not screen.session.hint_used
+
+
+async def test_a_hint_undone_does_not_mark_the_play(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The hint is laid out, undone (U) or reset (R), and another play is made: the turn is
+    not "with a hint", in the record or the log."""
+    from rummikub.tui.widgets import GameLog
+
+    for key in ("u", "r"):
+        app = make_app(duel())
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot, app)
+            screen = game(app)
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert "Hint:" in _plain(screen, "#problems")
+            await pilot.press(key)
+            assert table_text(screen) == []
+            for tile in ("R10", "R11", "R12"):
+                await click_tile(pilot, tile)
+            await click_hit(pilot, "#table", "new")
+            await pilot.press("e")
+            await settle(pilot, app)
+            first = screen.session.match.rounds[0].turns[0]
+            assert first.action == "play" and not first.hint, key
+            lines = screen.query_one(GameLog).entries
+            assert any(line.startswith("You played R10 R11 R12") for line in lines), lines
+            assert not any(app.t("log.hinted") in line for line in lines), lines
+
+
+async def test_the_rack_order_survives_a_resume(make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Sorted 777 (G) and saved, the rack comes back 777 after --resume, not 789."""
+    from rummikub.tui import Session
+
+    path = tmp_path / "auto.json"
+    app = make_app()
+    app.session = Session(duel(), autosave=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        screen = game(app)
+        await pilot.press("g")
+        await pilot.press("d")  # the turn ends: autosaved
+        await settle(pilot, app)
+        kept = [str(p.tile) for p in screen.editor.rack]  # type: ignore[union-attr]
+    # by number, then colour; the tile drawn since follows
+    assert kept == ["K1", "K2", "R9", "R10", "R11", "R12", "B12", "O12", "O1"]
+    again = make_app()
+    again.session = Session.resume(path, autosave=None)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot, again)
+        screen = game(again)
+        assert [str(p.tile) for p in screen.editor.rack] == kept  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("rack", "expected"),
+    [
+        ("R6 R7 R8 K1 B3 O5 K9 B11", "Hint: your best opening is worth 21 of the 30 needed"),
+        ("R1 K3 B5 O7 R9 K11 B13 O2", "Hint: your rack holds no set yet, so no opening"),
+    ],
+)
+async def test_the_hint_before_the_opening_says_how_far_it_is(  # type: ignore[no-untyped-def]
+    make_app, rack: str, expected: str
+) -> None:
+    from rummikub.core import PlayerInfo, Rules
+
+    from .conftest import BOT, rigged_match
+
+    match = rigged_match(
+        Rules(rack_size=8, turn_seconds=120),
+        [PlayerInfo("Ann"), PlayerInfo("Bot", "bot", "beginner")],
+        [rack, BOT],
+        "O1 B1 K3 R1 K4 B2",
+    )
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        screen = game(app)
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = " ".join(_plain(screen, "#problems").split())
+        assert expected in shown and "no play is possible" not in shown

@@ -12,6 +12,8 @@ from typer.testing import CliRunner
 from rummikub.cli.main import app
 from rummikub.tui.assistant import AssistantApp
 
+from .conftest import screen_lines
+
 runner = CliRunner()
 
 
@@ -43,7 +45,13 @@ async def test_the_screen_shows_each_view_and_plays_it() -> None:
         a.query_one("#rack", Input).value = "J Z9"
         await pilot.press("enter")
         await pilot.pause()
-        assert "Z9" in _shown(a)
+        # in the one wording of a bad tile, naming the colours of the rules
+        bad = "Z9 is not a tile of these rules (colours K, R, B, O, numbers 1 to 13)."
+        assert _shown(a) == bad
+        a.query_one("#rack", Input).value = "P5 R14"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _shown(a) == bad.replace("Z9", "P5")
         # nothing to place says what to do
         a.query_one("#rack", Input).value = "K1"
         await pilot.press("enter")
@@ -94,3 +102,21 @@ def test_the_command_as_json_and_its_refusals() -> None:
     assert result.exit_code == 1 and "--rack" in result.output
     result = runner.invoke(app, ["assist", "--text", "--not-opened", "-r", "R1 R2 R3"])
     assert result.exit_code == 0 and "No opening" in result.output
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 60)])
+async def test_the_answer_is_on_screen(size: tuple[int, int]) -> None:
+    """The best play and the key line are drawn inside the terminal, not laid out below it."""
+    a = AssistantApp(table="R1 R2 R3 | K5 B5 O5 | R7 R8 R9 R10", lang="en")
+    async with a.run_test(size=size) as pilot:
+        await pilot.press(*"r4 j k7")
+        await pilot.press("enter")
+        await pilot.pause()
+        lines = screen_lines(a)
+        assert len(lines) == size[1]
+        text = "\n".join(lines)
+        assert "1/2" in text and "Place 3 tiles (K7 R4 J) worth 18" in text
+        assert "K7*R7~J=7*" in text.replace(" ", "")
+        assert "* from your rack   ~ moved from another set" in text
+        assert "Esc: quit" in lines[-1]  # the key line ends on the screen's last row

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from rummikub.cli.main import app
@@ -61,3 +62,40 @@ def test_quitting_says_where_the_game_is_saved(tmp_path: Path) -> None:
         note = quit_note(app)
         assert note.startswith(start) and f"rummikub play --resume {autosave}" in note
     assert quit_note(RummikubApp(lang="en")) == ""  # no game was started
+
+
+def test_play_with_bots_skips_the_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--bots`` seats the player against one bot per level and opens the game itself."""
+    from rummikub.cli.play import setup_from_options
+    from rummikub.tui import RummikubApp, Seat
+
+    started: list[RummikubApp] = []
+    monkeypatch.setattr(RummikubApp, "run", lambda self: started.append(self))
+    args = ["play", "--bots", "greedy,greedy", "--seed", "4", "--no-autosave", "--lang", "en"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    session = started[0].session
+    assert session is not None  # the app opens this game, not the form
+    assert session.players == (
+        Seat("You").info(),
+        Seat("Bot 2", "bot", "greedy").info(),
+        Seat("Bot 3", "bot", "greedy").info(),
+    )
+    assert session.rules.preset == "standard" and session.match.seed == 4 and session.hints
+    sv = setup_from_options("expert", "tournament", seed=None, hints=False, lang="sv")
+    assert sv.seats[0] == Seat("Du") and sv.rules.preset == "tournament" and not sv.hints
+
+
+def test_play_with_bots_refuses_what_it_cannot_seat(tmp_path: Path) -> None:
+    cases = {
+        ("--bots", "greedy,nobody"): "unknown bot level 'nobody' (levels: ",
+        ("--bots", "greedy,,expert"): "--bots needs bot levels split by commas",
+        ("--bots", "greedy,greedy,greedy,greedy"): "5 players",
+        ("--rules", "tournament"): "--rules goes with --bots",
+        ("--bots", "greedy", "--resume", str(tmp_path / "x.json")): "takes no --bots",
+    }
+    for args, message in cases.items():
+        result = runner.invoke(app, ["play", *args])
+        assert result.exit_code == 1, (args, result.output)
+        assert message in result.output, (args, result.output)
+        assert "Traceback" not in result.output and len(result.output.splitlines()) == 1

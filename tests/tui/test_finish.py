@@ -329,3 +329,95 @@ async def test_two_people_get_player_names_not_you(size: tuple[int, int], lang: 
         await pilot.pause()
         assert screen.query_one("#name-0", Input).value == t("setup.you")
         assert screen.query_one("#name-1", Input).value == t("setup.bot_name", n=2)
+
+
+async def _left_form(pilot: object, app: RummikubApp) -> None:
+    """Wait until the game screen replaced the form (slowly on a busy machine)."""
+    for _ in range(1500):
+        if not isinstance(app.screen, NewGameScreen):
+            return
+        await pilot.pause(0.02)  # type: ignore[attr-defined]
+
+
+@SIZES
+@LANGS
+async def test_enter_walks_the_new_game_form_to_a_game(size: tuple[int, int], lang: str) -> None:
+    """Enter moves to the next field — on a menu too, which Space or ↓ opens — and on the last
+    field starts the game: a new user who keeps pressing Enter gets a game."""
+    app = RummikubApp(lang=lang, clock=FakeClock(), tick=0.05, seed=3)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.focused is not None and screen.focused.id == "players"
+        await pilot.press("enter")
+        assert not screen.query_one("#players", Select).expanded
+        assert screen.focused is not None and screen.focused.id == "name-0"
+        await pilot.press("enter")
+        assert screen.focused is not None and screen.focused.id == "kind-0"
+        await pilot.press("enter")
+        assert screen.focused is not None and screen.focused.id == "name-1"
+        # a menu still opens with Space
+        screen.query_one("#kind-1", Select).focus()
+        await pilot.press("space")
+        assert screen.query_one("#kind-1", Select).expanded
+        await pilot.press("escape")
+        seen = []
+        for _ in range(40):
+            if not isinstance(app.screen, NewGameScreen):
+                break
+            seen.append(screen.focused.id if screen.focused is not None else None)
+            await pilot.press("enter")
+        await _left_form(pilot, app)
+        assert not isinstance(app.screen, NewGameScreen), seen
+        assert seen[-1] == "seed" and "quit" not in seen
+        session = app.session
+        assert session is not None and session.match.seed == 3
+
+
+@LANGS
+async def test_f5_starts_the_game_from_any_field_and_says_so(lang: str) -> None:
+    app = RummikubApp(lang=lang, clock=FakeClock(), tick=0.05, seed=5)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        shown = plain(screen.query_one("#setup-keys", Static).content)
+        assert "F5" in shown
+        screen.query_one("#name-0", Input).focus()
+        await pilot.press("f5")
+        await _left_form(pilot, app)
+        assert not isinstance(app.screen, NewGameScreen)
+        assert app.session is not None and app.session.match.seed == 5
+
+
+@LANGS
+async def test_shift_tab_from_the_first_field_does_not_quit(lang: str) -> None:
+    """Quit is not in the Tab order (a click or Ctrl+Q): going backwards from the first field
+    and pressing Enter starts nothing and leaves nothing."""
+    app = RummikubApp(lang=lang, clock=FakeClock(), tick=0.05)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press("shift+tab")
+        await pilot.press("shift+tab")
+        assert screen.focused is not None and screen.focused.id != "quit"
+        ids = []
+        for _ in range(40):
+            await pilot.press("tab")
+            assert screen.focused is not None
+            ids.append(screen.focused.id)
+        assert "quit" not in ids and "start" in ids
+        assert app.is_running and app.screen is screen
+
+
+async def test_swedish_has_two_words_for_quit_and_end_turn() -> None:
+    from rummikub.i18n import translator
+
+    t = translator("sv")
+    quit_word = t("button.quit").lower()
+    assert quit_word not in t("button.end_turn").lower()
+    assert f"ctrl+q {quit_word}" in t("game.keys").lower()
+    assert f"q {quit_word}" in t("replay.keys").lower()
+    assert f"q {quit_word}" in t("xpress.tui.keys").lower()

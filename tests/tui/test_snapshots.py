@@ -81,3 +81,18 @@ def test_replay_viewer(snap_compare: SnapCompare, tmp_path: Path) -> None:
     match.act(Play.of("R9 B12 O12", "R9 R10 R11 | R12 B12 O12"))
     record = load_record(match_record(match))
     assert snap_compare(app_for(record=record), terminal_size=SIZE, press=["end"])
+
+
+def test_assistant_at_80x24(snap_compare: SnapCompare) -> None:
+    """The assistant's answer on the smallest terminal it supports: the form, the new table
+    with its marks, and the key line all in sight."""
+    from rummikub.tui.assistant import AssistantApp
+
+    app = AssistantApp(table="R1 R2 R3 | K5 B5 O5 | R7 R8 R9 R10", rack="R4 J K7", lang="en")
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_new_game_screen_at_80x24(snap_compare: SnapCompare) -> None:
+    """The form on the smallest terminal: its fields, Start with its key (F5) and the key line
+    in sight."""
+    assert snap_compare(app_for(seed=7), terminal_size=(80, 24))

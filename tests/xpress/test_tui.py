@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 from rummikub.bots.simulate import simulate as simulate_games
-from rummikub.tui.xpress_app import DieWidget, XpressApp
+from rummikub.tui.xpress_app import DieWidget, TableView, XpressApp
 from rummikub.xpress import XpressRules, load_xpress, read_xpress, verify_xpress
 from rummikub.xpress.dice_game import XPRESS
 
@@ -145,5 +145,51 @@ def test_replay_viewer_shows_each_turns_verdict() -> None:
             assert better in message.replace("\n", " ")
             await pilot.press("v")
             assert "Analysis:" not in str(app.query_one("#message").render())
+
+    asyncio.run(run())
+
+
+def _screen(app: XpressApp) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def test_the_key_line_lists_the_dice_keys_in_the_interface_language() -> None:
+    """At 80x24 in Swedish the key line at the bottom names the dice keys (1–9, a, c) and the
+    others in Swedish (Textual's footer showed English names, and no dice keys)."""
+
+    async def run() -> None:
+        app = XpressApp.for_play(bot="greedy", seed=3, lang="sv", delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            bottom = " ".join(line.strip() for line in _screen(app)[-3:])
+            for words in ("1–9 välj en tärning", "a alla", "c rensa", "t slå", "q lämna"):
+                assert words in bottom
+            screen = "\n".join(_screen(app))
+            assert "Throw" not in screen and "Quit" not in screen
+
+    asyncio.run(run())
+
+
+def test_sets_on_the_table_are_numbered_between_bars_as_in_the_tile_game() -> None:
+    rec = load_xpress(
+        next(
+            simulate_games(XPRESS, XpressRules(), ["greedy", "greedy"], games=1, seed=4, players=2)
+        )
+    )
+    steps = XpressApp.for_replay(rec).steps
+    index = next(i for i, step in enumerate(steps) if len(step.after.table.melds) >= 2)
+    melds = steps[index].after.table.melds
+
+    async def run() -> None:
+        app = XpressApp.for_replay(rec, lang="en")
+        async with app.run_test(size=(110, 50)) as pilot:
+            for _ in range(index + 1):
+                await pilot.press("right")
+            await pilot.pause()
+            assert app.step_index == index
+            shown = "\n".join(line.plain for line in app.query_one("#sets", TableView).lines(100))
+            assert shown.count("│") == 2 * len(melds)
+            for number in range(1, len(melds) + 1):
+                assert f"{number:>2}│ " in shown
 
     asyncio.run(run())

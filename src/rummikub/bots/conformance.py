@@ -61,17 +61,23 @@ class ConformanceReport:
     def summary(self) -> str:
         mean = self.seconds / self.decisions if self.decisions else 0.0
         head = (
-            f"{self.games} games ({self.wins:g} won), {self.rounds} rounds, "
-            f"{self.decisions} decisions ({self.plays} plays), {mean * 1000:.1f} ms mean / "
-            f"{self.max_seconds * 1000:.0f} ms max per decision: "
+            f"{_n(self.games, 'game')} ({self.wins:g} won), {_n(self.rounds, 'round')}, "
+            f"{_n(self.decisions, 'decision')} ({_n(self.plays, 'play')}), "
+            f"{mean * 1000:.1f} ms mean / {self.max_seconds * 1000:.0f} ms max per decision: "
         )
         if self.ok:
             return head + "no violations"
-        lines = [head + f"{len(self.violations)} violations"]
+        lines = [head + _n(len(self.violations), "violation")]
         lines.extend(f"  {v}" for v in self.violations[:20])
         if len(self.violations) > 20:
             lines.append(f"  ... and {len(self.violations) - 20} more")
         return "\n".join(lines)
+
+
+def _n(count: int, noun: str) -> str:
+    """``1 game``, ``2 games`` (the English of a report for programs and tests; the command
+    line words it from the message catalogue)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def run_conformance(

@@ -17,6 +17,7 @@ import shlex
 import subprocess
 import threading
 import time
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -80,14 +81,19 @@ def parse_answer(line: str) -> Action:
 
 
 class _Process:
-    """One running bot program with a reader thread feeding its output lines to a queue."""
+    """One running bot program with a reader thread feeding its output lines to a queue, and
+    one keeping the last lines of its standard error (copied to ``stderr`` when given), to
+    tell why a program that stopped did."""
+
+    #: lines of standard error kept
+    TAIL = 20
 
     def __init__(self, argv: Sequence[str], cwd: Path | None, stderr: IO[str] | None) -> None:
         self.proc = subprocess.Popen(
             list(argv),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=stderr if stderr is not None else subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
             text=True,
             encoding="utf-8",
             errors="replace",
@@ -97,6 +103,22 @@ class _Process:
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
+        self.stderr_tail: deque[str] = deque(maxlen=self.TAIL)
+        self.copy_to = stderr
+        self.err_reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self.err_reader.start()
+
+    def _read_stderr(self) -> None:
+        assert self.proc.stderr is not None
+        try:
+            for line in self.proc.stderr:
+                self.stderr_tail.append(line.rstrip("\n"))
+                if self.copy_to is not None:
+                    with contextlib.suppress(OSError, ValueError):
+                        self.copy_to.write(line)
+                        self.copy_to.flush()
+        except (OSError, ValueError):
+            pass
 
     def _read(self) -> None:
         assert self.proc.stdout is not None
@@ -143,7 +165,8 @@ class _Process:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        for stream in (self.proc.stdin, self.proc.stdout):
+        self.err_reader.join(timeout=1.0)  # the last lines it wrote, before they are read
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
@@ -154,8 +177,10 @@ class OutsideBot:
 
     ``startup_timeout`` bounds the wait for the ``ready`` line; ``default_limit`` is the time per
     decision when neither the caller nor the rules give one. ``stderr``: a file the program's
-    standard error goes to (default: discarded). Counters ``timeouts``, ``crashes``,
-    ``rejected`` and ``restarts`` say how it behaved."""
+    standard error goes to (default: discarded; its last lines are kept either way). Counters
+    ``timeouts``, ``crashes``, ``rejected`` and ``restarts`` say how it behaved;
+    ``start_error`` why its last start failed (None: it started), ``stderr_tail`` the last
+    lines the program wrote to standard error."""
 
     def __init__(
         self,
@@ -180,6 +205,9 @@ class OutsideBot:
         self.program_name: str | None = None
         self.timeouts = self.crashes = self.rejected = self.starts = 0
         self.dead = False
+        self.start_error: str | None = None
+        self.ran = False  # a process was started at least once (it has standard error)
+        self.stderr_tail: list[str] = []
         self._proc: _Process | None = None
         self._game: tuple[Rules, int, int] | None = None
         self._game_sent = False
@@ -199,9 +227,11 @@ class OutsideBot:
         self.starts += 1
         try:
             proc = _Process(self.argv, self.cwd, self.stderr)
-        except OSError:
+        except OSError as exc:
             self.dead = True
+            self.start_error = f"cannot run {self.argv[0]}: {exc.strerror or exc}"
             return None
+        self.ran = True
         proc.send({"type": "hello", "protocol": PROTOCOL})
         deadline = time.monotonic() + self.startup_timeout
         try:
@@ -215,10 +245,19 @@ class OutsideBot:
                     name = msg.get("name")
                     self.program_name = name if isinstance(name, str) else None
                     break
-        except (TimeoutError, EOFError):
+        except (TimeoutError, EOFError) as exc:
             proc.stop(grace=0.0)
+            self.stderr_tail = list(proc.stderr_tail)
+            status = proc.proc.returncode
+            if isinstance(exc, TimeoutError):
+                self.start_error = f"no ready line within {self.startup_timeout:g} s"
+            elif status is not None and status != 0:
+                self.start_error = f"it exited with status {status} before its ready line"
+            else:
+                self.start_error = "it stopped before its ready line"
             self.crashes += 1
             return None
+        self.start_error = None
         self._proc = proc
         self._game_sent = False
         return proc
@@ -228,15 +267,26 @@ class OutsideBot:
         """How many times the program was started again after the first start."""
         return max(0, self.starts - 1)
 
+    def check_start(self) -> str | None:
+        """Start the program and greet it as a game would: None when it answers ``ready``
+        (it is stopped again), else why not (:attr:`stderr_tail` has its last words)."""
+        proc = self._start()
+        if proc is None:
+            return self.start_error or "it could not be started"
+        self.close()
+        return None
+
     def _kill(self) -> None:
         if self._proc is not None:
             self._proc.stop(grace=0.0)
+            self.stderr_tail = list(self._proc.stderr_tail)
             self._proc = None
 
     def close(self) -> None:
         """Say ``quit`` and stop the program."""
         if self._proc is not None:
             self._proc.stop()
+            self.stderr_tail = list(self._proc.stderr_tail)
             self._proc = None
 
     def __enter__(self) -> OutsideBot:

@@ -15,7 +15,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
-from rummikub.core import Code, RulesError, UsageError
+from rummikub.core import Code, RulesError, UsageError, player_count_error
 from rummikub.games import AnyGame, get_game
 
 from .executors import open_executor
@@ -77,10 +77,7 @@ def simulate(
     played."""
     counts = game.player_counts(rules)
     if players not in counts:
-        raise RulesError(
-            f"{players} players, but these rules allow {counts.start}..{counts.stop - 1}",
-            field="max_players",
-        )
+        raise player_count_error(players, counts)
     if len(levels) > players:
         raise RulesError(f"{len(levels)} bot levels for {players} players", field="bot")
     for level in levels:

@@ -25,7 +25,7 @@ from .common import (
     needs_extra,
     require_solver,
 )
-from .solve import check_letters
+from .solve import check_tiles, position_error
 
 if TYPE_CHECKING:
     from rummikub.solver.assistant import Alternative
@@ -80,12 +80,13 @@ def assist_command(
     require_solver()
     if lang is not None and lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
+    t = translator(lang)
     try:
         rule_obj = load_rules(rules)
     except RummikubError as exc:
-        raise fail(str(exc)) from None
-    check_letters(table, rule_obj, "--table")
-    check_letters(rack, rule_obj, "--rack")
+        raise fail(position_error(exc, t)) from None
+    check_tiles(table, rule_obj, "--table", t)
+    check_tiles(rack, rule_obj, "--rack", t)
     opened = not not_opened
     if not (text or as_json) and sys.stdout.isatty():
         try:
@@ -95,15 +96,14 @@ def assist_command(
         AssistantApp(table=table, rack=rack, opened=opened, rules=rule_obj, lang=lang).run()
         return
     if not rack.strip():
-        raise fail("give your rack with --rack (and the table with --table)")
+        raise fail(t("cli.need_rack_assist"))
     from rummikub.solver.assistant import alternatives, read_position
 
-    t = translator(lang)
     try:
-        board, tiles = read_position(table, rack)
+        board, tiles = read_position(table, rack, rule_obj)
         found = alternatives(board, tiles, opened=opened, rules=rule_obj)
     except RummikubError as exc:
-        raise fail(str(exc)) from None
+        raise fail(position_error(exc, t)) from None
     if as_json:
         typer.echo(json.dumps({"alternatives": [a.to_json() for a in found]}))
         return

@@ -9,17 +9,21 @@ from typing import Annotated
 
 import typer
 
-from rummikub.bots.conformance import run_conformance
+from rummikub.bots.conformance import ConformanceReport, run_conformance
 from rummikub.bots.protocol import OutsideBot
 from rummikub.bots.specs import make_bot, parse_specs
 from rummikub.bots.tournament import Standings, TournamentConfig, run_tournament
-from rummikub.core import PRESETS, Rules, RulesError, RummikubError
+from rummikub.core import PRESETS, Rules, RummikubError, player_count_error
+from rummikub.i18n import Translator, translator
 
 from .common import (
+    WorkersOption,
+    error_words,
     fail,
     game_option,
     load_game_rules,
     load_rules,
+    merge_jobs,
     progress_bar,
     require_solver,
 )
@@ -27,30 +31,83 @@ from .common import (
 __all__ = ["format_standings", "register"]
 
 
+#: fewer games than this and the intervals are too wide to rank the bots by
+FEW_GAMES = 30
+
+
 def format_standings(st: Standings) -> str:
-    """The results table as plain text."""
-    head = f"{'bot':<24} {'games':>6} {'wins':>8} {'win %':>6} {'95% CI':>13} {'score/rd':>9} "
-    head += f"{'Elo':>11}"
+    """The results table as plain text: every interval a 95% one printed the same way (from
+    … to), the head-to-head table with a header row, and a warning under 30 games."""
+    head = f"{'bot':<24} {'games':>6} {'wins':>8} {'win % (95% interval)':>22} {'score/rd':>9} "
+    head += f"{'Elo (95% interval)':>22}"
     lines = [head, "-" * len(head)]
     for b in sorted(st.bots, key=lambda b: -b.win_rate):
         lo, hi = b.interval
         name = b.bot if len(b.bot) <= 24 else b.bot[:21] + "..."
+        win = f"{100 * b.win_rate:.1f} ({100 * lo:.1f} to {100 * hi:.1f})"
+        elo = f"{b.elo:+.0f} ({b.elo - b.elo_error:+.0f} to {b.elo + b.elo_error:+.0f})"
         lines.append(
-            f"{name:<24} {b.games:>6} {b.wins:>8g} {100 * b.win_rate:>5.1f}% "
-            f"{100 * lo:>5.1f}–{100 * hi:<5.1f}% {b.mean_score:>+9.1f} "
-            f"{b.elo:>+5.0f} ±{b.elo_error:<4.0f}"
+            f"{name:<24} {b.games:>6} {b.wins:>8g} {win:>22} {b.mean_score:>+9.1f} {elo:>22}"
         )
     names = [b.bot for b in st.bots]
     if len(names) > 2:
+        width = max(10, *(min(len(n), 12) for n in names))
         lines.append("")
-        lines.append("head to head (points of the row bot against the column bot, of games):")
+        lines.append("head to head: points of the row bot against the column bot / games they met")
+        lines.append("(· the bot itself; never: the two never met)")
+        lines.append(f"  {'':<20} " + "  ".join(f"{n[:width]:>{width}}" for n in names))
         for row in names:
             cells = []
             for col in names:
-                m = st.meetings.get((row, col), 0)
-                cells.append("-" if row == col or not m else f"{st.head_to_head[row, col]:g}/{m}")
-            lines.append(f"  {row[:20]:<20} " + "  ".join(f"{c:>10}" for c in cells))
+                met = st.meetings.get((row, col), 0)
+                if row == col:
+                    cells.append("·")
+                elif not met:
+                    cells.append("never")
+                else:
+                    cells.append(f"{st.head_to_head[row, col]:g}/{met}")
+            lines.append(f"  {row[:20]:<20} " + "  ".join(f"{c:>{width}}" for c in cells))
+    if st.games < FEW_GAMES:
+        lines.append("")
+        lines.append(
+            f"warning: only {st.games} game{'' if st.games == 1 else 's'}: the intervals are "
+            f"wide and the order may be luck; play at least {FEW_GAMES}"
+        )
     return "\n".join(lines)
+
+
+def conformance_summary(report: ConformanceReport, t: Translator) -> str:
+    """What ``rummikub bot`` saw, in the words of the catalogue: the games, rounds, decisions
+    and plays counted properly, the time a decision took and the violations."""
+    mean = report.seconds / report.decisions if report.decisions else 0.0
+    many = len(report.violations)
+    head = t(
+        "cli.bot_summary",
+        games=t("count.games", count=report.games),
+        wins=f"{report.wins:g}",
+        rounds=t("count.rounds", count=report.rounds),
+        decisions=t("count.decisions", count=report.decisions),
+        plays=t("count.plays", count=report.plays),
+        mean=f"{mean * 1000:.1f}",
+        max=f"{report.max_seconds * 1000:.0f}",
+        result=t("count.violations", count=many) if many else t("cli.no_violations"),
+    )
+    lines = [head, *(f"  {v}" for v in report.violations[:20])]
+    if many > 20:
+        lines.append("  " + t("cli.more_violations", count=many - 20))
+    return "\n".join(lines)
+
+
+def could_not_start(cmd: str, why: str, stderr: list[str] | None, *, again: bool = False) -> str:
+    """The one report of an outside bot that does not start: why, and the last lines of its
+    standard error (where a program says what went wrong; None: no process ran)."""
+    head = f"the bot {cmd!r} could not start{' again' if again else ''}: {why}"
+    if stderr is None:
+        return head
+    if not stderr:
+        return head + " (it wrote nothing to standard error)"
+    tail = stderr[-5:]
+    return "\n".join([head + "; the last lines of its standard error:"] + [f"  {x}" for x in tail])
 
 
 def tournament(
@@ -65,9 +122,13 @@ def tournament(
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 2,
     games: Annotated[int, typer.Option("--games", "-n", help="Total number of games.")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Deal d uses seed+d.")] = 1,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Worker processes (0: one per core).")
-    ] = 0,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs", "-j", help="Games played at once in local processes (0: one per core)."
+        ),
+    ] = None,
+    workers: WorkersOption = None,
     out: Annotated[
         Path, typer.Option("--out", "-o", help="Results file (JSON lines); resumed if it exists.")
     ] = Path("results.jsonl"),
@@ -106,16 +167,16 @@ def tournament(
     Every game's result goes to OUT as it finishes and its record to the records file; run the
     same command again after an interruption to finish the remaining games."""
     the_game = game_option(game)
+    jobs = merge_jobs(jobs, workers, "--workers", 0)
+    if jobs < 0:
+        raise fail("--jobs must be 0 (one per core) or more")
     try:
         specs = parse_specs(bots, the_game.name)
         require_solver(specs, the_game)
         rule_obj = load_game_rules(the_game, rules)
         counts = the_game.player_counts(rule_obj)
         if players not in counts:
-            raise RulesError(
-                f"{players} players, but these rules allow {counts.start}..{counts.stop - 1}",
-                field="max_players",
-            )
+            raise player_count_error(players, counts)
         if len(set(specs)) != len(specs):
             raise fail("--bots lists a bot twice")
         if games < 1:
@@ -126,7 +187,7 @@ def tournament(
             if not spec.startswith("cmd:"):
                 make_bot(spec, 0, game=the_game.name)
     except RummikubError as exc:
-        raise fail(str(exc)) from None
+        raise fail(error_words(exc, translator())) from None
     config = TournamentConfig(
         tuple(specs), players, seed, the_game.rules_to_json(rule_obj), time_limit, the_game.name
     )
@@ -134,7 +195,7 @@ def tournament(
     progress, close = progress_bar(quiet, "games")
     try:
         st = run_tournament(
-            config, games, out, workers=workers or None, records=records, fresh=fresh,
+            config, games, out, workers=jobs or None, records=records, fresh=fresh,
             progress=progress, ray=ray,
         )  # fmt: skip
     except RummikubError as exc:
@@ -148,8 +209,12 @@ def tournament(
     if as_json:
         typer.echo(json.dumps({"games": st.games, "bots": [b.to_dict() for b in st.bots]}))
     else:
+        t = translator()
         typer.echo(format_standings(st))
-        typer.echo(f"\n{st.games} games in {out} ({elapsed:.0f}s this run)")
+        games_done = t("count.games", count=st.games)
+        typer.echo(
+            "\n" + t("cli.tournament_done", games=games_done, out=out, seconds=f"{elapsed:.0f}")
+        )
 
 
 def bot(
@@ -189,8 +254,16 @@ def bot(
         if games < 1:
             raise fail("--games must be at least 1")
     except RummikubError as exc:
-        raise fail(str(exc)) from None
+        raise fail(error_words(exc, translator())) from None
     err_fh = stderr_file.open("a", encoding="utf-8") if stderr_file else None
+    # one start before the games: a program that cannot start is said once, with its last
+    # words, not as a timeout on every one of its turns
+    probe = OutsideBot(cmd, stderr=err_fh, default_limit=time_limit or 30.0)
+    problem = probe.check_start()
+    if problem is not None:
+        if err_fh is not None:
+            err_fh.close()
+        raise fail(could_not_start(cmd, problem, probe.stderr_tail if probe.ran else None))
     made: list[OutsideBot] = []
 
     def outside(_: int) -> OutsideBot:
@@ -209,7 +282,11 @@ def bot(
         if err_fh is not None:
             err_fh.close()
     name = next((b.program_name for b in made if b.program_name), cmd)
-    typer.echo(f"{name} against {against}: {report.summary()}")
+    stopped = next((b for b in made if b.dead and b.start_error), None)
+    if stopped is not None and stopped.start_error is not None:
+        # it ran, then stopped for good: say so once, before the turns it then missed
+        typer.echo(could_not_start(cmd, stopped.start_error, stopped.stderr_tail, again=True))
+    typer.echo(f"{name} against {against}: {conformance_summary(report, translator())}")
     timeouts = sum(b.timeouts for b in made)
     crashes = sum(b.crashes for b in made)
     rejected = sum(b.rejected for b in made)

@@ -12,8 +12,9 @@ from typing import Annotated, Any
 
 import typer
 
-from rummikub.core import Rules, RulesError
+from rummikub.core import Rules, RulesError, RummikubError
 from rummikub.games import AnyGame, get_game, parts_of
+from rummikub.i18n import Translator
 
 __all__ = [
     "EXTRAS",
@@ -21,11 +22,14 @@ __all__ = [
     "RackOption",
     "RulesOption",
     "TableOption",
+    "WorkersOption",
+    "error_words",
     "extra_for_module",
     "fail",
     "game_option",
     "load_game_rules",
     "load_rules",
+    "merge_jobs",
     "needs_extra",
     "progress_bar",
     "require_solver",
@@ -81,10 +85,43 @@ def require_solver(
         raise needs_extra("solver")
 
 
+def merge_jobs(jobs: int | None, old: int | None, old_name: str, default: int) -> int:
+    """The number of parallel jobs from ``--jobs/-j`` (the one name of parallelism in every
+    command) and a command's former name for it (``--workers``, ``--bot-workers``: hidden,
+    still read so old scripts keep working, with a note on standard error)."""
+    if old is not None:
+        typer.echo(f"note: {old_name} is now --jobs (-j); {old_name} will go", err=True)
+        if jobs is None:
+            return old
+    return default if jobs is None else jobs
+
+
+#: the hidden former name of ``--jobs`` in ``tournament`` and ``simulate``
+WorkersOption = Annotated[
+    int | None, typer.Option("--workers", "-w", hidden=True, help="Deprecated: use --jobs.")
+]
+
+
 def fail(message: str, code: int = 1) -> typer.Exit:
     """Print ``message`` to standard error and return the exit to raise."""
     typer.echo(f"error: {message}", err=True)
     return typer.Exit(code)
+
+
+#: codes whose catalogue message is only a category ("These rules are not valid."): the error's
+#: own text says more
+GENERIC_CODES = frozenset(
+    {"error", "illegal", "bad-rules", "bad-record", "bad-notation", "bad-answer", "bad-json"}
+)
+
+
+def error_words(exc: RummikubError, t: Translator) -> str:
+    """An error of the engine as the command line says it: in the catalogue's words in the
+    language of ``t`` when its code has a message of its own (``player-count``,
+    ``not-a-tile``...), else the error's own diagnosis."""
+    if exc.code in GENERIC_CODES or not t.has(f"error.{exc.code}"):
+        return str(exc)
+    return t.error(exc)
 
 
 def load_rules(spec: str) -> Rules:
@@ -108,7 +145,12 @@ def load_game_rules(game: AnyGame, spec: str) -> Any:
             raise RulesError(f"cannot read rules file {spec}: {exc.strerror}") from exc
     presets = game.presets()
     if text not in presets:
-        raise RulesError(f"unknown preset {text!r} (presets: {', '.join(presets)})", field="preset")
+        names = ", ".join(presets)
+        raise RulesError(
+            f"unknown preset {text!r} (presets: {names})",
+            field="preset",
+            params={"name": text, "presets": names},
+        )
     return presets[text]
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Any
+from importlib import metadata
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperOption
@@ -24,6 +25,7 @@ from . import (
     xpress,
 )
 from .common import extra_for_module, needs_extra
+from .helptext import finish_help
 
 app = typer.Typer(
     name="rummikub",
@@ -31,6 +33,34 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"rummikub {package_version()}")
+        raise typer.Exit()
+
+
+@app.callback(epilog="Examples:\n  rummikub play\n  rummikub solve --help")
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", "-V", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Rummikub: rules engine, solver, bots, and play in the terminal and the browser."""
+
+
+def package_version() -> str:
+    """The installed package's version (``0.0.0+unknown`` when run from a source tree that
+    was never installed)."""
+    try:
+        return metadata.version("rummikub")
+    except metadata.PackageNotFoundError:
+        return "0.0.0+unknown"
+
 
 _show_type = TyperOption.display_type_rich
 
@@ -56,6 +86,7 @@ simulate.register(app)
 serve.register(app)
 solve.register(app)
 xpress.register(app)
+finish_help(app)
 
 
 def main() -> None:

@@ -11,10 +11,10 @@ import typer
 from rummikub.core import RummikubError
 from rummikub.i18n import LANGUAGES
 
-from .common import fail, needs_extra, require_solver
+from .common import fail, load_rules, needs_extra, require_solver
 
 if TYPE_CHECKING:
-    from rummikub.tui import RummikubApp, Session
+    from rummikub.tui import GameSetup, RummikubApp, Session
 
 __all__ = ["register"]
 
@@ -42,10 +42,27 @@ def play_command(
         typer.Option("--no-autosave", help="Do not save after every turn to the data directory."),
     ] = False,
     no_hints: Annotated[
-        bool, typer.Option("--no-hints", help="Disable the hint key (for --resume).")
+        bool,
+        typer.Option("--no-hints", help="Disable the hint key (with --bots or --resume)."),
     ] = False,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            help="Skip the new-game form: you against one bot per level given, e.g. "
+            "greedy,expert (levels: random, beginner, greedy, strategic, expert).",
+        ),
+    ] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules", help="With --bots: a rules preset, a rules JSON file, or inline JSON."
+        ),
+    ] = None,
 ) -> None:
-    """Play Rummikub in the terminal against bots and/or people (hot-seat)."""
+    """Play Rummikub in the terminal against bots and/or people (hot-seat).
+
+    Without --bots or --resume the new-game form opens first."""
     try:
         from rummikub.tui import RummikubApp, autosave_path
     except ImportError:  # depends on the installation
@@ -55,16 +72,54 @@ def play_command(
 
     if lang is not None and lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})")
+    if resume is not None and (bots is not None or rules is not None):
+        raise fail("--resume continues a saved game: it takes no --bots or --rules")
+    if rules is not None and bots is None:
+        raise fail("--rules goes with --bots (without it the new-game form chooses the rules)")
     autosave = None if no_autosave else autosave_path()
     session = None
     if resume is not None:
         session = _resume(resume, hints=not no_hints, save_path=save or resume)
+    elif bots is not None:
+        from rummikub.tui import Session
+
+        setup = setup_from_options(bots, rules, seed=seed, hints=not no_hints, lang=lang)
+        session = Session.new(setup, save_path=save, autosave=autosave)
     app = RummikubApp(lang=lang, session=session, seed=seed, save_path=save, autosave=autosave)
     # load the solver's compiled kernels while the player sets up the game, so the first bot
     # move or hint is not held up (the first run after an install compiles them)
     threading.Thread(target=warm_up, name="rummikub-warm-up", daemon=True).start()
     app.run()
     typer.echo(quit_note(app))
+
+
+def setup_from_options(
+    bots: str, rules: str | None, *, seed: int | None, hints: bool, lang: str | None
+) -> GameSetup:
+    """The game ``--bots`` (and ``--rules``, ``--seed``, ``--no-hints``) describe: the player
+    at the keyboard in the first seat, then one bot per level; a one-line error naming what is
+    wrong otherwise."""
+    from rummikub.i18n import translator
+    from rummikub.tui.session import GameSetup, Seat, bot_levels
+
+    levels = [b.strip() for b in bots.split(",")]
+    known = bot_levels()
+    if not any(levels) or "" in levels:
+        raise fail(f"--bots needs bot levels split by commas, e.g. greedy,expert, not {bots!r}")
+    for level in levels:
+        if level not in known:
+            raise fail(f"--bots: unknown bot level {level!r} (levels: {', '.join(known)})")
+    require_solver(levels)
+    t = translator(lang)
+    seats = [Seat(t("setup.you"))] + [
+        Seat(t("setup.bot_name", n=i), "bot", level) for i, level in enumerate(levels, start=2)
+    ]
+    try:
+        setup = GameSetup(tuple(seats), load_rules(rules or "standard"), seed, hints)
+        setup.check()
+    except RummikubError as exc:
+        raise fail(f"--bots {bots}: {exc}") from None
+    return setup
 
 
 def quit_note(app: RummikubApp) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -13,24 +13,45 @@ from rummikub.core import RummikubError
 
 from .common import fail, game_option
 
+if TYPE_CHECKING:
+    from rummikub.ratings import Rating
+
 __all__ = ["register"]
 
 app = typer.Typer(help="Player ratings: the bots' fixed ratings and their calibration.")
+
+
+def ratings_table(field: dict[str, Rating]) -> list[str]:
+    """The bots of one game, strongest first by their estimate ``mu``, each with that estimate
+    on the players' scale (the order and the figures agree), ``mu`` and ``sigma``."""
+    from rummikub.ratings import estimate
+
+    lines = [f"{'bot':<10} {'rating':>6}   {'mu':>6}   {'sigma':>5}"]
+    for level, r in sorted(field.items(), key=lambda kv: -kv[1].mu):
+        lines.append(f"{level:<10} {estimate(r):>6}   {r.mu:6.2f}   {r.sigma:5.2f}")
+    return lines
+
+
+RATINGS_NOTE = "rating: 1000 + 40 mu, the estimate mu on the scale players see"
 
 
 @app.command("bots")
 def bots_command(
     game: Annotated[str, typer.Option(help="Which game: tiles or xpress.")] = "tiles",
 ) -> None:
-    """The bots' fixed ratings (the shipped calibration), strongest first."""
-    from rummikub.ratings import bot_ratings, calibration, display
+    """The bots' fixed ratings (the shipped calibration), strongest first.
+
+    Example: rummikub ratings bots --game xpress"""
+    from rummikub.ratings import bot_ratings, calibration
 
     name = game_option(game).name
     field = bot_ratings(name)
     if not field:
         raise fail(f"no calibrated bots for the game {name!r}")
-    for level, r in sorted(field.items(), key=lambda kv: -kv[1].mu):
-        typer.echo(f"{level:<10} {display(r):>5}   mu {r.mu:6.2f}   sigma {r.sigma:.2f}")
+    typer.echo(f"{name} bots, strongest first:")
+    for line in ratings_table(field):
+        typer.echo(f"  {line}")
+    typer.echo(f"({RATINGS_NOTE})")
     typer.echo(f"(from {calibration()['rated_games']} games: {calibration()['made_by']})")
 
 
@@ -46,7 +67,7 @@ def calibrate_command(
 ) -> None:
     """Rate the bots from their tournament games (every game in file order, the model the
     players are rated with) and print or write the calibration."""
-    from rummikub.ratings import calibrate, display, read_results
+    from rummikub.ratings import calibrate, read_results
     from rummikub.ratings.calibrate import to_json
 
     try:
@@ -60,9 +81,10 @@ def calibrate_command(
     if out is not None:
         out.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
     for game, field in found.items():
-        typer.echo(f"{game}:")
-        for level, r in sorted(field.items(), key=lambda kv: -kv[1].mu):
-            typer.echo(f"  {level:<10} {display(r):>5}   mu {r.mu:6.2f}   sigma {r.sigma:.2f}")
+        typer.echo(f"{game} bots, strongest first:")
+        for line in ratings_table(field):
+            typer.echo(f"  {line}")
+    typer.echo(f"({RATINGS_NOTE})")
 
 
 def register(root: typer.Typer) -> None:

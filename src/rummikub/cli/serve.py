@@ -8,7 +8,7 @@ import typer
 
 from rummikub.core import RummikubError
 
-from .common import fail, needs_extra, require_solver
+from .common import fail, merge_jobs, needs_extra, require_solver
 
 __all__ = ["register"]
 
@@ -116,14 +116,23 @@ def serve(
         help="Seconds an idle HTTP connection stays open between requests.",
         envvar="RUMMIKUB_KEEP_ALIVE",
     ),
-    bot_workers: int = typer.Option(
-        2,
-        "--bot-workers",
+    jobs: int | None = typer.Option(
+        None,
+        "--jobs",
+        "-j",
         min=1,
         max=64,
         help="Worker processes for the bots' moves and the hints, shared fairly between the "
-        "rooms (about one per core).",
-        envvar="RUMMIKUB_BOT_WORKERS",
+        "rooms (about one per core; default 2).",
+        envvar=["RUMMIKUB_JOBS", "RUMMIKUB_BOT_WORKERS"],
+    ),
+    bot_workers: int | None = typer.Option(
+        None,
+        "--bot-workers",
+        min=1,
+        max=64,
+        hidden=True,
+        help="Deprecated: use --jobs.",
     ),
     quick_bots_after: float = typer.Option(
         30.0,
@@ -182,7 +191,7 @@ def serve(
             max_body=max_body,
             request_timeout=request_timeout,
             keep_alive=keep_alive,
-            bot_threads=bot_workers,
+            bot_threads=merge_jobs(jobs, bot_workers, "--bot-workers", 2),
         )
 
         def ready(address: str) -> None:

@@ -13,8 +13,17 @@ import typer
 from rummikub.bots.simulate import resume_point, write_records
 from rummikub.bots.simulate import simulate as run_simulation
 from rummikub.core import RummikubError
+from rummikub.i18n import translator
 
-from .common import fail, game_option, load_game_rules, require_solver
+from .common import (
+    WorkersOption,
+    error_words,
+    fail,
+    game_option,
+    load_game_rules,
+    merge_jobs,
+    require_solver,
+)
 
 __all__ = ["register"]
 
@@ -44,9 +53,11 @@ def simulate(
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
     game: Annotated[str, typer.Option(help="Which game: tiles or xpress.")] = "tiles",
-    workers: Annotated[
-        int, typer.Option("--workers", "-j", help="Games played at once in local processes.")
-    ] = 1,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", help="Games played at once in local processes (default 1)."),
+    ] = None,
+    workers: WorkersOption = None,
     ray: Annotated[
         str | None,
         typer.Option(
@@ -71,8 +82,9 @@ def simulate(
         raise fail("--bots needs at least one bot level")
     if games < 1:
         raise fail("--games must be at least 1")
-    if workers < 1:
-        raise fail("--workers must be at least 1")
+    jobs = merge_jobs(jobs, workers, "--workers", 1)
+    if jobs < 1:
+        raise fail("--jobs must be at least 1")
     try:
         rule_obj = load_game_rules(the_game, rules)
         seats = (
@@ -82,7 +94,7 @@ def simulate(
         done = resume_point(out, seed=seed, games=games) if resume else 0
         records = run_simulation(
             the_game, rule_obj, levels, games=games, seed=seed, players=seats, start=done,
-            workers=workers, ray=ray,
+            workers=jobs, ray=ray,
         )  # fmt: skip
         started = time.perf_counter()
         rounds = [0]
@@ -96,15 +108,21 @@ def simulate(
 
         count = write_records(progress(), out, append=resume)
     except RummikubError as exc:
-        raise fail(str(exc)) from None
+        raise fail(error_words(exc, translator())) from None
     elapsed = time.perf_counter() - started
     if not quiet:
-        typer.echo(
-            f"\n{count} {the_game.name} games ({rounds[0]} rounds) in {elapsed:.1f}s "
-            f"({count / max(elapsed, 1e-9):.1f} games/s) -> {out}"
-            + (f" (after the {done} already there)" if done else ""),
-            err=True,
+        t = translator()
+        said = t(
+            "cli.simulated_after" if done else "cli.simulated",
+            game=the_game.name,
+            games=t("count.games", count=count),
+            rounds=t("count.rounds", count=rounds[0]),
+            seconds=f"{elapsed:.1f}",
+            rate=f"{count / max(elapsed, 1e-9):.1f}",
+            out=out,
+            count=done,
         )
+        typer.echo("\n" + said, err=True)
 
 
 def register(app: typer.Typer) -> None:

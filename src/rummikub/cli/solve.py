@@ -10,16 +10,18 @@ from typing import Annotated, Any
 import typer
 
 from rummikub.core import (
+    Code,
     IllegalPlayError,
     Meld,
+    NotationError,
     Rack,
     Rules,
+    RulesError,
     RummikubError,
     Table,
     UsageError,
     read_meld,
 )
-from rummikub.core.tiles import COLOUR_LETTERS
 from rummikub.i18n import LANGUAGES, Translator, translator
 from rummikub.solver import OBJECTIVES, Position, Solution, solve_position
 
@@ -37,18 +39,30 @@ from .common import (
 __all__ = ["register"]
 
 
-def _result(line: str, objective: str, time_limit: float | None) -> tuple[dict[str, Any], bool]:
-    """The result object for one JSON position, and whether it is an error."""
+def _result(
+    text: str, objective: str, time_limit: float | None, *, line: int | None = None
+) -> tuple[dict[str, Any], bool]:
+    """The result object for one JSON position, and whether it is an error. ``line``: the
+    input line the position came from (``--jsonl``), named in an error."""
     try:
-        data = json.loads(line)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
-        return {"error": f"not valid JSON: {exc.msg} at column {exc.colno}"}, True
+        # the line and column of the character the parser stopped at, as an editor counts
+        # them (the column alone points into the wrong line of a multi-line document)
+        row = exc.lineno if line is None else line + exc.lineno - 1
+        where = f"line {row}, column {exc.colno}"
+        return {"error": f"not valid JSON: {exc.msg} at {where}", **_at(line)}, True
     try:
         position = Position.from_json(data)
         sol = solve_position(position, objective=objective, time_limit=time_limit)
     except RummikubError as exc:
-        return {"error": str(exc), "code": exc.code, "params": exc.params}, True
+        error = {"error": str(exc), "code": exc.code, "params": exc.params}
+        return {**error, **_at(line)}, True
     return sol.to_json(), False
+
+
+def _at(line: int | None) -> dict[str, int]:
+    return {} if line is None else {"line": line}
 
 
 def meld_text(meld: Meld, rules: Rules) -> str:
@@ -59,19 +73,29 @@ def meld_text(meld: Meld, rules: Rules) -> str:
         return str(meld)
 
 
-def check_letters(text: str, rules: Rules, what: str) -> None:
-    """Refuse a tile whose colour letter is not a colour of ``rules``, naming the colours
-    the game has (the notation knows more letters than a 4-colour game uses)."""
-    letters = COLOUR_LETTERS[: rules.colours]
-    for token in text.replace("|", " ").split():
-        head = token[:1].upper()
-        if token.upper() == "J" or not head.isalpha() or head in letters:
-            continue
-        colours = ", ".join(letters)
-        raise fail(
-            f"{what}: {token!r} is not a tile of this game (colour letters: {colours}; "
-            "the joker is J)"
-        )
+def position_error(exc: RummikubError, t: Translator) -> str:
+    """An error of a typed position (``--table``, ``--rack``, ``--rules``) in the language of
+    ``t``: a refusal and a bad tile from the catalogue (one wording for a tile the rules do
+    not have, naming their colours), a notation error with the token it stopped at."""
+    if isinstance(exc, RulesError) and exc.params.get("field") == "preset":
+        name, presets = exc.params.get("name"), exc.params.get("presets")
+        return t("cli.unknown_preset", name=repr(name), presets=presets)
+    if isinstance(exc, (IllegalPlayError, UsageError)) or exc.code == Code.NOT_A_TILE:
+        return t.error(exc)
+    if isinstance(exc, NotationError) and exc.token is not None:
+        return f"{t.error(exc)} ({exc.token})"
+    return str(exc)
+
+
+def check_tiles(text: str, rules: Rules, what: str, t: Translator) -> None:
+    """Refuse a word of ``--table``/``--rack`` that is not a tile of ``rules`` (``R14``,
+    ``P5`` in a 4-colour game), with the one wording of a bad tile."""
+    from rummikub.solver.assistant import check_tiles as check
+
+    try:
+        check(text, rules)
+    except IllegalPlayError as exc:
+        raise fail(f"{what}: {t.error(exc)}") from None
 
 
 def _human(t: Translator, position: Position, sol: Solution) -> str:
@@ -112,12 +136,16 @@ def solve_cmd(
 ) -> None:
     """Find the best play: most rack tiles placed (ties: value, then fewest table changes)."""
     require_solver()
+    if lang is not None and lang not in LANGUAGES:
+        raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
+    t = translator(lang)
     if objective not in OBJECTIVES:
-        raise fail(f"unknown objective {objective!r} (choose from {', '.join(OBJECTIVES)})")
+        choices = ", ".join(OBJECTIVES)
+        raise fail(t("cli.unknown_objective", name=repr(objective), choices=choices))
     if time_limit is not None and time_limit <= 0:
-        raise fail("--time-limit must be positive")
+        raise fail(t("cli.positive", option="--time-limit"))
     if json_mode and jsonl_mode:
-        raise fail("use either --json or --jsonl, not both")
+        raise fail(t("cli.json_or_jsonl"))
     if json_mode:
         out, error = _result(sys.stdin.read(), objective, time_limit)
         typer.echo(dumps(out))
@@ -125,34 +153,51 @@ def solve_cmd(
             raise typer.Exit(1)
         return
     if jsonl_mode:
-        for line in sys.stdin:
-            if not line.strip():
+        failed: list[int] = []
+        blank = read = 0
+        for number, text in enumerate(sys.stdin, start=1):
+            read = number
+            if not text.strip():
+                blank += 1  # no result for it: the results follow the positions
                 continue
-            out, _ = _result(line, objective, time_limit)
+            out, error = _result(text, objective, time_limit, line=number)
+            if error:
+                failed.append(number)
             sys.stdout.write(dumps(out) + "\n")
             sys.stdout.flush()
+        skipped = (
+            "1 blank line skipped (no result for it)"
+            if blank == 1
+            else f"{blank} blank lines skipped (no result for them)"
+        )
+        if failed:
+            lines = ", ".join(map(str, failed[:10])) + (", …" if len(failed) > 10 else "")
+            many = "s" if len(failed) > 1 else ""
+            typer.echo(
+                f"error: {len(failed)} of {read - blank} positions failed (input line{many} "
+                f"{lines})" + (f"; {skipped}" if blank else ""),
+                err=True,
+            )
+            raise typer.Exit(1)
+        if blank:
+            typer.echo(f"note: {skipped}", err=True)
         return
-    if lang is not None and lang not in LANGUAGES:
-        raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
-    t = translator(lang)
     if not rack.strip():
-        raise fail("give the rack with --rack (and the table with --table), or use --json")
+        raise fail(t("cli.need_rack"))
     try:
         rule_obj = load_rules(rules)
     except RummikubError as exc:
-        raise fail(str(exc)) from None
-    check_letters(table, rule_obj, "--table")
-    check_letters(rack, rule_obj, "--rack")
+        raise fail(position_error(exc, t)) from None
+    check_tiles(table, rule_obj, "--table", t)
+    check_tiles(rack, rule_obj, "--rack", t)
     try:
         position = Position(Table.parse(table), Rack.parse(rack), not not_opened, rule_obj)
         from rummikub.solver import check_position
 
         check_position(position.table, position.rack.tiles, rule_obj)
         sol = solve_position(position, objective=objective, time_limit=time_limit)
-    except (IllegalPlayError, UsageError) as exc:
-        raise fail(t.error(exc)) from None  # a refusal: in the catalogue's words
     except RummikubError as exc:
-        raise fail(str(exc)) from None  # notation: the English diagnosis names the token
+        raise fail(position_error(exc, t)) from None
     typer.echo(_human(t, position, sol))
 
 

@@ -28,18 +28,25 @@ xpress_app = typer.Typer(
 def play(
     bot: Annotated[str, typer.Option(help="The opponent: greedy or expert.")] = "expert",
     seed: Annotated[int | None, typer.Option(help="Seed of the match (default: random).")] = None,
-    lang: Annotated[str, typer.Option(help="Interface language: en or sv.")] = "en",
-    name: Annotated[str, typer.Option(help="Your name in the record.")] = "You",
+    lang: Annotated[
+        str | None,
+        typer.Option(help="Interface language: en or sv (default: the system locale, as play)."),
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option(help="Your name in the record (default: You, in the language).")
+    ] = None,
     save: Annotated[
         Path | None, typer.Option(help="Write the game record here when the app closes.")
     ] = None,
 ) -> None:
     """Play Xpress against a bot in the terminal."""
-    from rummikub.i18n import LANGUAGES
+    from rummikub.i18n import LANGUAGES, detect_language, translator
     from rummikub.xpress import get_bot
 
-    if lang not in LANGUAGES:
+    if lang is not None and lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
+    lang = lang or detect_language()
+    name = name or translator(lang)("setup.you")
     try:
         get_bot(bot)
     except RummikubError as exc:
@@ -55,7 +62,9 @@ def play(
 def replay(
     file: Annotated[Path, typer.Argument(help="An Xpress record (rummikub-xpress/1 JSON).")],
     game: Annotated[int, typer.Option(help="Which record of a .jsonl file (1 = first).")] = 1,
-    lang: Annotated[str, typer.Option(help="Interface language: en or sv.")] = "en",
+    lang: Annotated[
+        str | None, typer.Option(help="Interface language: en or sv (default: the system locale).")
+    ] = None,
     text: Annotated[
         bool, typer.Option("--text", help="Print the game as text (also when piped).")
     ] = False,
@@ -63,13 +72,14 @@ def replay(
     """Watch a recorded Xpress game step by step in the terminal (prints it as text with
     --text or when the output is not a terminal)."""
     from rummikub.games import iter_documents
-    from rummikub.i18n import LANGUAGES, translator
+    from rummikub.i18n import LANGUAGES, detect_language, translator
     from rummikub.xpress import load_xpress
 
     from .describe import describe_xpress
 
-    if lang not in LANGUAGES:
+    if lang is not None and lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
+    lang = lang or detect_language()
     try:
         docs = [doc for _, doc in iter_documents(file)]
         if not 1 <= game <= len(docs):

@@ -32,7 +32,7 @@ from .record import (
     verify,
     write_record,
 )
-from .rules import PRESETS, MatchRules, Rules, preset
+from .rules import PRESETS, MatchRules, Rules, player_count_error, preset
 from .scoring import rack_value, score_round, score_table
 from .state import RoundEnd, RoundState, apply, check_play, penalise, validate
 from .table import Rack, Table
@@ -86,6 +86,7 @@ __all__ = [
     "parse_tile",
     "parse_tiles",
     "penalise",
+    "player_count_error",
     "preset",
     "rack_value",
     "read_meld",

@@ -325,9 +325,8 @@ def _read(meld: Meld, rules: Rules) -> Reading:
     roles: tuple[Role | None, ...] = meld.roles or (None,) * len(tiles)
     for t in tiles:
         if not rules.is_valid_tile(t):
-            raise _invalid(
-                meld, f"{t} is not a tile of these rules", Code.MELD_BAD_TILE, tile=str(t)
-            )
+            text, params = rules.not_a_tile(t)
+            raise _invalid(meld, text, Code.MELD_BAD_TILE, **params)
     ordered, anyway = _all_readings(tiles, roles, rules)
     candidates = ordered or anyway
     if not candidates:

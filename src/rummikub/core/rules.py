@@ -16,7 +16,7 @@ from typing import Any, Literal
 from .errors import Code, RulesError
 from .tiles import COLOUR_LETTERS, JOKER, Tile
 
-__all__ = ["PRESETS", "MatchRules", "Rules", "preset"]
+__all__ = ["PRESETS", "MatchRules", "Rules", "player_count_error", "preset"]
 
 JokerRule = Literal["free", "strict"]
 InvalidPlay = Literal["reject", "penalty"]
@@ -127,6 +127,20 @@ class Rules:
             0 <= tile.colour < self.colours and 1 <= tile.number <= self.numbers
         )
 
+    def not_a_tile(self, tile: object) -> tuple[str, dict[str, str | int]]:
+        """The one wording of a tile these rules do not have (``R14``, ``P5`` in a 4-colour
+        game, ``Q5``), in English, and the params of its message (``error.not-a-tile``,
+        ``error.meld-bad-tile``): the tile, the colour letters of these rules, the highest
+        number."""
+        colours = ", ".join(COLOUR_LETTERS[: self.colours])
+        params: dict[str, str | int] = {
+            "tile": str(tile), "colours": colours, "numbers": self.numbers,
+        }  # fmt: skip
+        text = (
+            f"{tile} is not a tile of these rules (colours {colours}, numbers 1 to {self.numbers})"
+        )
+        return text, params
+
     # -- validation ----------------------------------------------------------------------
     def check(self) -> None:
         def rng(name: str, lo: int, hi: int) -> None:
@@ -195,12 +209,7 @@ class Rules:
 
     def check_players(self, count: int) -> None:
         if not self.min_players <= count <= self.max_players:
-            raise RulesError(
-                f"{count} players, but these rules allow {self.min_players}..{self.max_players}",
-                field="max_players",
-                code=Code.PLAYER_COUNT,
-                params={"count": count, "min": self.min_players, "max": self.max_players},
-            )
+            raise player_count_error(count, range(self.min_players, self.max_players + 1))
 
     # -- conversion ----------------------------------------------------------------------
     def replace(self, **changes: Any) -> Rules:
@@ -264,6 +273,19 @@ class Rules:
 
     def __str__(self) -> str:
         return self.to_json()
+
+
+def player_count_error(count: int, allowed: range) -> RulesError:
+    """The error of a game of ``count`` players under rules that allow ``allowed`` (code
+    ``player-count``, worded by the catalogue's ``error.player-count``)."""
+    lo, hi = allowed.start, allowed.stop - 1
+    players = "1 player" if count == 1 else f"{count} players"
+    return RulesError(
+        f"{players}, but these rules allow {lo}..{hi}",
+        field="max_players",
+        code=Code.PLAYER_COUNT,
+        params={"count": count, "min": lo, "max": hi},
+    )
 
 
 def _presets() -> dict[str, Rules]:

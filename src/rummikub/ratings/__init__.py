@@ -7,7 +7,7 @@ from __future__ import annotations
 from .bots import bot_rating, bot_ratings, calibration
 from .calibrate import calibrate, read_results
 from .matchmaking import Game, Queue, Settings, Ticket
-from .model import INITIAL, Rating, display, ranks_of, rate, win_chances
+from .model import INITIAL, Rating, display, estimate, ranks_of, rate, win_chances
 
 __all__ = [
     "INITIAL",
@@ -21,6 +21,7 @@ __all__ = [
     "calibrate",
     "calibration",
     "display",
+    "estimate",
     "ranks_of",
     "rate",
     "read_results",

@@ -24,17 +24,32 @@ Calibration = dict[str, dict[str, Rating]]
 def read_results(
     paths: Iterable[str | Path],
 ) -> tuple[list[tuple[str, GameResult]], list[TournamentConfig]]:
-    """(game name, result) of every game of these tournament results files, in file order,
-    and each file's tournament."""
+    """(game name, result) of every game of these files, in file order, and the tournament of
+    each results file. A file is a tournament's results (``rummikub tournament -o``, its first
+    line the tournament) or a file of game records between bots (the tournament's
+    ``.records.jsonl``, ``rummikub simulate --out``); anything else is refused naming the file
+    and what it holds."""
     out: list[tuple[str, GameResult]] = []
     configs: list[TournamentConfig] = []
     for path in paths:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
-        if not lines:
+        if not any(line.strip() for line in lines):
             raise RecordError(f"{path}: empty results file")
         try:
-            config = TournamentConfig.from_dict(json.loads(lines[0]))
+            first = json.loads(lines[0])
         except json.JSONDecodeError as exc:
+            raise RecordError(f"{path}: line 1 is not JSON ({exc.msg})") from None
+        if isinstance(first, dict) and "format" in first and first.get("type") != "tournament":
+            out.extend(_read_records(Path(path), lines))
+            continue
+        if not isinstance(first, dict) or first.get("type") != "tournament":
+            raise RecordError(
+                f"{path}: not a tournament's results file (its first line is "
+                '{"type": "tournament", ...}) nor a file of game records between bots'
+            )
+        try:
+            config = TournamentConfig.from_dict(first)
+        except RecordError as exc:
             raise RecordError(f"{path}: line 1: {exc}") from None
         configs.append(config)
         for number, line in enumerate(lines[1:], 2):
@@ -43,6 +58,44 @@ def read_results(
             except (json.JSONDecodeError, RecordError) as exc:
                 raise RecordError(f"{path}: line {number}: {exc}") from None
     return out, configs
+
+
+def _read_records(path: Path, lines: list[str]) -> list[tuple[str, GameResult]]:
+    """The results of a file of game records (one per line), every seat a bot."""
+    from rummikub.games import load_any
+
+    out: list[tuple[str, GameResult]] = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{path}: line {number}"
+        try:
+            found = load_any(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{where}: not JSON ({exc.msg})") from None
+        except RecordError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        record = found.record
+        seats = []
+        for seat, player in enumerate(record.players, 1):
+            if player.kind != "bot" or not player.bot:
+                raise RecordError(
+                    f"{where}: seat {seat} ({player.name}) is not a bot: only games between "
+                    "bots calibrate the bots' ratings"
+                )
+            seats.append(player.bot)
+        match = found.game.resume(record)
+        if not match.over or record.totals is None:
+            raise RecordError(f"{where}: the game is not finished")
+        totals = tuple(record.totals)
+        n = len(seats)
+        result = GameResult(
+            game=number, deal=number, rotation=0, seed=record.seed or 0, seats=tuple(seats),
+            totals=totals, winners=tuple(match.winners), rounds=len(record.rounds), turns=0,
+            decisions=(0,) * n, seconds=(0.0,) * n, problems=(0,) * n,
+        )  # fmt: skip
+        out.append((found.game.name, result))
+    return out
 
 
 def calibrate(games: Sequence[tuple[str, GameResult]], *, anchor: str = "greedy") -> Calibration:

@@ -25,6 +25,7 @@ __all__ = [
     "TAU",
     "Rating",
     "display",
+    "estimate",
     "ranks_of",
     "rate",
     "win_chances",
@@ -76,6 +77,13 @@ INITIAL = Rating()
 def display(rating: Rating) -> int:
     """The figure shown to players: ``1000 + 40 (mu - 3 sigma)``, rounded, never below 0."""
     return max(0, round(BASE + SCALE * (rating.mu - 3 * rating.sigma)))
+
+
+def estimate(rating: Rating) -> int:
+    """The estimate ``mu`` on the scale players see: ``1000 + 40 mu``, rounded (what
+    :func:`display` shows once no uncertainty is left). The bots' fixed ratings are compared
+    by it: their ``sigma`` is the calibration's uncertainty, not a level they are at least at."""
+    return round(BASE + SCALE * rating.mu)
 
 
 @cache

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Literal
 
-from ..core.errors import RulesError
+from ..core.errors import Code, RulesError
 from ..core.observation import Observation
 from ..core.rules import Rules, preset
 from ..core.table import Rack, Table
@@ -209,7 +209,8 @@ def arrangeable(tiles: Sequence[Tile], rules: Rules = _STANDARD) -> bool:
     tiles = tuple(tiles)
     for t in tiles:
         if not rules.is_valid_tile(t):
-            raise RulesError(f"{t} is not a tile of these rules")
+            text, params = rules.not_a_tile(t)
+            raise RulesError(text, code=Code.NOT_A_TILE, params=params)
     grid, jokers = counts_grid(tiles, rules)
     g = tuple(map(tuple, grid))
     p = Problem(rules.colours, rules.numbers, rules.copies, g, g, g, jokers, jokers, jokers)

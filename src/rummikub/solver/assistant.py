@@ -22,10 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..core.errors import Code, IllegalPlayError, NotationError
 from ..core.melds import Meld, read_meld
 from ..core.rules import Rules, preset
 from ..core.table import Rack, Table
-from ..core.tiles import Tile
+from ..core.tiles import Tile, parse_tile
 from .api import solve
 from .solution import Solution
 
@@ -36,6 +37,7 @@ __all__ = [
     "MarkedTile",
     "View",
     "alternatives",
+    "check_tiles",
     "marked_table",
     "read_position",
 ]
@@ -136,10 +138,33 @@ def marked_table(
     return tuple(out_changed + out_kept)
 
 
-def read_position(table: str, rack: str) -> tuple[Table, tuple[Tile, ...]]:
+def check_tiles(text: str, rules: Rules) -> None:
+    """Refuse the first word of ``text`` (a table or a rack as people type them) that is not a
+    tile of ``rules`` — ``R14``, ``P5`` in a 4-colour game, ``Q5``, ``K0`` — with the one
+    wording of a bad tile (:meth:`Rules.not_a_tile`, code ``not-a-tile``), which names the
+    colours of these rules. Jokers (``J``, ``J=R6``) are left to the notation."""
+    for token in text.upper().replace("\n", " ").replace("|", " ").split():
+        if token.startswith("J"):
+            continue
+        try:
+            tile: Tile | None = parse_tile(token)
+        except NotationError:
+            tile = None
+        if tile is None or not rules.is_valid_tile(tile):
+            message, params = rules.not_a_tile(token)
+            raise IllegalPlayError(message, code=Code.NOT_A_TILE, params=params)
+
+
+def read_position(
+    table: str, rack: str, rules: Rules | None = None
+) -> tuple[Table, tuple[Tile, ...]]:
     """A table and a rack as people type them: any case, sets split by ``|`` or by new lines,
     stray ``|`` at the ends ignored. Raises :class:`~rummikub.core.NotationError` naming the
-    token that is not a tile."""
+    token that is not valid notation; with ``rules``, first the error of :func:`check_tiles`
+    for a word that is not a tile of these rules."""
+    if rules is not None:
+        check_tiles(table, rules)
+        check_tiles(rack, rules)
     sets = table.upper().replace("\n", "|").strip().strip("|")
     return Table.parse(sets), Rack.parse(rack.upper()).tiles
 

@@ -102,11 +102,8 @@ def check_position(table: Table, rack: Sequence[Tile], rules: Rules) -> list[int
         elif c < colours and 1 <= t.number <= numbers:
             counts[c * numbers + t.number - 1] += 1
         else:
-            raise IllegalPlayError(
-                f"rack tile {t} is not a tile of these rules",
-                code=Code.NOT_A_TILE,
-                params={"tile": str(t)},
-            )
+            text, params = rules.not_a_tile(t)
+            raise IllegalPlayError(text, code=Code.NOT_A_TILE, params=params)
     if counts[jk] > rules.jokers or max(counts) > rules.copies:
         _too_many(table, rack, rules)
     return list(values)

@@ -12,7 +12,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Checkbox, Input, Label, Static
 
 from rummikub.core import Rack, Role, Rules, RummikubError, parse_tile, preset
@@ -62,13 +62,20 @@ class AssistantApp(App[None]):
 
     TITLE = "Rummikub"
     ENABLE_COMMAND_PALETTE = False
+    # The form takes three rows (a label and a one-line field a row, the checkbox), so the
+    # answer gets the rest of even an 80x24 terminal; a long answer scrolls in its box, and
+    # the key line stays at the bottom.
     CSS = """
     Screen { background: #1b3a2b; }
     #form { height: auto; padding: 0 1; }
-    #form Input { margin: 0 0 1 0; }
-    #form Label { color: #e0e0e0; }
-    #result { height: 1fr; padding: 1 2; background: #1f4a34; border: round #4c8a66; }
-    #keys { height: auto; padding: 0 1; color: #a5d6a7; background: #142c20; }
+    #form .row { height: 1; margin-bottom: 1; }
+    #form Label { color: #e0e0e0; width: 26; }
+    #form Input { width: 1fr; }
+    #form Checkbox { height: 1; }
+    #form Input:focus, #form Checkbox:focus { background: #2e7d32; }
+    #result-box { height: 1fr; background: #1f4a34; border: round #4c8a66; padding: 0 1; }
+    #result { height: auto; }
+    #keys { dock: bottom; height: auto; padding: 0 1; color: #a5d6a7; background: #142c20; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "solve", show=False),
@@ -99,15 +106,27 @@ class AssistantApp(App[None]):
 
     def compose(self) -> ComposeResult:
         t = self.t
-        with Vertical(id="form"):
-            yield Label(t("assist.table"))
-            yield Input(self.start_table, placeholder=t("assist.table_placeholder"), id="table")
-            yield Label(t("assist.rack"))
-            yield Input(self.start_rack, placeholder=t("assist.rack_placeholder"), id="rack")
-            with Horizontal():
-                yield Checkbox(t("assist.opened"), self.start_opened, id="opened")
-        yield Static(t("assist.intro"), id="result")
         yield Static(t("assist.keys"), id="keys")
+        with Vertical(id="form"):
+            with Horizontal(classes="row"):
+                yield Label(t("assist.table"))
+                yield Input(
+                    self.start_table,
+                    placeholder=t("assist.table_placeholder"),
+                    id="table",
+                    compact=True,
+                )
+            with Horizontal(classes="row"):
+                yield Label(t("assist.rack"))
+                yield Input(
+                    self.start_rack,
+                    placeholder=t("assist.rack_placeholder"),
+                    id="rack",
+                    compact=True,
+                )
+            yield Checkbox(t("assist.opened"), self.start_opened, id="opened", compact=True)
+        with VerticalScroll(id="result-box"):
+            yield Static(t("assist.intro"), id="result")
 
     def on_mount(self) -> None:
         self.title = self.t("assist.title")
@@ -128,7 +147,7 @@ class AssistantApp(App[None]):
         rack_text = self.query_one("#rack", Input).value
         opened = self.query_one("#opened", Checkbox).value
         try:
-            table, rack = read_position(table_text, rack_text)
+            table, rack = read_position(table_text, rack_text, self.rules)
             self.found = alternatives(table, rack, opened=opened, rules=self.rules)
         except RummikubError as exc:
             self.found = []

@@ -288,6 +288,12 @@ class TurnEditor:
     def _snapshot(self) -> None:
         self._undo.append(([list(m) for m in self.melds], list(self.rack)))
 
+    @property
+    def depth(self) -> int:
+        """How many edits :meth:`undo` can take back (a mark to tell later whether an edit
+        was undone)."""
+        return len(self._undo)
+
     def undo(self) -> bool:
         """Undo the last edit; ``False`` if there is none."""
         if not self._undo:

@@ -27,15 +27,19 @@ from rummikub.core import (
     PlayerInfo,
     Rules,
     RulesError,
+    RummikubError,
     Table,
     Tile,
     Timeout,
     TurnLog,
     UsageError,
     load_match,
+    match_record,
+    parse_tile,
     read_record,
-    write_record,
 )
+from rummikub.core.framing import read_json
+from rummikub.core.jsonio import write_json_atomic
 from rummikub.core.rules import MatchRules
 from rummikub.core.tiles_game import TILES
 
@@ -54,9 +58,28 @@ Clock = Callable[[], float]
 
 
 def bot_levels() -> list[str]:
-    """The bot levels available, weakest first where known."""
-    known = ["random", "beginner", "greedy", "strategic", "expert"]
-    return [n for n in known if n in BOTS] + sorted(n for n in BOTS if n not in known)
+    """The bot levels available, weakest first (the registry's order, which the bots'
+    calibrated ratings measure; levels registered later follow)."""
+    return list(BOTS)
+
+
+def _rack_orders(record: object, players: int) -> dict[int, list[Tile]]:
+    """The rack orders a record written by :meth:`Session.write` keeps (none when it has no
+    ``"terminal"`` field; an order that does not read as tiles is dropped, as it only
+    arranges the rack)."""
+    kept = record.get("terminal") if isinstance(record, dict) else None
+    orders = kept.get("rack_orders") if isinstance(kept, dict) else None
+    out: dict[int, list[Tile]] = {}
+    if not isinstance(orders, dict):
+        return out
+    for seat, tiles in orders.items():
+        if not (str(seat).isdigit() and int(seat) < players and isinstance(tiles, list)):
+            continue
+        try:
+            out[int(seat)] = [parse_tile(str(x)) for x in tiles]
+        except RummikubError:
+            continue
+    return out
 
 
 def data_dir() -> Path:
@@ -158,9 +181,12 @@ class Session:
 
     @classmethod
     def resume(cls, path: Path, **kwargs: object) -> Session:
-        """Load a saved game record (raises :class:`~rummikub.core.RecordError`)."""
+        """Load a saved game record (raises :class:`~rummikub.core.RecordError`), with the
+        order each person gave his rack (the record's ``"terminal"`` field)."""
         match = load_match(read_record(path))
-        return cls(match, **kwargs)  # type: ignore[arg-type]
+        session = cls(match, **kwargs)  # type: ignore[arg-type]
+        session.rack_orders = _rack_orders(read_json(path), len(match.players))
+        return session
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -289,10 +315,31 @@ class Session:
         self.hint_used = True
         return action.table if isinstance(action, Play) else None
 
+    def best_opening(self, seat: int) -> int:
+        """What the most valuable new melds of ``seat``'s rack are worth (rack tiles only, as
+        an opening is): how far the player is from the opening value when he cannot open.
+        Raises :class:`HintUnavailable` if the solver cannot be used."""
+        try:
+            from rummikub.solver import solve
+        except ImportError as exc:  # pragma: no cover - the solver ships with the package
+            raise HintUnavailable(str(exc)) from exc
+        rack = self.match.observation(seat).rack.tiles
+        if not rack:
+            return 0
+        sol = solve(Table(), rack, opened=True, rules=self.rules, objective="value")
+        return sol.value
+
     # -- files ---------------------------------------------------------------------------
     def write(self, path: Path) -> Path:
+        """The game record, with the order each person gave his rack (``"terminal":
+        {"rack_orders": {"0": ["K1", ...]}}``, which other readers ignore), so a resumed game
+        shows the racks as they were."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_record(self.match, path)
+        record = match_record(self.match)
+        if self.rack_orders:
+            orders = self.rack_orders.items()
+            record["terminal"] = {"rack_orders": {str(s): [str(x) for x in o] for s, o in orders}}
+        write_json_atomic(record, path)
         return path
 
     def save(self) -> Path:

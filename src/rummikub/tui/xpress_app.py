@@ -25,7 +25,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Label, RichLog, Static
+from textual.widgets import Header, Label, RichLog, Static
 
 from rummikub.analysis import THRESHOLDS, TurnAnalysis
 from rummikub.analysis.xpress import judge_xpress_steps
@@ -69,7 +69,8 @@ def set_roles(meld: Meld) -> list[Tile | int | None]:
 
 
 class TableView(Widget):
-    """The sets on the table, flowing in lines (a set is never split over two lines)."""
+    """The sets on the table, flowing in lines (a set is never split over two lines), each
+    numbered and between bars as the tile game's melds are."""
 
     DEFAULT_CSS = """
     TableView { height: auto; }
@@ -91,9 +92,12 @@ class TableView(Widget):
         if not self.melds:
             return [Text(self.empty_note, Style(italic=True, color="#9e9e9e"))]
         face = Style(bgcolor="#f7f2e4")
+        bar = Style(color="#8a8a8a")
         out: list[Text] = [Text()]
-        for meld in self.melds:
-            block = Text()
+        for number, meld in enumerate(self.melds, 1):
+            # as the tile game's table: each set numbered and closed by bars, ``1│ R1 R2 R3 │``
+            block = Text(f"{number:>2}", Style(bold=True, color="#bdbdbd"))
+            block.append("│", bar)
             ordered = read_meld_tiles(meld)
             for k, (tile, role) in enumerate(zip(ordered.tiles, set_roles(ordered), strict=True)):
                 if k:
@@ -101,6 +105,7 @@ class TableView(Widget):
                 cell = Text(" ") + render_face(tile, role) + Text(" ")
                 cell.stylize(face)
                 block.append_text(cell)
+            block.append("│", bar)
             line = out[-1]
             if len(line) and len(line) + self.GAP + len(block) > max(width, 10):
                 out.append(Text())
@@ -188,6 +193,7 @@ class XpressApp(App[None]):
     .dice-row { height: 3; padding: 0 1; }
     #table { height: 1fr; border: round $primary 40%; padding: 0 1; }
     #message { height: auto; padding: 0 1; background: $boost; }
+    #keys { dock: bottom; height: auto; padding: 0 1; color: #a5d6a7; background: #142c20; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "throw", "Throw"),
@@ -291,7 +297,10 @@ class XpressApp(App[None]):
             log = RichLog(id="log", wrap=True, markup=False, min_width=20)
             log.border_title = self.t("xpress.tui.log")
             yield log
-        yield Footer()
+        # the keys in the interface's language, the dice keys (1-9, a, c) with them, as the
+        # tile game's key line (Textual's footer would show the bindings' English names)
+        keys = "xpress.tui.keys" if self.match is not None else "xpress.tui.replay_keys"
+        yield Static(self.t(keys), id="keys")
 
     async def on_mount(self) -> None:
         self.title = self.t("xpress.tui.title")
@@ -300,7 +309,7 @@ class XpressApp(App[None]):
             await self.refresh_view()
             self._schedule_bot()
         else:
-            self.message = self.t("xpress.tui.replay_keys")
+            self.message = self.t("xpress.tui.replay_ready")
             await self.refresh_view()
 
     # -- what to show --------------------------------------------------------------------
@@ -614,12 +623,8 @@ class XpressApp(App[None]):
         self.query_one("#log", RichLog).clear()
         for index in range(self.step_index + 1):
             self.log_line(self.step_text(index))
-        self.message = (
-            self.t(
-                "xpress.tui.replay_step", step=self.step_index + 1, steps=len(self.steps), what=what
-            )
-            + "\n"
-            + self.t("xpress.tui.replay_keys")
+        self.message = self.t(
+            "xpress.tui.replay_step", step=self.step_index + 1, steps=len(self.steps), what=what
         )
         if self.analysing and self.step_index >= 0:
             self.message += "\n" + self.verdict_text(self.steps[self.step_index])

@@ -47,8 +47,15 @@ class TournamentConfig:
                 tuple(data["bots"]), int(data["players"]), int(data["seed"]),
                 dict(data["rules"]), data["time_limit"], str(data.get("game", "tiles")),
             )  # fmt: skip
-        except (KeyError, TypeError, ValueError) as exc:
+        except KeyError as exc:
+            raise RecordError(f"bad tournament header: it has no {exc.args[0]!r} field") from None
+        except (TypeError, ValueError) as exc:
             raise RecordError(f"bad tournament header: {exc}") from None
+
+    def describe(self) -> str:
+        """In words: ``greedy, expert; 2 players; seed 1`` (and the game, when not tiles)."""
+        game = "" if self.game == "tiles" else f"{self.game}: "
+        return f"{game}{', '.join(self.bots)}; {self.players} players; seed {self.seed}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,9 +143,13 @@ class ResultsFile:
         if header is None:
             raise RecordError(f"{self.path}: no tournament header")
         if header != self.config:
+            fields = ("game", "bots", "players", "seed", "rules", "time_limit")
+            differ = [f for f in fields if getattr(header, f) != getattr(self.config, f)]
             raise RecordError(
-                f"{self.path} holds a different tournament ({header.bots}, {header.players} "
-                f"players, seed {header.seed}); use another --out or --fresh to overwrite it"
+                f"{self.path} holds another tournament ({header.describe()}): it differs "
+                f"from this run's ({self.config.describe()}) in its "
+                f"{', '.join(d.replace('_', ' ') for d in differ)}; use another --out, or "
+                "--fresh to overwrite it"
             )
         with self.path.open("r+b") as fh:
             fh.truncate(good_bytes)

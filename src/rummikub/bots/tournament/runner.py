@@ -8,7 +8,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from pathlib import Path
 from typing import Any
 
-from rummikub.core import RulesError
+from rummikub.core import player_count_error
 from rummikub.games import get_game
 
 from ..executors import open_executor
@@ -90,11 +90,7 @@ def run_tournament(
     game = get_game(config.game)
     rules = game.rules_from_json(config.rules)
     if config.players not in game.player_counts(rules):
-        counts = game.player_counts(rules)
-        raise RulesError(
-            f"{config.players} players, but these rules allow {counts.start}..{counts.stop - 1}",
-            field="max_players",
-        )
+        raise player_count_error(config.players, game.player_counts(rules))
     workers = workers or os.cpu_count() or 1
     with ResultsFile(out, config, records=records, fresh=fresh) as results:
         total = games

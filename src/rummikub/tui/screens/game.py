@@ -141,6 +141,9 @@ class GameScreen(Screen[None]):
         self.shown_changed: list[bool] = []
         self.waiting_bot = False
         self._next_turn_timer: object | None = None
+        #: the editor's depth once the hint was laid out: undone past it (or reset), the
+        #: hint no longer counts for the play
+        self.hint_depth: int | None = None
 
     @property
     def rk_app(self) -> GameHost:
@@ -272,6 +275,7 @@ class GameScreen(Screen[None]):
         )
         self.selected = []
         self.fresh_table = frozenset()
+        self.hint_depth = None
         self.message = self.t(
             "game.your_turn_select", name=session.players[seat].name, you=session.is_you(seat)
         )
@@ -553,12 +557,21 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         self._edit(lambda ed: ed.undo())
+        ed = self.editor
+        if ed is not None and self.hint_depth is not None and ed.depth < self.hint_depth:
+            self._hint_gone()
 
     def action_reset(self) -> None:
         self.selected = []
         self._edit(lambda ed: ed.reset())
+        self._hint_gone()
         self.message = self.t("game.reset_done")
         self.redraw()
+
+    def _hint_gone(self) -> None:
+        """The hint's layout is off the table: a play made now is the player's own."""
+        self.hint_depth = None
+        self.session.hint_used = False
 
     # -- ending the turn -----------------------------------------------------------------
     def action_end_turn(self) -> None:
@@ -610,27 +623,44 @@ class GameScreen(Screen[None]):
 
     @work(thread=True, group="hint")
     def compute_hint(self, seat: int) -> None:
+        session = self.session
         try:
-            table = self.session.hint(seat)
-            self.app.call_from_thread(self.show_hint, seat, table, None)
+            table = session.hint(seat)
+            # before the opening, "no play" means "no opening yet": say how far it is
+            short = None
+            if table is None and not session.match.observation(seat).has_opened:
+                short = session.best_opening(seat)
+            self.app.call_from_thread(self.show_hint, seat, table, None, short)
         except HintUnavailable as exc:
             self.app.call_from_thread(self.show_hint, seat, None, str(exc))
 
-    def show_hint(self, seat: int, table: Table | None, error: str | None) -> None:
+    def show_hint(
+        self, seat: int, table: Table | None, error: str | None, short: int | None = None
+    ) -> None:
         ed = self.editor
         if ed is None or self.session.current != seat:
             return
         if error is not None:
             self.message = self.t("game.hint_unavailable")
+        elif table is None and short == 0:
+            self.message = self.t("game.hint_no_set")
+        elif table is None and short is not None:
+            needed = self.session.rules.opening_value
+            key = "game.hint_opening" if short < needed else "game.hint_hold"
+            self.message = self.t(key, value=short, needed=needed)
         elif table is None:
             self.message = self.t("game.hint_none")
         else:
             self.selected = []
             self._edit(lambda e: e.load(table))
+            self.hint_depth = ed.depth
             self.message = self.t("game.hint_shown")
         self.redraw()
 
     def action_save(self) -> None:
+        ed = self.editor
+        if ed is not None:  # the order the player gave his rack is saved with the game
+            self.session.remember_rack_order(self.session.current, [p.tile for p in ed.rack])
         try:
             path = self.session.save()
         except OSError as exc:

@@ -56,11 +56,30 @@ def _compact(cls: Callable[..., W], *args: Any, **kwargs: Any) -> W:
     return cls(*args, compact=True, **kwargs)
 
 
-class NewGameScreen(Screen[GameSetup]):
-    """Fill in the form and press Start (or Enter on the last field); dismisses with the
-    :class:`GameSetup`."""
+class FieldSelect(Select[Any]):
+    """A menu of the form: Enter moves to the next field as on every field (Space, ↓ or ↑
+    open the menu)."""
 
-    BINDINGS = [Binding("ctrl+n", "start", show=False)]  # noqa: RUF012
+    BINDINGS = [Binding("enter", "next_field", show=False)]  # noqa: RUF012
+
+    def action_next_field(self) -> None:
+        self.screen.focus_next()
+
+
+class FieldCheckbox(Checkbox):
+    """The form's last field: Space ticks it, Enter starts the game."""
+
+    BINDINGS = [Binding("enter", "screen.start", show=False)]  # noqa: RUF012
+
+
+class NewGameScreen(Screen[GameSetup]):
+    """Fill in the form and press Start (or Enter on the last field, or F5 anywhere);
+    dismisses with the :class:`GameSetup`. Quit is not in the Tab order: going backwards from
+    the first field must not reach a button that leaves."""
+
+    BINDINGS = [  # noqa: RUF012
+        Binding("f5,ctrl+n", "start", show=False, priority=True),
+    ]
 
     def __init__(self, *, seed: int | None = None, players: int = 4) -> None:
         super().__init__()
@@ -84,7 +103,7 @@ class NewGameScreen(Screen[GameSetup]):
             with Horizontal(classes="row"):
                 yield Label(t("setup.players"), classes="label")
                 yield _compact(
-                    Select,
+                    FieldSelect,
                     [(str(n), n) for n in range(2, 5)],
                     value=self.players,
                     allow_blank=False,
@@ -96,7 +115,7 @@ class NewGameScreen(Screen[GameSetup]):
                     name = t("setup.you") if i == 0 else t("setup.bot_name", n=i + 1)
                     yield _compact(Input, name, id=f"name-{i}", classes="name")
                     yield _compact(
-                        Select,
+                        FieldSelect,
                         kinds,
                         value=HUMAN if i == 0 else default_level,
                         allow_blank=False,
@@ -105,7 +124,7 @@ class NewGameScreen(Screen[GameSetup]):
             with Horizontal(classes="row"):
                 yield Label(t("setup.rules"), classes="label")
                 yield _compact(
-                    Select,
+                    FieldSelect,
                     [(name, name) for name in PRESETS],
                     value="standard",
                     allow_blank=False,
@@ -118,7 +137,7 @@ class NewGameScreen(Screen[GameSetup]):
             with Horizontal(classes="row"):
                 yield Label(t("setup.joker_rule"), classes="label")
                 yield _compact(
-                    Select,
+                    FieldSelect,
                     [(t("setup.joker_free"), "free"), (t("setup.joker_strict"), "strict")],
                     value="free",
                     allow_blank=False,
@@ -143,14 +162,16 @@ class NewGameScreen(Screen[GameSetup]):
                 )
             with Horizontal(classes="row"):
                 yield Label(t("setup.hints"), classes="label")
-                yield _compact(Checkbox, t("setup.hints_on"), True, id="hints")
+                yield _compact(FieldCheckbox, t("setup.hints_on"), True, id="hints")
         # below the scrolling form, so the errors and Start are always in sight
         yield Static("", id="setup-error")
         with Horizontal(id="setup-buttons"):
-            yield _compact(Button, t("button.start"), id="start", variant="success")
-            yield _compact(Button, t("button.quit"), id="quit", variant="error")
+            yield _compact(Button, t("setup.start"), id="start", variant="success")
+            yield _compact(Button, t("setup.quit"), id="quit", variant="error")
+        yield Static(t("setup.keys"), id="setup-keys")
 
     def on_mount(self) -> None:
+        self.query_one("#quit", Button).can_focus = False  # a click or Ctrl+Q
         self._show_seats()
         # the first field, not Start: a stray Enter must not start a game
         self.query_one("#players", Select).focus()
