@@ -1,13 +1,14 @@
 """Accounts in the browser (real Chromium): sign up, the profile and the leaderboard, a second
-browser logging in to the same account, logging out everywhere, wrong passwords, and the pages
-on a phone."""
+browser logging in to the same account, logging out everywhere, wrong passwords, the pages
+on a phone, and the profile's recent games readable on a desktop and on a phone."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .accounts_helpers import get_json, player, sign_up
 from .browser_helpers import english_context, open_page
-from .helpers import ServerProcess
+from .helpers import SMALL, Client, ServerProcess, draw_until_round_over
 
 PASSWORD = "correct horse battery"
 
@@ -90,3 +91,54 @@ def test_bad_names_are_named_and_the_pages_fit_a_phone(
         assert not page.errors, page.errors
     finally:
         ctx.close()
+
+
+# a line of the profile's recent games as the page lays it out: the widths of the row and of its
+# players, and for the players and for the date and result their lines, clipped or not
+RECENT_LINE = """li => {
+  const lines = (e) => {
+    const style = getComputedStyle(e);
+    const line = parseFloat(style.lineHeight) || 1.25 * parseFloat(style.fontSize);
+    return Math.round(e.getBoundingClientRect().height / line);
+  };
+  const who = li.querySelector('.who'), facts = li.querySelector('.recent-facts, .room-facts');
+  return {
+    row: li.clientWidth, text: who.clientWidth,
+    who: who.innerText, whoLines: lines(who), clipped: who.scrollWidth > who.clientWidth,
+    facts: facts.innerText, factsLines: lines(facts),
+  };
+}"""
+
+
+def test_the_profiles_recent_games_are_readable_on_a_desktop_and_a_phone(
+    browser: Any, seeded_server: ServerProcess, clients: list[Client]
+) -> None:
+    """Players, date and result of a recent game each read on a line or two as wide as the
+    row, not in a column a few letters wide (the links go under them on a phone)."""
+    c = player(seeded_server, sign_up(seeded_server, "Annabel"))
+    clients.append(c)
+    bots = [{"kind": "bot", "level": level} for level in ("greedy", "beginner", "strategic")]
+    joined = c.request(
+        type="create",
+        name="Annabel",
+        rules=SMALL,
+        seats=[{"kind": "human"}, *bots],
+        settings={"bot_delay": 0},
+    )
+    assert joined["type"] == "joined", joined
+    assert draw_until_round_over(c)["game"]["match_over"]
+    recent = get_json(seeded_server, "/api/players/Annabel")["recent"]
+    assert [g["room"] for g in recent] == [joined["room"]]
+    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        ctx = english_context(browser, viewport=size)
+        try:
+            page = open_page(ctx, seeded_server.base + "/players/Annabel")
+            line = page.wait_for_selector("#recent-games li").evaluate(RECENT_LINE)
+            assert line["who"].startswith("Annabel – "), line
+            assert not line["clipped"] and line["whoLines"] <= 2, (size, line)
+            assert "lost" in line["facts"] and line["factsLines"] <= 2, (size, line)
+            assert line["text"] >= line["row"] / 2, (size, line)
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
+            assert not page.errors, page.errors
+        finally:
+            ctx.close()

@@ -1,6 +1,7 @@
 """Details of the web client: the replay's buttons are drawn icons (no font needed), its jokers
-say what they stand for, bots are named alike in the game and the replay, and the lobby's felt
-has no seam when the page scrolls. At desktop and phone sizes, on a seeded deal."""
+say what they stand for, bots are named alike in the game and the replay, the lobby's felt
+has no seam when the page scrolls, and an address with no page shows a page of the site in the
+visitor's language with a way back. At desktop and phone sizes, on a seeded deal."""
 
 from __future__ import annotations
 
@@ -201,3 +202,37 @@ def test_the_replay_says_a_better_throw_by_the_win_chance_it_lost(
         "Better to keep K9 and throw the rest (about 2 points more expected)",
     ]
     ctx.close()
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "Page not found"), ("sv", "Sidan finns inte")])
+def test_an_unknown_address_shows_a_page_of_the_site_with_a_way_back(
+    browser: Any, shared_server: ServerProcess, lang: str, title: str
+) -> None:
+    """Not raw JSON: the site's page (its top bar, the language switch) saying in the visitor's
+    language that there is nothing here, with a link back to the lobby; a 404 all the same.
+    The API keeps answering JSON."""
+    ctx = browser.new_context(locale="en-GB", **SIZES["phone"])
+    ctx.set_default_timeout(20_000)
+    ctx.add_init_script(f"localStorage.setItem('rummikub.lang', '{lang}');")
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        for path in ("/no/such/page", "/r/ABC123/more", "/players/"):
+            answer = page.goto(shared_server.base + path)
+            assert answer.status == 404, path
+            assert answer.headers["content-type"].startswith("text/html"), path
+            page.wait_for_selector("#not-found")
+            assert page.inner_text("#not-found h1") == title
+            assert page.locator("#lang-select").is_visible()
+            assert page.locator("#nav-assistant").is_visible()
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        page.click("#not-found-back")
+        page.wait_for_selector("#room-preset option", state="attached")
+        assert page.url == shared_server.base + "/"
+        assert page.locator("#not-found").count() == 0
+        api = page.goto(shared_server.base + "/api/nothing")
+        assert api.status == 404 and api.headers["content-type"] == "application/json"
+        assert not errors, errors
+    finally:
+        ctx.close()

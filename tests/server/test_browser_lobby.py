@@ -1,6 +1,6 @@
 """Browser tests of the lobby and the waiting room: the list comes in pages, the choices follow
 the server's presets and settings, and the host's start button follows the host when the
-creator leaves."""
+creator leaves, or closes his tab and does not come back."""
 
 from __future__ import annotations
 
@@ -65,6 +65,31 @@ def test_the_start_button_follows_the_host(
         "seat"
     )
     assert seat == 1
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_start_button_comes_to_who_waits_when_the_host_closed_his_tab(
+    browser: Any, sqlite_server: ServerProcess, clients: list[Client]
+) -> None:
+    """The creator closes his tab without leaving: once his grace period (a second here) is
+    over, the person waiting in the room has *Start now* and starts the game."""
+    host = Client(sqlite_server.ws_url)
+    clients.append(host)
+    code = host.request(
+        type="create", name="Host", seats=[{"kind": "human"}] * 4, settings={"grace_seconds": 1}
+    )["room"]
+    page = _page(browser)
+    page.goto(f"{sqlite_server.base}/r/{code}")
+    page.fill("#join-name", "Bea")
+    page.click("#join-seat")
+    page.wait_for_selector(".seat-list .dot.on >> nth=1")  # both here
+    assert page.locator("#start-now").count() == 0  # Bea is not the host
+    host.close()
+    page.wait_for_selector("#start-now")  # the host is gone: she is the host now
+    assert page.locator(".seat-list .dot.on").count() == 1
+    page.click("#start-now")
+    page.wait_for_selector(".rack .tile")
     assert page.errors == []
     page.context.close()
 

@@ -1,7 +1,8 @@
 """The game on a phone (390×844, touch): the player bar and the score table of four players fit
 the width, the connection line stays one line beside the language switch, the clock's text
 fits its ring, a tile held at the table's edge scrolls the table, "+ new set" stays in view,
-and "Copy link" has a fallback where the Clipboard API is refused."""
+"Copy link" has a fallback where the Clipboard API is refused, and no page is wider than the
+phone in any language the page offers."""
 
 from __future__ import annotations
 
@@ -90,6 +91,49 @@ def test_four_players_and_their_scores_fit_a_phone(
     page.screenshot(path=str(ARTIFACTS / "phone-scores.png"))
     assert not page.errors, page.errors
     page.context.close()
+
+
+#: the pages a visitor reaches without a room, and what each shows once it is drawn
+PAGES = {
+    "/": "#room-preset option",
+    "/assistant": "#assist-preset option",
+    "/account": "#login-form",
+    "/leaderboard": ".leaderboard-card",
+    "/?tutorial=1": "#tutorial-reset",
+}
+# the elements of the page that reach past the window's right edge
+TOO_WIDE = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > innerWidth + 0.5)
+  .map(e => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`)"""
+
+
+def test_no_page_is_wider_than_a_phone_in_any_language(
+    browser: Any, shared_server: ServerProcess
+) -> None:
+    """At 390 px no page scrolls sideways, in any language of the language menu: the rules
+    menus are as wide as their longest preset ("Svenska plåtaskutgåvan (2 min, 3
+    straffbrickor)") only where there is room. Every folded part is opened."""
+    page = _page(browser, shared_server)
+    page.goto(shared_server.base + "/")
+    languages = page.locator("#lang-select option").evaluate_all("os => os.map(o => o.value)")
+    page.context.close()
+    assert {"en", "sv"} <= set(languages)
+    errors: list[str] = []
+    for lang in languages:
+        ctx = browser.new_context(locale="en-GB", **PHONE)
+        ctx.set_default_timeout(20_000)
+        ctx.add_init_script(f"localStorage.setItem('rummikub.lang', '{lang}');")
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        for path, ready in PAGES.items():
+            page.goto(shared_server.base + path)
+            page.wait_for_selector(ready, state="attached")
+            page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+            page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= 390, (lang, path, width, page.evaluate(TOO_WIDE))
+        ctx.close()
+    assert not errors, errors
 
 
 def test_the_connection_line_is_one_line_beside_the_language_switch(

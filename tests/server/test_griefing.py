@@ -1,11 +1,15 @@
 """Griefing: taking every seat of a room, holding a seat and never coming, and the creator
-leaving a room that waits for players."""
+leaving a room that waits for players, or closing his tab and never coming back."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from .inproc import Client, Server
+from rummikub.server.runtime.clock import FakeClock
+
+from .inproc import Client, Server, running
 
 
 async def _room(c: Client, seats: int, **settings: object) -> str:
@@ -104,3 +108,99 @@ async def test_the_room_closes_when_its_last_person_leaves(sqlite_app: Server) -
     other = await sqlite_app.connect()
     refused = await other.request(type="join", room=code, name="Late")
     assert refused["type"] == "error" and refused["code"] == "closed", refused
+
+
+async def _listed(server: Server) -> list[str]:
+    status, lobby = await server.get("/api/rooms")
+    assert status == 200
+    return [r["code"] for r in lobby["waiting"]]
+
+
+@pytest.mark.asyncio
+async def test_a_host_who_closed_his_tab_passes_the_host_role_to_who_is_there(
+    sqlite_app: Server,
+) -> None:
+    """The creator of a room for four closes his tab (no ``leave``); a friend who joined waits
+    only the room's grace period, then he is the host and may start the game."""
+    host = await sqlite_app.connect()
+    friend = await sqlite_app.connect()
+    code = await _room(host, 4, grace_seconds=30)
+    assert (await friend.request(type="join", room=code, name="Friend"))["seat"] == 1
+    await host.close()
+    state = await friend.wait_state(lambda s: not s["room"]["seats"][0]["connected"])
+    assert state["room"]["settings"]["host"] == 0  # a reload is not leaving...
+    assert code in await _listed(sqlite_app)
+    await sqlite_app.advance(29)
+    assert (await friend.request(type="start"))["code"] == "not-host"
+    await sqlite_app.advance(1)  # ...but the grace period is over: he is gone
+    state = await friend.wait_state(lambda s: s["room"]["settings"]["host"] == 1)
+    assert state["room"]["seats"][0]["taken"]  # his seat stays his, should he come back
+    assert code in await _listed(sqlite_app)  # the room has a host again
+    assert (await friend.request(type="start"))["type"] == "ok"
+    await friend.wait_state(lambda s: s["game"] is not None)
+
+
+@pytest.mark.asyncio
+async def test_a_room_whose_host_is_gone_leaves_the_lobby_until_somebody_takes_over(
+    sqlite_app: Server,
+) -> None:
+    host = await sqlite_app.connect()
+    code = await _room(host, 4, grace_seconds=30)
+    assert code in await _listed(sqlite_app)
+    await host.close()
+    await sqlite_app.advance(30)
+    assert code not in await _listed(sqlite_app)  # nobody is offered a room without a host
+    # who comes by the invite link is the host at once: he never waits for a start
+    late = await sqlite_app.connect()
+    joined = await late.request(type="join", room=code, name="Late")
+    assert joined["seat"] == 1
+    await late.wait_state(lambda s: s["room"]["settings"]["host"] == 1)
+    assert code in await _listed(sqlite_app)
+    assert (await late.request(type="start"))["type"] == "ok"
+    await late.wait_state(lambda s: s["game"] is not None)
+
+
+@pytest.mark.asyncio
+async def test_a_host_back_within_his_grace_period_stays_host(sqlite_app: Server) -> None:
+    host = await sqlite_app.connect()
+    friend = await sqlite_app.connect()
+    joined = await host.request(
+        type="create",
+        name="Host",
+        rules="standard",
+        seats=[{"kind": "human"}] * 3,
+        settings={"bot_delay": 0, "grace_seconds": 30},
+    )
+    code = joined["room"]
+    assert (await friend.request(type="join", room=code, name="Friend"))["seat"] == 1
+    await host.close()
+    await friend.wait_state(lambda s: not s["room"]["seats"][0]["connected"])
+    await sqlite_app.advance(20)
+    back = await sqlite_app.connect()
+    resumed = await back.request(type="resume", room=code, token=joined["token"])
+    assert resumed["type"] == "joined" and resumed["seat"] == 0
+    await sqlite_app.advance(60)
+    state = await friend.wait_state(lambda s: s["room"]["seats"][0]["connected"])
+    assert state["room"]["settings"]["host"] == 0
+    assert code in await _listed(sqlite_app)
+    assert (await back.request(type="start"))["type"] == "ok"
+
+
+@pytest.mark.asyncio
+async def test_after_a_restart_a_host_who_does_not_come_back_passes_the_role_on(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    async with running(tmp_path, clock=clock) as srv:
+        host = await srv.connect()
+        friend = await srv.connect()
+        code = await _room(host, 3, grace_seconds=30)
+        joined = await friend.request(type="join", room=code, name="Friend")
+        assert joined["seat"] == 1
+    async with running(tmp_path, clock=clock) as srv:  # the server started again
+        friend = await srv.connect()
+        resumed = await friend.request(type="resume", room=code, token=joined["token"])
+        assert resumed["type"] == "joined"
+        await srv.advance(30)
+        await friend.wait_state(lambda s: s["room"]["settings"]["host"] == 1)
+        assert (await friend.request(type="start"))["type"] == "ok"

@@ -6,6 +6,8 @@ import json
 import re
 from typing import Any
 
+import pytest
+
 from rummikub.core import Table, parse_tile, parse_tiles
 from rummikub.xpress import best_placement
 
@@ -41,9 +43,23 @@ def _place_new_sets(page: Any, melds: list[list[str]]) -> None:
     build_melds(page, melds, '.dice-tray.rack .die[data-face="{}"]', ".dice-tray.rack .die")
 
 
-def _play_one_round(browser: Any, server: ServerProcess, c: Client) -> tuple[Any, dict[str, int]]:
-    """A person plays a one-round Xpress game in the page against greedy; the page at the
-    score card and what the person did."""
+# keeps every line the *Last move* button says (its tooltip), as the page shows them
+WATCH_LAST_MOVE = """window.lastMoves = [];
+new MutationObserver(() => {
+  const b = document.getElementById('btn-last-move');
+  if (b && b.title && window.lastMoves[window.lastMoves.length - 1] !== b.title)
+    window.lastMoves.push(b.title);
+}).observe(document, {subtree: true, childList: true, attributes: true,
+             attributeFilter: ['title']});
+"""
+
+
+def _play_one_round(
+    browser: Any, server: ServerProcess, c: Client, lang: str = "en"
+) -> tuple[Any, dict[str, int], list[str]]:
+    """A person plays a one-round Xpress game in the page (in ``lang``) against greedy; the
+    page at the score card, what the person did, and the lines saying what the bot's moves did
+    (the *Last move* button's, each time it says something new)."""
     joined = c.request(
         type="create",
         name="Ann",
@@ -57,7 +73,8 @@ def _play_one_round(browser: Any, server: ServerProcess, c: Client) -> tuple[Any
     page = _page(
         browser,
         f"{server.base}/r/{code}",
-        f"localStorage.setItem('rummikub.seat.{code}', {json.dumps(seat)});",
+        f"localStorage.setItem('rummikub.seat.{code}', {json.dumps(seat)});"
+        f"localStorage.setItem('rummikub.lang', '{lang}');" + WATCH_LAST_MOVE,
         reduced_motion="reduce",
     )
     page.wait_for_selector(".dice-tray.rack .die")
@@ -71,7 +88,7 @@ def _play_one_round(browser: Any, server: ServerProcess, c: Client) -> tuple[Any
     for _ in range(200):
         page.wait_for_selector(".dice-tray.rack.active, .overlay .score-card", timeout=60_000)
         if page.locator(".overlay .score-card").count():
-            return page, counts
+            return page, counts, page.evaluate("() => window.lastMoves")
         seq = _seq(page)
         if page.locator("#btn-throw:not([disabled])").count():
             # select two dice to throw again (tap them), and throw
@@ -122,7 +139,7 @@ def test_a_person_plays_xpress_against_a_bot(
     clients.append(c)
     # a fixed deal (and so fixed throws: the person's choices and the bot are deterministic) in
     # which the person both throws again and places before the round ends
-    page, counts = _play_one_round(browser, seeded_server, c)
+    page, counts, _ = _play_one_round(browser, seeded_server, c)
     card = page.locator(".overlay .score-card")
     assert card.locator("table.scores tr.totals").count() == 1
     assert counts["throw"] > 0 and counts["drag"] + counts["hint"] > 0, counts
@@ -134,6 +151,43 @@ def test_a_person_plays_xpress_against_a_bot(
     page.click("#replay-last")
     assert page.locator(".replay-end").count() == 1
     assert page.locator(".xpress-replay .die").count() > 0
+    page.context.close()
+
+
+#: what the dice game says of a move and of the replay's chart, in each language: the words it
+#: must use, and the tile game's words it must not
+DICE_WORDS = {
+    "en": (
+        r"^Greedy bot 2 placed (\d+ dice|1 die) from the hand( · (\d+ dice|1 die) moved)?"
+        r"( · a joker die taken)?$",
+        "Points left in each hand over the game",
+    ),
+    "sv": (
+        r"^Girig bot 2 lade ut (\d+ tärningar|1 tärning) från handen"
+        r"( · (\d+ tärningar|1 tärning) flyttades)?( · en jokertärning togs)?$",
+        "Poäng kvar i varje hand under partiet",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(DICE_WORDS))
+def test_xpress_speaks_of_dice_and_the_hand(
+    browser: Any, seeded_server: ServerProcess, clients: list[Client], lang: str
+) -> None:
+    """The line saying what the other player's move did and the replay's chart of the points
+    left speak of dice and the hand, not of tiles and the rack."""
+    line, chart = DICE_WORDS[lang]
+    c = Client(seeded_server.ws_url)
+    clients.append(c)
+    page, _, lines = _play_one_round(browser, seeded_server, c, lang)
+    assert lines, "the bot's moves were never shown"
+    for said in lines:
+        assert re.match(line, said), said
+    page.click("a[href^='/replay/']")
+    page.wait_for_selector(".standings-box")
+    assert page.inner_text(".standings-box > .muted") == chart
+    assert page.get_attribute("svg.standings", "aria-label") == chart
+    assert not page.errors, page.errors
     page.context.close()
 
 

@@ -149,6 +149,7 @@ class RoomManager:
             clock,
             commit=lambda rt, action: self.turns.commit(rt, action),
             next_round=lambda rt: self.turns.next_round(rt),
+            lobby_changed=lambda: self._lobby.invalidate(),
         )
         self._lobby = Lobby(self.storage, self.rooms, clock)
         self._lobby.shared = broker is not None
@@ -249,7 +250,8 @@ class RoomManager:
             for rt in self.rooms.values():
                 rt.last_seen = now
                 for seat in rt.room.seats:
-                    if seat.kind == "human" and seat.taken and rt.room.started:
+                    # a player of a game, or the host of a waiting room, has his grace period
+                    if seat.kind == "human" and seat.taken and rt.room.awaits(seat):
                         seat.disconnected_at = now
                         self.scheduler.arm_grace(rt, seat)
                 self.scheduler.schedule(rt)

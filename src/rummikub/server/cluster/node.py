@@ -233,7 +233,7 @@ class ClusterNode:
                 await self._run(self.store.update_room, room.code, turn_started=room.turn_started)
                 rt.row["turn_started"] = room.turn_started
         for seat in room.seats:
-            if seat.kind == "human" and seat.taken and room.started:
+            if seat.kind == "human" and seat.taken and room.awaits(seat):
                 seat.disconnected_at = now
                 self.scheduler.arm_grace(rt, seat)
         self.scheduler.schedule(rt)

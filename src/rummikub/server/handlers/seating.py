@@ -4,7 +4,6 @@ his grace period or a stand-in). Seats are stored before anybody is told."""
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
@@ -96,6 +95,7 @@ class Seating:
                 if found is None:
                     raise ClientError(ServerCode.BAD_TOKEN, "that token does not hold a seat here")
                 self.seat(rt, conn, found, msg.token, msg.id)
+                await self.scheduler.settle_host(rt)
             else:
                 if room.status != "waiting":
                     raise ClientError(ServerCode.STARTED, "the game has started; you can watch it")
@@ -133,6 +133,8 @@ class Seating:
                 self.seat(rt, conn, free, token, msg.id)
                 if room.all_taken:
                     await self.turns.begin(rt)
+                else:  # somebody is here now to take over from a host who is gone
+                    await self.scheduler.settle_host(rt)
             self.lobby.invalidate()
             self._broadcast(rt)
 
@@ -215,6 +217,11 @@ class Seating:
                     self.scheduler.schedule(rt)
                 else:
                     self.scheduler.arm_grace(rt, s)
+            elif room.status == "waiting" and s.connections == 0 and seat == room.settings.host:
+                # the host of a waiting room is away: gone after his grace period, when the
+                # host role passes on (:meth:`.Scheduler.settle_host`)
+                s.disconnected_at = self.clock.time()
+                self.scheduler.arm_grace(rt, s)
         self.lobby.invalidate()
         self._broadcast(rt)
 
@@ -236,9 +243,4 @@ class Seating:
             room.status = rt.row["status"] = "abandoned"
             room.finished_at = rt.row["finished_at"] = now
         elif room.settings.host == index:
-            room.settings.host = others[0].seat
-            settings = room.settings.to_dict()
-            await self.storage.write(
-                rt, self.storage.store.update_room, room.code, settings=json.dumps(settings)
-            )
-            rt.row["settings"] = settings
+            await self.scheduler.pass_host(rt, others[0].seat)

@@ -106,6 +106,11 @@ class Room:
     def all_taken(self) -> bool:
         return all(s.taken for s in self.seats)
 
+    def awaits(self, s: Seat) -> bool:
+        """Whether the person of seat ``s`` has a grace period while he is away: a player of a
+        game that started, or the host of a waiting room (then the host role passes on)."""
+        return self.started or (self.status == "waiting" and s.seat == self.settings.host)
+
     def seat_label(self, s: Seat) -> str:
         if s.name:
             return s.name

@@ -11,7 +11,7 @@ from typing import Any
 from .clock import Clock
 from .persistence import Persistence
 from .restore import AnyRoom, empty_room
-from .room_runtime import RoomRuntime
+from .room_runtime import RoomRuntime, host_gone
 
 __all__ = ["LOBBY_TTL", "Lobby"]
 
@@ -77,8 +77,13 @@ class Lobby:
         now = self.clock.monotonic()
         if self._lobby is None or now - self._lobby[0] > LOBBY_TTL:
             waiting, live = [], []
+            wall = self.clock.time()
+            # a waiting room whose host is gone is not offered to anybody: nobody may join a
+            # room to wait for a start that cannot come (it is offered again once a host is here)
             rooms = [
-                (rt.room, sum(1 for c in rt.conns if c.seat is None)) for rt in self.rooms.values()
+                (rt.room, sum(1 for c in rt.conns if c.seat is None))
+                for rt in self.rooms.values()
+                if not host_gone(rt.room, wall)
             ]
             if self._others is not None:
                 rooms += [(r, 0) for r in self._others[1] if r.code not in self.rooms]

@@ -14,11 +14,25 @@ from .clock import Timer
 from .connection import Connection
 from .restore import LoggedEvent
 
-__all__ = ["ClientError", "RoomRuntime", "refused", "stored_seat"]
+__all__ = ["ClientError", "RoomRuntime", "host_gone", "refused", "stored_seat"]
 
 
 def stored_seat(s: Seat) -> StoredSeat:
     return StoredSeat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.account)
+
+
+def host_gone(room: Room, now: float) -> bool:
+    """Whether the host of a waiting room is gone: nobody has held his seat for the room's grace
+    period. Such a room is not listed in the lobby, and its host role passes to the first
+    person seated who is there (:meth:`.Scheduler.settle_host`)."""
+    if room.status != "waiting":
+        return False
+    host = room.seats[room.settings.host]
+    return (
+        host.connections == 0
+        and host.disconnected_at is not None
+        and now - host.disconnected_at >= room.settings.grace_seconds
+    )
 
 
 class RoomRuntime:

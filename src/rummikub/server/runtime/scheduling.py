@@ -1,10 +1,12 @@
 """What happens by itself in time: the turn clock, the bots' moves, the pause between rounds,
-the disconnect grace periods, and the reaper that forgets finished rooms and closes rooms
-nobody came to. Nothing is armed while storage is down: the rooms wait."""
+the disconnect grace periods (of a player of a running game, and of the host of a waiting room:
+the host role passes on when he is gone), and the reaper that forgets finished rooms and closes
+rooms nobody came to. Nothing is armed while storage is down: the rooms wait."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -19,7 +21,7 @@ from ..work.pool import JobTimeout, WorkPool
 from .clock import Clock
 from .periodic import every
 from .persistence import Persistence
-from .room_runtime import RoomRuntime
+from .room_runtime import RoomRuntime, host_gone
 
 __all__ = [
     "FINISHED_KEEP_SECONDS",
@@ -62,6 +64,7 @@ class Scheduler:
         *,
         commit: Commit,
         next_round: NextRound,
+        lobby_changed: Callable[[], object] = lambda: None,
     ) -> None:
         self.storage = storage
         self.clock = clock
@@ -69,6 +72,7 @@ class Scheduler:
         self._work = work
         self._commit = commit
         self._next_round = next_round
+        self._lobby_changed = lobby_changed
         self._reaper: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -277,3 +281,34 @@ class Scheduler:
                 seat.standin = True
                 self.schedule(rt)
                 self.storage.broadcast(rt)
+            elif rt.room.status == "waiting":
+                await self.settle_host(rt)
+
+    async def settle_host(self, rt: RoomRuntime) -> None:
+        """A waiting room whose host is gone (:func:`.host_gone`) passes the host role to the
+        first person seated who is there, who may start the game now; with nobody there, the
+        room leaves the lobby until somebody comes (this is called again then). The caller
+        holds the room's lock."""
+        room = rt.room
+        if not host_gone(room, self.clock.time()):
+            return
+        here = [
+            s
+            for s in room.seats
+            if s.kind == "human" and s.taken and s.connections > 0 and s.seat != room.settings.host
+        ]
+        if here:
+            await self.pass_host(rt, here[0].seat)
+            log.info("room %s: the host is gone; seat %d is host now", room.code, here[0].seat + 1)
+            self.storage.broadcast(rt)
+        self._lobby_changed()
+
+    async def pass_host(self, rt: RoomRuntime, index: int) -> None:
+        """Make seat ``index`` the host of ``rt``'s room (stored first). Lock held."""
+        room = rt.room
+        settings = {**room.settings.to_dict(), "host": index}
+        await self.storage.write(
+            rt, self.storage.store.update_room, room.code, settings=json.dumps(settings)
+        )
+        room.settings.host = index
+        rt.row["settings"] = settings

@@ -32,7 +32,7 @@ from .http_limits import (
     WebSocketLimitMiddleware,
 )
 from .origins import HostCheckMiddleware, HostPolicy, OriginPolicy, origin_host
-from .pages import STATIC
+from .pages import STATIC, not_found_page
 
 __all__ = ["ServerConfig", "create_app"]
 
@@ -88,31 +88,6 @@ class ServerConfig:
     forwarded_allow_ips: tuple[str, ...] = ()
 
 
-#: the page of an address that has none (a person's browser asked for it)
-NOT_FOUND_PAGE = """<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Not found · Rummikub</title>
-  <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
-  <link rel="stylesheet" href="/static/style.css">
-</head>
-<body>
-  <header class="topbar">
-    <a class="brand" href="/"><span class="brand-tile">R</span><span>Rummikub</span></a>
-  </header>
-  <main id="app">
-    <section class="card">
-      <h1>Page not found</h1>
-      <p>There is no page at this address.</p>
-      <p><a class="btn primary" href="/">Back to the lobby</a></p>
-    </section>
-  </main>
-</body>
-</html>
-"""
-
 _HTTP_CODES = {404: ServerCode.NOT_FOUND, 405: ServerCode.METHOD_NOT_ALLOWED}
 
 
@@ -133,7 +108,7 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         if exc.status_code == 404 and _wants_page(request):
-            return HTMLResponse(NOT_FOUND_PAGE, 404)
+            return HTMLResponse(not_found_page(), 404)
         code = _HTTP_CODES.get(exc.status_code, ServerCode.BAD_REQUEST)
         path = request.url.path[:200]
         params: dict[str, Any] = {}

@@ -5,6 +5,7 @@ mounts :data:`STATIC`)."""
 
 from __future__ import annotations
 
+import functools
 from importlib import resources
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from rummikub.i18n import LANGUAGES, catalogue_bytes
 from ..protocol.codes import ServerCode
 from ..protocol.refusals import ClientError
 
-__all__ = ["INDEX", "PAGES", "STATIC", "router"]
+__all__ = ["INDEX", "PAGES", "STATIC", "not_found_page", "router"]
 
 #: the web client's files
 STATIC = Path(str(resources.files("rummikub.server.web") / "static"))
@@ -55,3 +56,13 @@ async def page() -> FileResponse:
 
 for _path in PAGES:
     router.add_api_route(_path, page, methods=["GET"])
+
+
+@functools.cache
+def not_found_page() -> bytes:
+    """The page of an address that has none (a person's browser asked for it): the client's
+    page, marked (``<body data-missing="1">``) to say in the visitor's language that there is
+    no page here, with the site's top bar and a way back to the lobby."""
+    index = INDEX.read_bytes()
+    assert index.count(b"<body>") == 1, "index.html has one plain <body>"
+    return index.replace(b"<body>", b'<body data-missing="1">')

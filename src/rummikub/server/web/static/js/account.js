@@ -293,12 +293,18 @@ function recentLine(g, name) {
   const others = g.players.filter((_, i) => i !== g.seat).join(", ");
   const result = g.won == null ? "" : t(g.won ? "profile.won" : "profile.lost");
   const when = new Date(g.at * 1000).toLocaleDateString();
-  return h("li", { dataset: { code: g.room } },
-    h("span", { class: "code" }, g.room),
-    h("span", { class: "who" }, `${me} – ${others}`,
-      h("span", { class: "room-facts muted" }, [when, t(`profile.game_${g.game}`), t(g.rated ? "profile.rated" : "profile.casual"), result].filter(Boolean).join(" · "))),
-    h("a", { class: "btn small", href: `/replay/${g.room}`, "data-link": true }, t("profile.replay")),
-    g.game === "tiles" ? h("a", { class: "btn small", href: `/replay/${g.room}?analyse=1`, "data-link": true }, t("profile.analysis")) : null);
+  // the players on a line of their own, then the date, game and result, then the links: each
+  // line as wide as the row (the links go under the text where they do not fit beside it)
+  return h("li", { class: "recent-game", dataset: { code: g.room } },
+    h("div", { class: "recent-text" },
+      h("span", { class: "who" }, `${me} – ${others}`),
+      h("span", { class: "recent-facts muted" },
+        h("span", { class: "code" }, g.room), " · ",
+        [when, t(`profile.game_${g.game}`), t(g.rated ? "profile.rated" : "profile.casual")].join(" · "),
+        result ? [" · ", h("strong", { class: "recent-result" }, result)] : null)),
+    h("div", { class: "recent-links" },
+      h("a", { class: "btn small", href: `/replay/${g.room}`, "data-link": true }, t("profile.replay")),
+      g.game === "tiles" ? h("a", { class: "btn small", href: `/replay/${g.room}?analyse=1`, "data-link": true }, t("profile.analysis")) : null));
 }
 
 

@@ -1,5 +1,5 @@
 // @ts-check
-// Entry point: language, routing (lobby, room, replay, assistant, account, profiles, leaderboard), the connection and its status line.
+// Entry point: language, routing (lobby, room, replay, assistant, account, profiles, leaderboard, an address with no page), the connection and its status line.
 // Server messages go into the store (store.js); the page of the route renders from it.
 import { pickLanguage, setLanguage, language, onLanguage, t } from "./i18n.js";
 import { loadInfo } from "./info.js";
@@ -10,6 +10,7 @@ import { ReplayPage } from "./replay.js";
 import { AssistantPage } from "./assistant.js";
 import { AccountPage, LeaderboardPage, ProfilePage, currentAccount, drawAccountLink, loadSession, onAccount } from "./account.js";
 import { TutorialPage } from "./tutorial.js";
+import { NotFoundPage } from "./notfound.js";
 import { connection, receive, subscribe } from "./store.js";
 import { navigate, toast, saveSeat } from "./util.js";
 import { onQueueMessage } from "./ranked.js";
@@ -58,13 +59,22 @@ subscribe((s) => {
   status.className = `conn-status ${shown}`;
 });
 
+// The server answered the address with a 404 (it has no page there): the page says so, once
+// (the addresses the page goes to afterwards are its own)
+let missing = document.body.dataset.missing === "1";
+
 function route() {
   if (page) { page.destroy(); page = null; }
   app.replaceChildren();
   const path = location.pathname;
-  const room = path.match(/^\/r\/([A-Za-z0-9]+)/);
-  const replay = path.match(/^\/replay\/([A-Za-z0-9]+)/);
-  if (room) page = new RoomPage(app, net, room[1].toUpperCase());
+  const room = path.match(/^\/r\/([A-Za-z0-9]+)$/);
+  const replay = path.match(/^\/replay\/([A-Za-z0-9]+)$/);
+  if (missing) {
+    missing = false;
+    delete document.body.dataset.missing;
+    page = new NotFoundPage(app);
+  }
+  else if (room) page = new RoomPage(app, net, room[1].toUpperCase());
   else if (replay) {
     const analyse = new URLSearchParams(location.search).has("analyse");
     page = new ReplayPage(app, replay[1].toUpperCase(), { analyse });
@@ -72,7 +82,8 @@ function route() {
   else if (path === "/assistant") page = new AssistantPage(app);
   else if (path === "/account") page = new AccountPage(app);
   else if (path === "/leaderboard") page = new LeaderboardPage(app);
-  else if (path.startsWith("/players/")) page = new ProfilePage(app, decodeURIComponent(path.slice("/players/".length)));
+  else if (/^\/players\/[^/]+$/.test(path)) page = new ProfilePage(app, decodeURIComponent(path.slice("/players/".length)));
+  else if (path !== "/") page = new NotFoundPage(app);
   else if (new URLSearchParams(location.search).has("tutorial")) page = new TutorialPage(app);
   else page = new Lobby(app, net);
 }

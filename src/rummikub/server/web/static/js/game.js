@@ -333,9 +333,10 @@ export class GameView {
     if (!last) return row;
     const n = { rack: 0, moved: 0, joker: 0 };
     for (const m of last.marks) for (const k of m) if (k) n[k]++;
-    const parts = [t("game.last_rack", { name: c.name(last.seat), n: n.rack })];
-    if (n.moved) parts.push(t("game.last_moved", { n: n.moved }));
-    if (n.joker) parts.push(t("game.last_joker"));
+    const words = this.game.lastWords;
+    const parts = [t(words.hand, { name: c.name(last.seat), n: n.rack })];
+    if (n.moved) parts.push(t(words.moved, { n: n.moved }));
+    if (n.joker) parts.push(t(words.joker));
     const shown = this.lastShown(c);
     row.append(h("button", { class: "btn small last-move" + (shown ? " on" : ""), id: "btn-last-move", type: "button",
       title: parts.join(" · "), "aria-pressed": shown ? "true" : "false", onclick: () => showLastMove() },

@@ -21,6 +21,9 @@ export const tilesGame = {
   emptyTable: "game.empty_table",
   handTitle: "game.tiles_left",
   handCount: "game.chip_tiles",
+  // the last move's line: tiles laid from the rack, moved, a joker taken; the replay's chart
+  lastWords: { hand: "game.last_rack", moved: "game.last_moved", joker: "game.last_joker" },
+  standings: "replay.standings",
 
   // --- the position -------------------------------------------------------------------
   turnKey: (g) => `${g.round}:${g.turn}`,

@@ -52,6 +52,9 @@ export const xpressGame = {
   emptyTable: "xpress.empty_table",
   handTitle: "xpress.dice_left",
   handCount: "xpress.chip_dice",
+  // the last move's line and the replay's chart speak of dice and the hand, not tiles and racks
+  lastWords: { hand: "xpress.last_hand", moved: "xpress.last_moved", joker: "xpress.last_joker" },
+  standings: "xpress.standings",
 
   // --- the position -------------------------------------------------------------------
   turnKey: (g) => `${g.round}:${g.step}`,

@@ -33,8 +33,9 @@ const svg = (tag, attrs = {}) => {
  * @param {Step[]} steps
  * @param {string[]} names
  * @param {(face: string) => number} valueOf
+ * @param {string} title the chart's title (its key: the game's words, rack or hand)
  */
-function standingsChart(steps, names, valueOf) {
+function standingsChart(steps, names, valueOf, title) {
   const points = steps.map((s) => s.hands.map((hand) => hand.reduce((a, p) => a + valueOf(p.face), 0)));
   const top = Math.max(1, ...points.flat());
   const width = 600, height = 120, last = Math.max(1, steps.length - 1);
@@ -42,7 +43,7 @@ function standingsChart(steps, names, valueOf) {
   const x = (i) => (i / last) * width;
   /** @param {number} v */
   const y = (v) => height - (v / top) * height;
-  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "standings", role: "img", "aria-label": t("replay.standings") });
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "standings", role: "img", "aria-label": t(title) });
   names.forEach((_, p) => {
     const line = points.map((row, i) => `${x(i).toFixed(1)},${y(row[p]).toFixed(1)}`).join(" ");
     chart.append(svg("polyline", { points: line, class: `curve curve-${p}`, fill: "none" }));
@@ -51,7 +52,7 @@ function standingsChart(steps, names, valueOf) {
   chart.append(marker);
   const legend = h("div", { class: "standings-legend" },
     names.map((n, p) => h("span", { class: `legend legend-${p}` }, n)));
-  return { el: h("div", { class: "standings-box" }, h("div", { class: "muted" }, t("replay.standings")), chart, legend),
+  return { el: h("div", { class: "standings-box" }, h("div", { class: "muted" }, t(title)), chart, legend),
     /** @param {number} i */
     mark: (i) => { marker.setAttribute("x1", x(i).toFixed(1)); marker.setAttribute("x2", x(i).toFixed(1)); } };
 }
@@ -279,7 +280,7 @@ export class ReplayPage {
       game, record, slider,
       counter: h("span", { class: "replay-counter" }),
       view: h("div", { class: "replay-view" + (game.css ? ` ${game.css}-replay` : "") }),
-      chart: standingsChart(this.steps, names, (face) => game.value(face, record.rules)),
+      chart: standingsChart(this.steps, names, (face) => game.value(face, record.rules), game.standings),
       reviewBox: h("section", { class: "review", id: "replay-review", hidden: true }),
       analyseButton: h("button", { class: "btn", id: "replay-analyse", onclick: () => this.analyse() }, t("replay.analyse")),
     };

@@ -583,6 +583,8 @@
  *   emptyTable: string,
  *   handTitle: string,
  *   handCount: string,
+ *   lastWords: {hand: string, moved: string, joker: string},
+ *   standings: string,
  *   markClass?: string,
  *   arrangeable?: boolean,
  *   turnKey(g: G): string,
