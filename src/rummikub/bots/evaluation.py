@@ -591,6 +591,9 @@ def _filtered_deal(
         jokers = 0
         mine: list[Tile] = []
         passed: list[Tile] = []
+        # a rack that holds a move keeps it whatever is added: once a tile given at the odds
+        # made one, every later tile would too, and the search for it is skipped
+        holds_move = False
         for i, t in enumerate(left):
             if len(mine) == size:
                 passed.extend(left[i:])
@@ -599,11 +602,16 @@ def _filtered_deal(
                 jokers += 1
             else:
                 counts[t.colour, t.number - 1] += 1
-            if obs.opened[p]:
-                move = placed_counts(rules, grid, table_jokers, table_value, counts, jokers)
+            if holds_move:
+                move = True
+            elif obs.opened[p]:
+                move = (
+                    placed_counts(rules, grid, table_jokers, table_value, counts, jokers)
+                    is not None
+                )
             else:
-                move = opening_counts(rules, counts, jokers)
-            if move is not None and rng.random() >= weight:
+                move = opening_counts(rules, counts, jokers) is not None
+            if move and rng.random() >= weight:
                 if t.is_joker:
                     jokers -= 1
                 else:
@@ -611,6 +619,7 @@ def _filtered_deal(
                 passed.append(t)
             else:
                 mine.append(t)
+                holds_move = move
         short = size - len(mine)
         mine.extend(passed[:short])
         left = passed[short:]
