@@ -111,7 +111,18 @@ def fail(message: str, code: int = 1) -> typer.Exit:
 #: codes whose catalogue message is only a category ("These rules are not valid."): the error's
 #: own text says more
 GENERIC_CODES = frozenset(
-    {"error", "illegal", "bad-rules", "bad-record", "bad-notation", "bad-answer", "bad-json"}
+    {
+        "error",
+        "generic",
+        "illegal",
+        "bad-rules",
+        "bad-record",
+        "bad-notation",
+        "bad-answer",
+        "bad-json",
+        "bad-argument",
+        "bad-message",
+    }
 )
 
 
