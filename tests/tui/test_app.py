@@ -7,9 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Button
 
 from rummikub.core import load_record, verify
+from rummikub.tui import RummikubApp
 from rummikub.tui.screens import HandoverScreen, NewGameScreen, RoundEndScreen
 from rummikub.tui.widgets import RackView
 
@@ -146,6 +148,16 @@ async def test_a_whole_round(make_app, clock: FakeClock, tmp_path: Path) -> None
         assert verify(record) == 9 == len(screen.session.match.rounds[0].turns)
 
 
+async def ask_hint(pilot: Pilot[object], app: RummikubApp) -> None:
+    """Press H and wait for the hint, computed on all its deals (``UNTIMED``: the same hint
+    on any machine)."""
+    if app.session is not None:
+        app.session.bot_seconds = UNTIMED
+    await pilot.press("h")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 def _plain(screen: object, selector: str) -> str:
     from rich.console import Console
 
@@ -279,13 +291,10 @@ async def test_hint_is_shown_on_the_board_and_recorded(make_app) -> None:  # typ
     assert isinstance(suggested, Play)
     expected = [" ".join(str(t) for t in m.tiles) for m in suggested.table.melds]
     app = make_app(match)
-    app.session.bot_seconds = UNTIMED
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         screen = game(app)
-        await pilot.press("h")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await ask_hint(pilot, app)
         assert table_text(screen) == expected and expected
         assert "Hint:" in _plain(screen, "#problems")
         await pilot.press("e")
@@ -303,9 +312,7 @@ async def test_hints_can_be_disabled(make_app) -> None:  # type: ignore[no-untyp
         await settle(pilot, app)
         screen = game(app)
         assert not screen.query_one("#hint").display
-        await pilot.press("h")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await ask_hint(pilot, app)
         assert table_text(screen) == [] and not screen.session.hint_used
 
 
@@ -319,9 +326,7 @@ async def test_a_hint_undone_does_not_mark_the_play(make_app) -> None:  # type: 
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot, app)
             screen = game(app)
-            await pilot.press("h")
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+            await ask_hint(pilot, app)
             assert "Hint:" in _plain(screen, "#problems")
             await pilot.press(key)
             assert table_text(screen) == []
@@ -385,8 +390,6 @@ async def test_the_hint_before_the_opening_says_how_far_it_is(  # type: ignore[n
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         screen = game(app)
-        await pilot.press("h")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await ask_hint(pilot, app)
         shown = " ".join(_plain(screen, "#problems").split())
         assert expected in shown and "no play is possible" not in shown

@@ -108,22 +108,12 @@ class AssistantApp(App[None]):
         t = self.t
         yield Static(t("assist.keys"), id="keys")
         with Vertical(id="form"):
-            with Horizontal(classes="row"):
-                yield Label(t("assist.table"))
-                yield Input(
-                    self.start_table,
-                    placeholder=t("assist.table_placeholder"),
-                    id="table",
-                    compact=True,
-                )
-            with Horizontal(classes="row"):
-                yield Label(t("assist.rack"))
-                yield Input(
-                    self.start_rack,
-                    placeholder=t("assist.rack_placeholder"),
-                    id="rack",
-                    compact=True,
-                )
+            for field, start in (("table", self.start_table), ("rack", self.start_rack)):
+                with Horizontal(classes="row"):
+                    yield Label(t(f"assist.{field}"))
+                    yield Input(
+                        start, placeholder=t(f"assist.{field}_placeholder"), id=field, compact=True
+                    )
             yield Checkbox(t("assist.opened"), self.start_opened, id="opened", compact=True)
         with VerticalScroll(id="result-box"):
             yield Static(t("assist.intro"), id="result")
