@@ -99,3 +99,21 @@ def test_play_with_bots_refuses_what_it_cannot_seat(tmp_path: Path) -> None:
         assert result.exit_code == 1, (args, result.output)
         assert message in result.output, (args, result.output)
         assert "Traceback" not in result.output and len(result.output.splitlines()) == 1
+
+
+def test_replay_gives_the_viewer_its_reviews_samples(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rummikub.cli.replay_tui import open_viewer
+    from rummikub.tui import RummikubApp
+
+    match = duel()
+    match.act(Draw())
+    path = tmp_path / "game.json"
+    write_record(match, path)
+    opened: list[int | None] = []
+    monkeypatch.setattr(RummikubApp, "run", lambda self: opened.append(self.review_samples))
+    assert open_viewer(path, "en", 5) and open_viewer(path, "en")
+    assert opened == [5, None]  # None: the analysis's default
+    result = runner.invoke(app, ["replay", "--samples", "0", str(path)])
+    assert result.exit_code == 2 and "--samples" in result.output

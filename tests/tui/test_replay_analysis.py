@@ -29,10 +29,14 @@ from .test_finish import plain
 
 t = translator("en")
 
+#: deals a position in these reviews (the viewer's default is 32): a fourth of the time, and the
+#: short game still has mistakes of both kinds at it
+REVIEW = 8
+
 
 def short_game() -> dict[str, Any]:
-    """A seeded game (66 turns) with three inaccuracies or worse: two better drawn, one better
-    played."""
+    """A seeded game (66 turns) with three inaccuracies or worse at :data:`REVIEW` deals, some
+    better drawn, some better played."""
     match = play_match(preset("standard"), [get_bot("random", 1), get_bot("greedy", 2)], 18)
     return match_record(match)
 
@@ -42,7 +46,7 @@ def short() -> tuple[dict[str, Any], GameAnalysis]:
     """The short game and its analysis (made once: the tests that do not test the analysing
     itself give the viewer this one)."""
     data = short_game()
-    return data, analyse(load_any(data))
+    return data, analyse(load_any(data), samples=REVIEW)
 
 
 def missed_out() -> dict[str, Any]:
@@ -63,7 +67,9 @@ def missed_out() -> dict[str, Any]:
 
 
 def viewer_of(data: dict[str, Any]) -> RummikubApp:
-    return RummikubApp(record=load_record(data), lang="en", clock=FakeClock(), tick=3600.0)
+    return RummikubApp(
+        record=load_record(data), lang="en", clock=FakeClock(), tick=3600.0, review_samples=REVIEW
+    )
 
 
 def replay_screen(app: RummikubApp) -> ReplayScreen:
@@ -157,14 +163,15 @@ def test_the_review_analyses_in_the_background_then_summarises_and_graphs_the_ga
     seen: list[tuple[int, int]] = []
     real = viewer.analyse_record
 
-    def gated(record: Any, progress: Any) -> GameAnalysis:
+    def gated(record: Any, progress: Any, samples: int | None) -> GameAnalysis:
         assert gate.wait(60)
+        assert samples == REVIEW  # the viewer's own setting
 
         def counted(done: int, total: int) -> None:
             seen.append((done, total))
             progress(done, total)
 
-        return real(record, counted)
+        return real(record, counted, samples)
 
     monkeypatch.setattr(viewer, "analyse_record", gated)
     app = viewer_of(data)
@@ -220,7 +227,7 @@ def test_the_mistake_keys_go_from_mistake_to_mistake(
 ) -> None:
     data, expected = short
 
-    def made(record: Any, progress: Any) -> GameAnalysis:
+    def made(record: Any, progress: Any, samples: int | None) -> GameAnalysis:
         progress(len(expected.turns), len(expected.turns))
         return expected
 

@@ -32,6 +32,15 @@ def replay_command(
     lang: Annotated[
         str | None, typer.Option("--lang", help="Language of the viewer and the text (en, sv).")
     ] = None,
+    samples: Annotated[
+        int | None,
+        typer.Option(
+            "--samples",
+            min=1,
+            help="Deals a position in the viewer's game review (A): fewer is faster and less "
+            "steady (default 32, as `rummikub analyse`).",
+        ),
+    ] = None,
 ) -> None:
     """Print a game turn by turn (re-checking it against the rules), or only verify it; the
     records of every game (tiles, xpress) are read. On an interactive terminal a single record
@@ -41,7 +50,7 @@ def replay_command(
     if not verify_only and not text and sys.stdout.isatty() and sys.stdin.isatty():
         from .replay_tui import open_viewer
 
-        if open_viewer(file, lang):
+        if open_viewer(file, lang, samples):
             return
     checked = 0
     try:

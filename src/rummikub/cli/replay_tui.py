@@ -13,9 +13,10 @@ from .common import fail
 __all__ = ["open_viewer"]
 
 
-def open_viewer(file: Path, lang: str | None) -> bool:
+def open_viewer(file: Path, lang: str | None, samples: int | None = None) -> bool:
     """Show ``file`` in the viewer of its game; ``False`` (print as text instead) if the
-    terminal UI is not installed or the file holds several records."""
+    terminal UI is not installed or the file holds several records. ``samples``: the deals a
+    position of the tile game's review (A)."""
     try:
         from rummikub.tui import RummikubApp
         from rummikub.tui.screens.replay import frames_of
@@ -37,6 +38,6 @@ def open_viewer(file: Path, lang: str | None) -> bool:
         XpressApp.for_replay(record, lang=lang or "en").run()
         return True
     if isinstance(record, GameRecord):
-        RummikubApp(lang=lang, record=record).run()
+        RummikubApp(lang=lang, record=record, review_samples=samples).run()
         return True
     return False  # a game without a terminal viewer: printed as text

@@ -23,7 +23,8 @@ class RummikubApp(App[None]):
     ``session``: start straight into this game (e.g. a resumed one); ``record``: open the
     replay viewer instead. ``clock`` is the turn clock (injectable for tests), ``tick`` how
     often (seconds) the clock is checked, ``speed`` the initial bot pace (0 slowest .. 4
-    instant), ``save_path`` where Ctrl+S saves, ``autosave`` where every turn is saved.
+    instant), ``save_path`` where Ctrl+S saves, ``autosave`` where every turn is saved,
+    ``review_samples`` the deals a position the replay's review samples (default the analysis's).
     """
 
     CSS_PATH = "app.tcss"
@@ -41,6 +42,7 @@ class RummikubApp(App[None]):
         speed: int = 1,
         save_path: Path | None = None,
         autosave: Path | None = None,
+        review_samples: int | None = None,
     ) -> None:
         super().__init__()
         self.t: Translator = translator(lang)
@@ -52,11 +54,12 @@ class RummikubApp(App[None]):
         self.speed = speed
         self.save_path = save_path
         self.autosave = autosave
+        self.review_samples = review_samples
 
     def on_mount(self) -> None:
         self.title = self.t("app.title")
         if self.record is not None:
-            self.push_screen(ReplayScreen(self.record))
+            self.push_screen(ReplayScreen(self.record, review_samples=self.review_samples))
         elif self.session is not None:
             self.start(self.session)
         else:

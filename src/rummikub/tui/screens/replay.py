@@ -119,9 +119,12 @@ class AnalysisCancelled(Exception):
 Progress = Callable[[int, int], None]
 
 
-def analyse_record(record: GameRecord, progress: Progress) -> GameAnalysis:
-    """The analysis of ``record`` (seconds: the viewer runs it in a thread)."""
-    return analyse(AnyRecord(get_game("tiles"), record), progress=progress)
+def analyse_record(
+    record: GameRecord, progress: Progress, samples: int | None = None
+) -> GameAnalysis:
+    """The analysis of ``record`` (seconds: the viewer runs it in a thread); ``samples``: the
+    deals a position (``None``: the analysis's default)."""
+    return analyse(AnyRecord(get_game("tiles"), record), progress=progress, samples=samples)
 
 
 class ReplayScreen(Screen[None]):
@@ -154,9 +157,17 @@ class ReplayScreen(Screen[None]):
         Binding("q,escape", "leave", show=False),
     ]
 
-    def __init__(self, record: GameRecord, *, autoplay_seconds: float = 1.0) -> None:
+    def __init__(
+        self,
+        record: GameRecord,
+        *,
+        autoplay_seconds: float = 1.0,
+        review_samples: int | None = None,
+    ) -> None:
         super().__init__()
         self.record = record
+        #: the deals a position the review (A) samples (``None``: the analysis's default)
+        self.review_samples = review_samples
         self.frames = frames_of(record)
         self.index = 0
         self.autoplay_seconds = autoplay_seconds
@@ -221,7 +232,7 @@ class ReplayScreen(Screen[None]):
                 raise AnalysisCancelled
             app.call_from_thread(self._progressed, done, total)
 
-        return analyse_record(self.record, progress)
+        return analyse_record(self.record, progress, self.review_samples)
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress = (done, total)
