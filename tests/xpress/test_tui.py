@@ -113,16 +113,25 @@ def test_replay_viewer_shows_each_turns_verdict() -> None:
         )
     )
     rec = load_xpress(doc)
-    judged = analyse(load_any(doc))
-    # a turn whose throw lost win chance (seeded: random keeps dice at random)
+    app = XpressApp.for_replay(rec, lang="en")
+    # the first turn whose throw lost win chance (seeded: random keeps dice at random), found
+    # by the viewer's own judgement turn by turn (judging the whole game costs many times that)
+    turns = sorted({(s.round, s.turn) for s in app.steps})
     miss = next(
         t
-        for t in judged.turns
-        if t.throw is not None and t.throw.loss > 2.0 and t.throw.kept != t.throw.best_kept
+        for t in (app.judged(ri, ti) for ri, ti in turns)
+        if t is not None
+        and t.throw is not None
+        and t.throw.loss > 2.0
+        and t.throw.kept != t.throw.best_kept
     )
+    # the viewer's judgement is the analysis's (of the game up to that turn: the same position)
+    assert miss.round == 0
+    cut = {**doc, "totals": None, "rounds": [{**doc["rounds"][0], "end": None}]}
+    cut["rounds"][0]["turns"] = doc["rounds"][0]["turns"][: miss.turn + 1]
+    assert analyse(load_any(cut)).turns[-1] == miss
 
     async def run() -> None:
-        app = XpressApp.for_replay(rec, lang="en")
         async with app.run_test(size=(110, 50)) as pilot:
             index = next(
                 i for i, s in enumerate(app.steps) if (s.round, s.turn) == (miss.round, miss.turn)
