@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # the web client's tooling (the TypeScript compiler, pinned in package-lock.json)
 NODE_STAMP := node_modules/.installed
 
-.PHONY: run test lint typecheck typecheck-js unit coverage bench clean venv
+.PHONY: run test lint typecheck typecheck-js warm unit durations coverage bench clean venv
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +25,15 @@ run: $(STAMP)
 	$(BIN)/rummikub serve
 
 ## test: lint, type-check (the Python and the web client's JavaScript) and run the whole test suite
-test: lint typecheck typecheck-js unit
+# the checks run side by side with the solver's first compile (each uses one core, for up to a
+# minute on a fresh checkout), then the suite
+test: $(STAMP) $(NODE_STAMP)
+	$(MAKE) --no-print-directory -j4 --output-sync=target lint typecheck typecheck-js warm
+	$(MAKE) --no-print-directory unit
+
+## warm: compile (or load) the solver's kernels into their on-disk cache
+warm: $(STAMP)
+	$(BIN)/python -c "from rummikub.solver.warm import warm_up; print(f'solver kernels ready in {warm_up():.1f} s')"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples
@@ -44,6 +52,11 @@ WORKERS := $$(( $$(nproc) * 2 ))
 
 unit: $(STAMP)
 	$(BIN)/pytest -n $(WORKERS) --dist worksteal -q --durations=25
+
+## durations: run the suite and rewrite tests/durations.json (the long tests, which
+## tests/conftest.py starts first): after a test's time has changed much
+durations: $(STAMP)
+	$(BIN)/pytest -n $(WORKERS) --dist worksteal -q --durations=0 --durations-min=1 | $(BIN)/python tests/durations.py
 
 ## coverage: the whole suite under coverage, with the processes it starts; prints the total
 coverage: $(STAMP)

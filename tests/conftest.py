@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -27,3 +30,54 @@ def pytest_configure(config: pytest.Config) -> None:
     from rummikub.solver.warm import warm_up
 
     warm_up()
+
+
+#: The measured seconds of the suite's long tests (``make durations`` rewrites it): the order
+#: below puts them first, spread over the test processes.
+DURATIONS = Path(__file__).with_name("durations.json")
+#: A test at least this long (seconds, as measured) starts at the head of a process's queue.
+LONG = 10.0
+
+
+def spread_long_tests(items: list[Any], seconds: dict[str, float], workers: int) -> list[Any]:
+    """``items`` reordered for ``pytest -n workers --dist worksteal``, which hands process
+    ``k`` the ``k``-th of ``workers`` consecutive slices of the list (sized as its scheduler
+    sizes them) and later moves the back half of the fullest queue to an idle process: the long
+    tests go to the heads of the slices, the longest first to the slice with the least long
+    work so far, so they all start at once instead of queueing behind each other in one
+    process near the end; the other tests keep their order (a module's tests stay together,
+    so its fixtures are made once a process)."""
+    sizes: list[int] = []
+    left = len(items)
+    for k in range(workers):
+        sizes.append(left // (workers - k))
+        left -= sizes[-1]
+    long = sorted(
+        (item for item in items if seconds.get(item.nodeid, 0.0) >= LONG),
+        key=lambda item: -seconds[item.nodeid],
+    )
+    heads: list[list[Any]] = [[] for _ in range(workers)]
+    work = [0.0] * workers
+    for item in long:
+        room = [k for k in range(workers) if len(heads[k]) < sizes[k]]
+        k = min(room, key=lambda k: (work[k], k))
+        heads[k].append(item)
+        work[k] += seconds[item.nodeid]
+    chosen = {id(item) for item in long}
+    rest = [item for item in items if id(item) not in chosen]
+    out: list[Any] = []
+    for k in range(workers):
+        take = sizes[k] - len(heads[k])
+        out += heads[k] + rest[:take]
+        rest = rest[take:]
+    return out
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a test process of ``pytest -n N`` (N > 1), the long tests first (see
+    :func:`spread_long_tests`); every process computes the same order, as xdist requires."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
+    if workers < 2 or not DURATIONS.exists():
+        return
+    seconds = json.loads(DURATIONS.read_text(encoding="utf-8"))
+    items[:] = spread_long_tests(items, seconds, workers)

@@ -27,6 +27,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
+from filelock import FileLock
 
 from tests.server.helpers import Client, free_port
 
@@ -40,8 +41,20 @@ Run = tuple[int, str, str]
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel, built from a copy of the source (a build writes into its tree, and test
-    workers may build at the same time)."""
+    """The wheel, built once for the whole run: under ``pytest -n`` the first test process to
+    need it builds it while the others wait on a lock in the run's temporary directory."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:  # one process: its own directory
+        return _build_wheel(tmp_path_factory, tmp_path_factory.mktemp("wheel"))
+    shared = tmp_path_factory.getbasetemp().parent  # this run's, above each process's
+    with FileLock(shared / "wheel.lock"):
+        built = sorted((shared / "wheel").glob("rummikub-*.whl"))
+        if built:
+            return built[0]
+        return _build_wheel(tmp_path_factory, shared / "wheel")
+
+
+def _build_wheel(tmp_path_factory: pytest.TempPathFactory, out: Path) -> Path:
+    """The wheel, built into ``out`` from a copy of the source (a build writes into its tree)."""
     source = tmp_path_factory.mktemp("source") / "rummikub"
     shutil.copytree(
         ROOT,
@@ -50,7 +63,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
             ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", "tests"
         ),
     )
-    out = tmp_path_factory.mktemp("wheel")
+    out.mkdir(exist_ok=True)
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)],
         capture_output=True,
