@@ -142,6 +142,10 @@ class RoomManager:
         self.open_connections = 0
         self._check = ThreadPoolExecutor(1, thread_name_prefix="rummikub-check")
         self.storage = Persistence(store, self.rooms, self._go_on, clock)
+        self._lobby = Lobby(self.storage, self.rooms, clock, shared=broker is not None)
+        # the scheduler runs the bots' moves and the clocks' timeouts through the turns, which
+        # schedule the next after each move: the one cycle of the parts, closed by the turns'
+        # two entry points handed to the scheduler
         self.scheduler = Scheduler(
             self.storage,
             self.rooms,
@@ -149,11 +153,13 @@ class RoomManager:
             clock,
             commit=lambda rt, action: self.turns.commit(rt, action),
             next_round=lambda rt: self.turns.next_round(rt),
-            lobby_changed=lambda: self._lobby.invalidate(),
+            lobby_changed=self._lobby.invalidate,
         )
-        self._lobby = Lobby(self.storage, self.rooms, clock)
-        self._lobby.shared = broker is not None
-        self.turns = Turns(self.storage, self.scheduler, self._lobby, clock)
+        self.player_games = PlayerGames(store.engine)
+        self.rated = RatedGames(self.player_games, clock)
+        self.turns = Turns(
+            self.storage, self.scheduler, self._lobby, clock, on_over=self.rated.over
+        )
         self.seating = Seating(
             self.storage, self.scheduler, self.turns, self._lobby, self.rooms, self.damaged, clock
         )
@@ -171,9 +177,6 @@ class RoomManager:
             self._check,
             clock,
         )
-        self.player_games = PlayerGames(store.engine)
-        self.rated = RatedGames(self.player_games, clock)
-        self.turns.on_over = self.rated.over
         self._records = Records(self.storage, self.rooms, self.damaged, self._cpu)
         self._analyses = Analyses(self._records, self.review, clock, samples=analysis_samples)
         self.metrics = Metrics(self._metric_values)

@@ -20,14 +20,22 @@ LOBBY_TTL = 1.0
 
 
 class Lobby:
-    def __init__(self, storage: Persistence, rooms: dict[str, RoomRuntime], clock: Clock) -> None:
+    def __init__(
+        self,
+        storage: Persistence,
+        rooms: dict[str, RoomRuntime],
+        clock: Clock,
+        *,
+        shared: bool = False,
+    ) -> None:
         self.storage = storage
         self.clock = clock
         self.rooms = rooms
         self._lobby: tuple[float, dict[str, list[dict[str, Any]]]] | None = None
         self._finished: tuple[float, list[dict[str, Any]]] | None = None
-        #: in a cluster: the public rooms of the other nodes, and when they were read
-        self.shared = False
+        #: in a cluster (``shared``): the lobby also lists the public rooms of the other
+        #: nodes, read at most every ``LOBBY_TTL`` seconds
+        self.shared = shared
         self._others: tuple[float, list[AnyRoom]] | None = None
 
     async def refresh(self) -> None:

@@ -25,7 +25,13 @@ __all__ = ["Turns"]
 
 class Turns:
     def __init__(
-        self, storage: Persistence, scheduler: Scheduler, lobby: Lobby, clock: Clock
+        self,
+        storage: Persistence,
+        scheduler: Scheduler,
+        lobby: Lobby,
+        clock: Clock,
+        *,
+        on_over: Callable[[RoomRuntime], Awaitable[object]] | None = None,
     ) -> None:
         self.storage = storage
         self.clock = clock
@@ -33,7 +39,7 @@ class Turns:
         self.lobby = lobby
         #: called once a move ends the match, after it is stored and broadcast (the ratings
         #: of a rated game: :class:`..handlers.rated.RatedGames`)
-        self.on_over: Callable[[RoomRuntime], Awaitable[object]] | None = None
+        self.on_over = on_over
 
     def _broadcast(self, rt: RoomRuntime) -> None:
         self.storage.broadcast(rt)
