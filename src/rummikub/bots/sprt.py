@@ -26,11 +26,15 @@ from dataclasses import dataclass
 __all__ = [
     "SprtResult",
     "bounds",
+    "elo_estimate",
+    "elo_of_score",
     "elo_to_score",
+    "game_score",
     "llr",
     "pair_scores",
     "pentanomial",
     "sprt",
+    "tournament_counts",
 ]
 
 
@@ -160,3 +164,68 @@ def sprt(
     lower, upper = bounds(alpha, beta)
     return SprtResult(llr(counts, elo0, elo1), lower, upper, elo0, elo1, alpha, beta,
                       tuple(counts))  # fmt: skip
+
+
+def game_score(seats: Sequence[str], winners: Sequence[int], bot: str) -> float:
+    """The score of ``bot`` in one two-player game: 1 if it won alone, 0 if the other did, ½
+    for a shared win or an abandoned round without winner."""
+    mine = [i for i, s in enumerate(seats) if s == bot]
+    if len(mine) != 1 or len(seats) != 2:
+        raise ValueError(f"a game of {list(seats)} is not a game of {bot!r} against another bot")
+    won = mine[0] in winners
+    lost = any(w != mine[0] for w in winners)
+    return 0.5 if won == lost else (1.0 if won else 0.0)
+
+
+def tournament_counts(lines: Iterable[dict[str, object]], new: str | None = None
+                      ) -> tuple[str, str, list[int], list[int]]:  # fmt: skip
+    """From the lines of a tournament's results file (header first): the tested bot (``new``,
+    default the first of the header's bots), its opponent, the pentanomial counts of the
+    complete pairs and the trinomial counts (losses, draws, wins) of every game."""
+    it = iter(lines)
+    header = next(it, None)
+    if not isinstance(header, dict) or header.get("type") != "tournament":
+        raise ValueError("not a tournament results file: its first line is not the header")
+    bots = header.get("bots")
+    if not isinstance(bots, list) or len(bots) != 2 or header.get("players") != 2:
+        raise ValueError("the SPRT compares two bots in two-player games: this tournament has "
+                         f"bots {bots} and {header.get('players')} players")  # fmt: skip
+    tested = new if new is not None else str(bots[0])
+    if tested not in bots:
+        raise ValueError(f"{tested!r} is not one of the tournament's bots {bots}")
+    other = str(bots[1] if bots[0] == tested else bots[0])
+    games: list[tuple[int, float]] = []
+    for line in it:
+        if line.get("type") != "game":
+            continue
+        seats, winners, deal = line["seats"], line["winners"], line["deal"]
+        if not isinstance(seats, list) or not isinstance(winners, list):
+            raise ValueError(f"a game line without seats or winners: {line}")
+        games.append((int(str(deal)), game_score(seats, winners, tested)))
+    pairs, _ = pair_scores(games)
+    tri = [0, 0, 0]
+    for _, score in games:
+        tri[round(score * 2)] += 1
+    return tested, other, pentanomial(pairs), tri
+
+
+def elo_of_score(score: float) -> float:
+    """The logistic Elo difference of an expected score (±inf at 0 and 1)."""
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def elo_estimate(counts: Sequence[int]) -> tuple[float, float, float]:
+    """The Elo difference of pentanomial (or trinomial) ``counts`` and its 95% interval (the
+    normal interval of the mean pair score, mapped to Elo)."""
+    n = sum(counts)
+    if n == 0:
+        return 0.0, -math.inf, math.inf
+    k = len(counts) - 1
+    mean = sum(c * i / k for i, c in enumerate(counts)) / n
+    var = sum(c * (i / k - mean) ** 2 for i, c in enumerate(counts)) / n
+    half = 1.959964 * math.sqrt(var / n)
+    return elo_of_score(mean), elo_of_score(mean - half), elo_of_score(mean + half)
