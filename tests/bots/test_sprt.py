@@ -62,7 +62,7 @@ def test_verdicts() -> None:
     assert sprt([10, 20, 40, 20, 10], 0, 20).verdict == "continue"
     with pytest.raises(ValueError, match="elo0 must be below elo1"):
         sprt([1, 1, 1], 5, 5)
-    with pytest.raises(ValueError, match="3 .* or 5"):
+    with pytest.raises(ValueError, match=r"3 .* or 5"):
         llr([1, 2], 0, 5)
 
 
