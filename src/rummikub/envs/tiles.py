@@ -81,19 +81,16 @@ class TilesSpec:
                 out.append(play)
 
         table, rack, opened, rules = obs.table, obs.rack.tiles, obs.has_opened, obs.rules
-        for objective in ("tiles", "value", "min-change"):
-            sol = solve(
-                table, rack, opened=opened, rules=rules, objective=objective,
-                time_limit=self.time_limit,
-            )  # fmt: skip
-            add(sol.as_play())
-        plain = tuple(t for t in rack if not t.is_joker)
-        if len(plain) < len(rack):
-            sol = solve(table, plain, opened=opened, rules=rules, time_limit=self.time_limit)
-            add(sol.as_play())
+        # one search gives the best play of every tile count (highest value, then fewest
+        # changes): the first is the play of the most tiles (ties: value, then fewest changes,
+        # as greedy's), and the play of the most value is among them
         per_count = best_per_count(
             table, rack, opened=opened, rules=rules, time_limit=self.time_limit
         )
         for n in sorted(per_count, reverse=True):
             add(per_count[n].as_play())
+        plain = tuple(t for t in rack if not t.is_joker)
+        if len(plain) < len(rack) and per_count:
+            sol = solve(table, plain, opened=opened, rules=rules, time_limit=self.time_limit)
+            add(sol.as_play())
         return out
