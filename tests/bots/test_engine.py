@@ -49,6 +49,8 @@ def test_an_observation_survives_its_json(seed: int, turns: int, rules: str) -> 
         ({"player": 5}, "'player' 5"),
         ({"opened": [1, 0]}, "'opened' must be a list of true/false"),
         ({"time_left": "soon"}, "'time_left' must be a number"),
+        ({"round": "first"}, "'round' must be int"),
+        ({"table": [["R1", "Q2"]]}, "unknown colour letter"),
         ({"rules": {"colours": 99}}, "the observation:"),
     ],
 )

@@ -119,7 +119,7 @@ def observation_from_json(data: Any) -> Observation:
         passes=_field(data, "passes", int, where),
         scores=_ints(data, "scores", where),
         time_left=None if time_left is None else float(time_left),
-        round=int(data.get("round", 0)),
+        round=_field(data, "round", int, where) if "round" in data else 0,
     )
 
 
@@ -165,6 +165,8 @@ class EngineSession:
                 return []
         except ProtocolError as exc:
             return self._bad(f"{kind} message: {exc}")
+        except (RummikubError, ValueError, TypeError) as exc:  # a field the checks let by
+            return self._bad(f"{kind} message: {type(exc).__name__}: {exc}")
         if not isinstance(kind, str):
             return self._bad(f"a message needs a string 'type', got {kind!r}")
         return []  # a message type of a later protocol: ignored
