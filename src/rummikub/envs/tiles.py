@@ -14,10 +14,11 @@ scores             P       match totals so far
 pool               1       tiles left in the pool
 =================  ======  ==========================================================
 
-Candidates: draw (pass once the pool is empty) first, then the solver's best plays — the most
-tiles, the most value, the fewest changes to the table, the most tiles keeping every rack joker,
-and the best play for every number of tiles that can be placed (``best_per_count``), each play
-once, at most ``limit`` in all.
+Candidates: draw (pass once the pool is empty) first, then the best play for every number of
+tiles that can be placed (``best_per_count``: the highest value, then the fewest changes), most
+tiles first — the first is the play of the most tiles, the play of the most value is among
+them — and the most tiles keeping every rack joker, each play once, at most ``limit`` in all:
+one search of the solver a step (two with a joker on the rack).
 """
 
 from __future__ import annotations
