@@ -38,7 +38,7 @@ def test_one_name_per_game() -> None:
     assert game_for_format("chess/1") is None
     assert game_for_rules(preset("standard")) is TILES
     assert game_for_rules(XpressRules()) is XPRESS
-    assert bot_levels("tiles") == ("beginner", "random", "greedy", "strategic", "expert")
+    assert bot_levels("tiles") == ("random", "beginner", "greedy", "strategic", "expert")
     assert bot_levels("xpress") == ("random", "greedy", "expert")
 
 

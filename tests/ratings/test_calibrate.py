@@ -56,8 +56,8 @@ def test_the_command_writes_what_it_prints(results: Path, tmp_path: Path) -> Non
 def test_the_shipped_calibration_loads_and_ranks_the_levels() -> None:
     tiles = bot_ratings("tiles")
     assert set(tiles) == {"random", "beginner", "greedy", "strategic", "expert"}
-    # measured: random (any legal play) beats beginner (new melds from its rack only)
-    assert tiles["beginner"].mu < tiles["random"].mu < tiles["greedy"].mu < tiles["strategic"].mu
+    # measured: beginner (new melds, then tiles at the ends of the table's melds) beats random
+    assert tiles["random"].mu < tiles["beginner"].mu < tiles["greedy"].mu < tiles["strategic"].mu
     assert tiles["greedy"].mu == pytest.approx(MU)
     xpress = bot_ratings("xpress")
     assert xpress["random"].mu < xpress["greedy"].mu
@@ -69,7 +69,7 @@ def test_the_shipped_calibration_loads_and_ranks_the_levels() -> None:
 @pytest.mark.parametrize(
     ("game", "order"),
     [
-        ("tiles", ["expert", "strategic", "greedy", "random", "beginner"]),
+        ("tiles", ["expert", "strategic", "greedy", "beginner", "random"]),
         ("xpress", ["expert", "greedy", "random"]),
     ],
 )
@@ -77,7 +77,7 @@ def test_the_command_lists_the_bots_strongest_first_by_the_figure_it_shows(
     game: str, order: list[str]
 ) -> None:
     """The order "strongest first" is true of the figures printed, and both follow the measured
-    strengths (the estimate mu): expert above strategic, random above beginner."""
+    strengths (the estimate mu): expert above strategic, beginner above random."""
     result = CliRunner().invoke(app, ["ratings", "bots", "--game", game])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
@@ -101,7 +101,7 @@ def test_the_levels_are_listed_weakest_first_as_measured() -> None:
     for game in ("tiles", "xpress"):
         field = bot_ratings(game)
         assert list(bot_levels(game)) == sorted(field, key=lambda b: field[b].mu), game
-    assert form_levels() == ["beginner", "random", "greedy", "strategic", "expert"]
+    assert form_levels() == ["random", "beginner", "greedy", "strategic", "expert"]
 
 
 def test_the_records_of_a_tournament_calibrate_as_its_results(results: Path) -> None:

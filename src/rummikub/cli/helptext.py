@@ -32,6 +32,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "rummikub tournament --bots expert,greedy --players 2 --games 200",
         "rummikub tournament --bots greedy,random --games 1000 --jobs 4 --out r.jsonl",
     ),
+    "engine": (
+        "rummikub engine expert --limit 0.1             # speaks rummikub-bot/1 on stdin/stdout",
+        'rummikub tournament --bots "greedy,cmd:rummikub engine greedy" --games 20',
+    ),
     "bot": ('rummikub bot --cmd "python examples/bots/simple_bot.py" --against greedy --games 10',),
     "play": (
         "rummikub play                                  # the new-game form",

@@ -16,6 +16,7 @@ from . import (
     analyse,
     assist,
     bots,
+    engine,
     play,
     ratings,
     records,
@@ -80,6 +81,7 @@ accounts.register(app)
 analyse.register(app)
 assist.register(app)
 bots.register(app)
+engine.register(app)
 play.register(app)
 ratings.register(app)
 simulate.register(app)

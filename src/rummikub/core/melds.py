@@ -108,7 +108,9 @@ class Meld:
         return " ".join(_format_role(t, self.role(i)) for i, t in enumerate(self.tiles))
 
     def to_json(self) -> list[str]:
-        return [_format_role(t, self.role(i)) for i, t in enumerate(self.tiles)]
+        if not self.roles:
+            return [str(t) for t in self.tiles]
+        return [_format_role(t, r) for t, r in zip(self.tiles, self.roles, strict=True)]
 
     @classmethod
     def from_json(cls, data: object, *, where: str = "meld") -> Meld:

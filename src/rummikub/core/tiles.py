@@ -54,6 +54,9 @@ class Tile:
         return "J" if self.is_joker else COLOUR_LETTERS[self.colour]
 
     def __str__(self) -> str:
+        # the names of the usual tiles are made once (records write every tile of every turn)
+        if 0 <= self.number < _NAMED and self.colour < len(COLOUR_LETTERS):
+            return _NAMES[self.colour][self.number]
         if self.is_joker:
             return "J"
         return f"{COLOUR_LETTERS[self.colour]}{self.number}"
@@ -73,6 +76,14 @@ class Tile:
             raise NotationError(f"tile number {number} must be at least 1")
         return cls(colour, number)
 
+
+#: tiles numbered below this have their names made once (:meth:`Tile.__str__`)
+_NAMED = 32
+#: the names by colour (the joker's colour, -1, is the last row) and number
+_NAMES: tuple[tuple[str, ...], ...] = (
+    *(tuple(f"{letter}{n}" for n in range(_NAMED)) for letter in COLOUR_LETTERS),
+    ("J",) * _NAMED,
+)
 
 JOKER = Tile(_JOKER_COLOUR, 0)
 Tile.JOKER = JOKER

@@ -14,10 +14,11 @@ scores             P       match totals so far
 pool               1       tiles left in the pool
 =================  ======  ==========================================================
 
-Candidates: draw (pass once the pool is empty) first, then the solver's best plays — the most
-tiles, the most value, the fewest changes to the table, the most tiles keeping every rack joker,
-and the best play for every number of tiles that can be placed (``best_per_count``), each play
-once, at most ``limit`` in all.
+Candidates: draw (pass once the pool is empty) first, then the best play for every number of
+tiles that can be placed (``best_per_count``: the highest value, then the fewest changes), most
+tiles first — the first is the play of the most tiles, the play of the most value is among
+them — and the most tiles keeping every rack joker, each play once, at most ``limit`` in all:
+one search of the solver a step (two with a joker on the rack).
 """
 
 from __future__ import annotations
@@ -81,19 +82,16 @@ class TilesSpec:
                 out.append(play)
 
         table, rack, opened, rules = obs.table, obs.rack.tiles, obs.has_opened, obs.rules
-        for objective in ("tiles", "value", "min-change"):
-            sol = solve(
-                table, rack, opened=opened, rules=rules, objective=objective,
-                time_limit=self.time_limit,
-            )  # fmt: skip
-            add(sol.as_play())
-        plain = tuple(t for t in rack if not t.is_joker)
-        if len(plain) < len(rack):
-            sol = solve(table, plain, opened=opened, rules=rules, time_limit=self.time_limit)
-            add(sol.as_play())
+        # one search gives the best play of every tile count (highest value, then fewest
+        # changes): the first is the play of the most tiles (ties: value, then fewest changes,
+        # as greedy's), and the play of the most value is among them
         per_count = best_per_count(
             table, rack, opened=opened, rules=rules, time_limit=self.time_limit
         )
         for n in sorted(per_count, reverse=True):
             add(per_count[n].as_play())
+        plain = tuple(t for t in rack if not t.is_joker)
+        if len(plain) < len(rack) and per_count:
+            sol = solve(table, plain, opened=opened, rules=rules, time_limit=self.time_limit)
+            add(sol.as_play())
         return out
