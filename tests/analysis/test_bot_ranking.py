@@ -21,7 +21,9 @@ be the expert. Results on these records (docs/analysis.md, "Measured on 2026-12-
 expert-strategic 4-2, strategic-greedy 4-2, expert-greedy 5-1, greedy-beginner 4-0,
 beginner-random 0-2: all agree. Since the beginner lays single tiles at the ends of the table's
 melds too (issue 33) it beats random: beginner-random 2-0 (mean accuracy 26.2 against 24.0),
-greedy-beginner 4-0 (98.5 against 82.8): still every pair agrees.
+greedy-beginner 4-0 (98.5 against 82.8): still every pair agrees. The expert's pairs play two
+deals (a third of the suite's longest test gone): expert-strategic 3-1 (accuracy 99.1 against
+97.7), expert-greedy 3-1 (99.0 against 91.3); their third deal went 1-1 in both.
 """
 
 from __future__ import annotations
@@ -54,9 +56,9 @@ SEED = 88_000
 #: neighbouring levels, weakest last (beginner beats random since issue 33): the two
 #: levels, the rules of their games and the deals played (each twice, the seats swapped)
 PAIRS = [
-    pytest.param("expert", "strategic", STANDARD, 3, id="expert-strategic"),
+    pytest.param("expert", "strategic", STANDARD, 2, id="expert-strategic"),
     pytest.param("strategic", "greedy", STANDARD, 3, id="strategic-greedy"),
-    pytest.param("expert", "greedy", STANDARD, 3, id="expert-greedy"),
+    pytest.param("expert", "greedy", STANDARD, 2, id="expert-greedy"),
     pytest.param("greedy", "beginner", SMALL, 2, id="greedy-beginner"),
     pytest.param("beginner", "random", TINY, 1, id="beginner-random"),
 ]
