@@ -31,6 +31,9 @@ SAME_AS_ENGLISH = frozenset(
         "OK",
         "Chat",
         "Bot",
+        "Bot {n}",
+        "Bot: {level}",
+        "{s} s",
         "Joker",
         "joker",
         "Start",
@@ -99,12 +102,9 @@ NOT_COUNTED = frozenset(
 SAME_IN = {
     "nl": frozenset(
         {
-            "Bot {n}",
-            "Bot: {level}",
             "Scores: {scores}",
             "blunder",
             "Blunders",
-            "{s} s",
             "Jokers",
             "{name}: rating {before} → {after}",
         }
