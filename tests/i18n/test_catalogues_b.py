@@ -111,7 +111,9 @@ SAME_IN = {
     ),
     "pl": frozenset(),
     "es": frozenset(),
-    "fr": frozenset(),
+    "fr": frozenset(
+        {"Table", "{count} points", "Standard (2 min)", "pts", "Jokers", "orange"}
+    ),
 }
 
 COUNT_PARAMS = frozenset({"count", "n"})
