@@ -111,9 +111,7 @@ SAME_IN = {
     ),
     "pl": frozenset(),
     "es": frozenset(),
-    "fr": frozenset(
-        {"Table", "{count} points", "Standard (2 min)", "pts", "Jokers", "orange"}
-    ),
+    "fr": frozenset({"Table", "{count} points", "Standard (2 min)", "pts", "Jokers", "orange"}),
 }
 
 COUNT_PARAMS = frozenset({"count", "n"})
