@@ -23,7 +23,7 @@ __all__ = ["SAME_AS_ENGLISH", "Finding", "check", "counted_keys"]
 #: identical to the English one is no finding when all its words are here. ``"*"`` holds for
 #: every language; a language's own words are added to it. Compared case-insensitively.
 SAME_AS_ENGLISH: Mapping[str, frozenset[str]] = {
-    "*": frozenset({"rummikub", "xpress", "ok", "min", "elo"}),
+    "*": frozenset({"rummikub", "xpress", "xp", "ok", "min", "elo"}),
     "sv": frozenset({"joker", "orange", "rating", "match", "person", "standard", "bot"}),
     "de": frozenset({"joker", "start", "online", "offline", "status", "name", "bot", "pause"}),
     "he": frozenset(),

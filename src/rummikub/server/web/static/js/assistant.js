@@ -5,7 +5,7 @@
 // kept in its set. Each view of "best" (most tiles, most value, fewest changes, keeping the
 // joker) is one tab. "Play it" makes the new table the next position, so the next turn only
 // needs the rack edited. The last position is kept in this browser. No room or account needed.
-import { t, translate } from "./i18n.js";
+import { t, translate, presetLabel } from "./i18n.js";
 import { COLOURS, pieceEl } from "./pieces.js";
 import { getState } from "./store.js";
 import { h, getJSON } from "./util.js";
@@ -87,7 +87,7 @@ export class AssistantPage {
     const opened = h("input", { type: "checkbox", id: "assist-opened", checked: this.opened,
       onchange: () => { this.opened = opened.checked; this.save(); } });
     const preset = h("select", { id: "assist-preset", onchange: () => { this.preset = preset.value; this.save(); } },
-      Object.keys(presets).map((p) => h("option", { value: p, selected: p === this.preset }, t(`preset.${p}`))));
+      Object.keys(presets).map((p) => h("option", { value: p, selected: p === this.preset }, presetLabel(p, presets[p]))));
     const targetButtons = {
       rack: h("button", { type: "button", class: "btn small", id: "assist-to-rack", onclick: () => this.setTarget("rack") }, t("assist.to_rack")),
       table: h("button", { type: "button", class: "btn small", id: "assist-to-table", onclick: () => this.setTarget("table") }, t("assist.to_table")),

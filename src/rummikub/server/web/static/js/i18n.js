@@ -180,3 +180,32 @@ export function translate(root) {
     el.setAttribute("aria-label", t(el.dataset.i18nAria ?? ""));
   });
 }
+
+// The label of a rules preset from the rules it stands for ("Standard (2 min)"): the name from
+// the catalogue, each detail worded with the rules' own values (rummikub/i18n/presets.py).
+/**
+ * @param {string} name
+ * @param {Partial<import("./types.js").TileRules>} [rules]
+ */
+export function presetLabel(name, rules) {
+  if (!rules || !("turn_seconds" in rules)) return t(`preset.${name}`);
+  const details = [];
+  const seconds = rules.turn_seconds;
+  if (seconds == null) details.push(t("preset.no_clock"));
+  else details.push(t("preset.minutes", { minutes: formatNumber(seconds / 60, { maximumFractionDigits: 1 }) }));
+  if (rules.invalid_play === "penalty") details.push(t("preset.penalty", { count: rules.invalid_penalty }));
+  if ((rules.max_players ?? 0) > USUAL_MAX_PLAYERS) details.push(t("preset.players", { count: rules.max_players }));
+  return t("preset.label", { name: t(`preset.${name}`), details: details.join(t("preset.separator")) });
+}
+// the players of the usual tile set (a preset for more says so)
+const USUAL_MAX_PLAYERS = 4;
+
+// Xpress in a sentence, from its rules ("2 players, 18 dice, 6 rounds: ...").
+/** @param {{rounds: number, dice_per_player: number}} rules @param {number} [players] */
+export function xpressSummary(rules, players = 2) {
+  return t("lobby.xpress_text", {
+    players: t("count.players", { count: players }),
+    dice: t("count.dice", { count: players * rules.dice_per_player }),
+    rounds: t("count.rounds", { count: rules.rounds }),
+  });
+}
