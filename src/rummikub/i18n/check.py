@@ -25,7 +25,7 @@ __all__ = ["SAME_AS_ENGLISH", "Finding", "check", "counted_keys"]
 SAME_AS_ENGLISH: Mapping[str, frozenset[str]] = {
     "*": frozenset({"rummikub", "xpress", "xp", "ok", "min", "elo"}),
     "sv": frozenset({"joker", "orange", "rating", "match", "person", "standard", "bot"}),
-    "de": frozenset({"joker", "start", "online", "offline", "status", "name", "bot", "pause"}),
+    "de": frozenset({"joker", "start", "online", "offline", "bot", "orange", "standard", "chat"}),
     "he": frozenset(),
 }
 
