@@ -73,6 +73,7 @@ export class AssistantPage {
   /** @returns {Ui} */
   build() {
     const info = getState().info;
+    /** @type {Record<string, Partial<import("./types.js").TileRules>>} */
     const presets = (info && info.presets) || { standard: {} };
     const tableInput = h("textarea", { id: "assist-table", rows: 3, spellcheck: "false", autocapitalize: "characters",
       "data-i18n-placeholder": "assist.table_placeholder",
@@ -101,7 +102,7 @@ export class AssistantPage {
       h("div", { class: "keypad-row" }, targetButtons.rack, targetButtons.table),
       h("div", { class: "keypad-row" }, colourButtons,
         h("button", { type: "button", class: "btn small key-joker", id: "assist-joker", onclick: () => this.tap("J") }, "J")),
-      h("div", { class: "keypad-row keypad-numbers" }, numbers),
+      h("div", { class: "keypad-row keypad-numbers", dir: "ltr" }, numbers),
       h("div", { class: "keypad-row" },
         h("button", { type: "button", class: "btn small", id: "assist-new-set", onclick: () => this.newSet() }, t("assist.new_set")),
         h("button", { type: "button", class: "btn small", id: "assist-back", onclick: () => this.backspace() }, t("assist.back")),
@@ -215,7 +216,7 @@ export class AssistantPage {
       h("button", { class: "btn small assist-tab", role: "tab", "aria-selected": String(i === this.shown),
         dataset: { views: x.views.join(" ") },
         onclick: () => { this.shown = i; this.drawAnswer(); } }, x.views.map((v) => t(`assist.view.${v}`)).join(" · "))));
-    const melds = alt.table.map((meld) => h("div", { class: "meld assist-meld" },
+    const melds = alt.table.map((meld) => h("div", { class: "meld assist-meld", dir: "ltr" },
       meld.map((x) => {
         const el = pieceEl(x.tile);
         el.classList.add(`mark-${x.mark}`);
