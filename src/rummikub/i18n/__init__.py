@@ -56,6 +56,7 @@ __all__ = [
     "negotiate",
     "plural_categories",
     "plural_category",
+    "terminal_language",
     "translator",
 ]
 
@@ -183,6 +184,22 @@ def detect_language(env: Mapping[str, str] | None = None) -> str:
         if any(_normalise(p) for p in value.split(":")):
             return DEFAULT_LANGUAGE
     return DEFAULT_LANGUAGE
+
+
+def terminal_language(lang: str | None) -> tuple[str, str | None]:
+    """The language a terminal game can show, and what to say if it is not the one asked for.
+
+    Textual draws a line cell by cell, left to right, without the bidirectional algorithm: a
+    language written right to left (Hebrew) would come out mirrored. So a terminal game asked
+    for such a language is shown in English, and the returned notice (``terminal.no_rtl`` in
+    the language asked for, then in English) says so on start. ``lang`` ``None`` is the system
+    locale's language (:func:`detect_language`)."""
+    asked = detect_language() if lang is None else lang
+    if direction(asked) != "rtl":
+        return asked, None
+    own = Translator(asked)("terminal.no_rtl")
+    english = Translator(DEFAULT_LANGUAGE)("terminal.no_rtl")
+    return DEFAULT_LANGUAGE, f"{own}\n{english}"
 
 
 def format_number(lang: str, value: int) -> str:

@@ -36,7 +36,8 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One problem of a catalogue: its ``kind`` (``missing``, ``extra``, ``placeholders``,
-    ``plural-missing``, ``plural-extra``, ``english``, ``empty``, ``no-catalogue``) and the key it is about."""
+    ``plural-missing``, ``plural-extra``, ``english``, ``empty``, ``no-catalogue``) and the
+    key it is about."""
 
     lang: str
     kind: str
@@ -59,13 +60,15 @@ def counted_keys() -> frozenset[str]:
     return frozenset(k.partition("#")[0] for k in catalogue("en") if "#" in k)
 
 
-def check(lang: str) -> list[Finding]:
-    """Every problem of the catalogue of ``lang`` (none: it is complete)."""
+def check(lang: str, messages: Mapping[str, str] | None = None) -> list[Finding]:
+    """Every problem of the catalogue of ``lang`` (none: it is complete); ``messages`` checks
+    those instead of the shipped file (a catalogue being written)."""
     english = catalogue("en")
-    try:
-        messages = catalogue(lang)
-    except FileNotFoundError:
-        return [Finding(lang, "no-catalogue", f"{lang}.json")]
+    if messages is None:
+        try:
+            messages = catalogue(lang)
+        except FileNotFoundError:
+            return [Finding(lang, "no-catalogue", f"{lang}.json")]
     counted = counted_keys()
     categories = plural_categories(lang) - {"other"}
     same = SAME_AS_ENGLISH["*"] | SAME_AS_ENGLISH.get(lang, frozenset())
@@ -98,4 +101,3 @@ def check(lang: str) -> list[Finding]:
             if f"{base}#{category}" not in messages:
                 found.append(Finding(lang, "plural-missing", f"{base}#{category}"))
     return found
-

@@ -2,8 +2,8 @@
 (``static/index.html``), which shows what the address names; and the message catalogues the
 page words itself with. The page is served in the language of ``?lang=`` or of the browser's
 ``Accept-Language`` (``<html lang dir>``), and carries the list of languages
-(:data:`rummikub.i18n.SHIPPED`) for the client's language menu. The client's files are served under ``/static`` (:func:`.app.create_app`
-mounts :data:`STATIC`)."""
+(:data:`rummikub.i18n.SHIPPED`) for the client's language menu. The client's files are served
+under ``/static`` (:func:`.app.create_app` mounts :data:`STATIC`)."""
 
 from __future__ import annotations
 
