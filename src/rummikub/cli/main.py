@@ -3,6 +3,7 @@ registered here with one line."""
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from importlib import metadata
@@ -16,6 +17,7 @@ from . import (
     analyse,
     assist,
     bots,
+    i18n_cmd,
     play,
     ratings,
     records,
@@ -24,7 +26,7 @@ from . import (
     solve,
     xpress,
 )
-from .common import extra_for_module, needs_extra
+from .common import extra_for_module, fail, needs_extra
 from .helptext import finish_help
 
 app = typer.Typer(
@@ -49,8 +51,22 @@ def _root(
             "--version", "-V", callback=_version, is_eager=True, help="Print the version and exit."
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="Language of every command (en, sv, he, de...: rummikub i18n languages); "
+            "default: the system locale.",
+        ),
+    ] = None,
 ) -> None:
     """Rummikub: rules engine, solver, bots, and play in the terminal and the browser."""
+    from rummikub.i18n import LANG_ENV, LANGUAGES
+
+    if lang is not None:
+        if lang not in LANGUAGES:
+            raise fail(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})")
+        os.environ[LANG_ENV] = lang
 
 
 def package_version() -> str:
@@ -80,6 +96,7 @@ accounts.register(app)
 analyse.register(app)
 assist.register(app)
 bots.register(app)
+i18n_cmd.register(app)
 play.register(app)
 ratings.register(app)
 simulate.register(app)
