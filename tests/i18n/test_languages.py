@@ -14,6 +14,7 @@ import pytest
 from rummikub.i18n import (
     LANG_ENV,
     LANGUAGES,
+    LISTED,
     SHIPPED,
     catalogue,
     detect_language,
@@ -34,10 +35,18 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "rummikub"
 STATIC = SRC / "server" / "web" / "static"
 
 
+def test_a_language_is_shipped_when_it_is_listed_and_has_its_catalogue() -> None:
+    files = {p.stem for p in (SRC / "i18n").glob("*.json")}
+    listed = [x.code for x in LISTED]
+    assert len(set(listed)) == len(listed), "each language listed once"
+    # every listed language has its file, every file is listed
+    assert sorted(listed) == sorted(files)
+    assert tuple(x.code for x in SHIPPED) == LANGUAGES
+    assert set(LANGUAGES) == set(listed) & files
+
+
 def test_the_languages_are_listed_once_with_their_own_names() -> None:
     assert LANGUAGES == ("en", "sv", "he", "de", "nl", "pl", "es", "fr")
-    assert LANGUAGES == tuple(x.code for x in SHIPPED)
-    assert len(set(LANGUAGES)) == len(LANGUAGES)
     assert language_names() == {
         "en": "English",
         "sv": "Svenska",

@@ -14,7 +14,10 @@ from .common import fail
 
 __all__ = ["register"]
 
-app = typer.Typer(help="The interface languages: list them, check a catalogue.")
+app = typer.Typer(
+    help="The interface languages: list them, check a catalogue.",
+    epilog="Examples:\n  rummikub i18n languages\n  rummikub i18n check de",
+)
 
 
 @app.command(

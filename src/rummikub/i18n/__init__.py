@@ -7,10 +7,11 @@ that formats a key with named parameters; keys missing from a catalogue fall bac
 The language comes from ``--lang`` or the system locale (:func:`detect_language`); a browser's
 ``Accept-Language`` header is matched by :func:`negotiate`.
 
-The languages are listed once, in :data:`SHIPPED` (code, the language's own name, its writing
-direction): a language is shipped when its catalogue file is here and it is listed there (a
-test checks the two agree). :data:`LANGUAGES` (the codes), the server's pages and the web
-client's language menu all read that list (``docs/i18n.md`` says how to add a language).
+The languages are listed once, in :data:`LISTED` (code, the language's own name, its writing
+direction): a language is shipped (:data:`SHIPPED`) when it is listed there and its catalogue
+file is here (a test checks every listed language has its file and every file is listed).
+:data:`LANGUAGES` (the codes), the server's pages and the web client's language menu all read
+that list (``docs/i18n.md`` says how to add a language).
 
 Two kinds of variants of a message sit next to it in the catalogue:
 
@@ -42,6 +43,7 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "LANG_ENV",
+    "LISTED",
     "SHIPPED",
     "Language",
     "Translator",
@@ -70,8 +72,9 @@ class Language(NamedTuple):
     rtl: bool = False
 
 
-#: The languages with a shipped catalogue, English first (the fallback): the one list.
-SHIPPED: tuple[Language, ...] = (
+#: The languages, English first (the fallback): the one list of them. A language is shipped
+#: (:data:`SHIPPED`) when its catalogue ``<code>.json`` is here too.
+LISTED: tuple[Language, ...] = (
     Language("en", "English"),
     Language("sv", "Svenska"),
     Language("he", "עברית", rtl=True),
@@ -81,6 +84,14 @@ SHIPPED: tuple[Language, ...] = (
     Language("es", "Español"),
     Language("fr", "Français"),
 )
+
+
+def _has_catalogue(code: str) -> bool:
+    return resources.files(__package__).joinpath(f"{code}.json").is_file()
+
+
+#: The listed languages whose catalogue is here: those the interfaces offer.
+SHIPPED: tuple[Language, ...] = tuple(x for x in LISTED if _has_catalogue(x.code))
 #: The codes of :data:`SHIPPED`.
 LANGUAGES: tuple[str, ...] = tuple(lang.code for lang in SHIPPED)
 DEFAULT_LANGUAGE = "en"
@@ -96,7 +107,7 @@ def language_names() -> dict[str, str]:
 
 def direction(lang: str) -> str:
     """``"rtl"`` for a language written right to left, else ``"ltr"``."""
-    return "rtl" if any(x.code == lang and x.rtl for x in SHIPPED) else "ltr"
+    return "rtl" if any(x.code == lang and x.rtl for x in LISTED) else "ltr"
 
 
 def catalogue_bytes(lang: str) -> bytes:

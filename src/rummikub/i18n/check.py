@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from . import catalogue, plural_categories
 
-__all__ = ["SAME_AS_ENGLISH", "Finding", "check", "counted_keys"]
+__all__ = ["SAME_AS_ENGLISH", "Finding", "check", "counted_keys", "same_as_english"]
 
 #: Words a language may write as English does (names, and words the languages share): a text
 #: identical to the English one is no finding when all its words are here. ``"*"`` holds for
@@ -53,6 +53,12 @@ def placeholders(text: str) -> set[str]:
 def _shared(text: str, same: frozenset[str]) -> bool:
     """Whether every word of ``text`` (its placeholders aside) is one the languages share."""
     return all(w.casefold() in same for w in _WORD.findall(_PLACEHOLDER.sub("", text)))
+
+
+def same_as_english(lang: str, text: str) -> bool:
+    """Whether ``lang`` may write ``text`` as English does: all its words are shared ones
+    (:data:`SAME_AS_ENGLISH`), such as the game's name."""
+    return _shared(text, SAME_AS_ENGLISH["*"] | SAME_AS_ENGLISH.get(lang, frozenset()))
 
 
 def counted_keys() -> frozenset[str]:
