@@ -27,6 +27,15 @@ SAME_AS_ENGLISH: Mapping[str, frozenset[str]] = {
     "sv": frozenset({"joker", "orange", "rating", "match", "person", "standard", "bot"}),
     "de": frozenset({"joker", "start", "online", "offline", "bot", "orange", "standard", "chat"}),
     "he": frozenset(),
+    "nl": frozenset(
+        {"joker", "jokers", "bot", "chat", "online", "offline", "rating", "score", "scores"}
+        | {"blunder", "blunders"}
+    ),
+    "pl": frozenset({"joker", "bot", "online", "offline"}),
+    "es": frozenset({"bot", "chat", "total"}),
+    "fr": frozenset(
+        {"joker", "jokers", "bot", "orange", "points", "pts", "score", "standard", "table", "total"}
+    ),
 }
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
