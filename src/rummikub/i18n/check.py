@@ -27,10 +27,8 @@ SAME_AS_ENGLISH: Mapping[str, frozenset[str]] = {
     "sv": frozenset({"joker", "orange", "rating", "match", "person", "standard", "bot"}),
     "de": frozenset({"joker", "start", "online", "offline", "bot", "orange", "standard", "chat"}),
     "he": frozenset(),
-    "nl": frozenset(
-        {"joker", "jokers", "bot", "chat", "online", "offline", "rating", "score", "scores"}
-        | {"blunder", "blunders"}
-    ),
+    "nl": frozenset({"joker", "jokers", "bot", "chat", "online", "offline", "rating"})
+    | {"score", "scores", "blunder", "blunders"},
     "pl": frozenset({"joker", "bot", "online", "offline"}),
     "es": frozenset({"bot", "chat", "total"}),
     "fr": frozenset(
