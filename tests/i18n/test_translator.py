@@ -25,11 +25,11 @@ from ..core.refusals import REFUSALS, Refusal
     [
         ({"LANG": "sv_SE.UTF-8"}, "sv"),
         ({"LANG": "en_GB.UTF-8"}, "en"),
-        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "ja_JP.UTF-8"}, "en"),
         ({"LANG": "C.UTF-8"}, "en"),
         ({}, "en"),
         ({"LC_ALL": "sv_FI", "LANG": "en_US"}, "sv"),
-        ({"LANGUAGE": "de:sv", "LANG": "en_US"}, "sv"),
+        ({"LANGUAGE": "ja:sv", "LANG": "en_US"}, "sv"),
         ({"LC_MESSAGES": "POSIX", "LANG": "sv_SE"}, "sv"),
     ],
 )

@@ -70,7 +70,7 @@ def test_simulate_rejects_bad_options(tmp_path: Path) -> None:
 
 
 def test_xpress_subcommands_check_their_options(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["xpress", "play", "--lang", "fr"])
+    result = runner.invoke(app, ["xpress", "play", "--lang", "xx"])
     assert result.exit_code != 0 and "unknown language" in result.output
     result = runner.invoke(app, ["xpress", "play", "--bot", "nobody"])
     assert result.exit_code != 0 and "unknown Xpress bot 'nobody'" in result.output

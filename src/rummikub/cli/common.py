@@ -14,7 +14,7 @@ import typer
 
 from rummikub.core import Rules, RulesError, RummikubError
 from rummikub.games import AnyGame, get_game, parts_of
-from rummikub.i18n import Translator
+from rummikub.i18n import Translator, terminal_language
 
 __all__ = [
     "EXTRAS",
@@ -33,6 +33,7 @@ __all__ = [
     "needs_extra",
     "progress_bar",
     "require_solver",
+    "terminal_lang",
 ]
 
 #: What each extra of the package adds, for the one-line message when it is missing.
@@ -100,6 +101,16 @@ def merge_jobs(jobs: int | None, old: int | None, old_name: str, default: int) -
 WorkersOption = Annotated[
     int | None, typer.Option("--workers", "-w", hidden=True, help="Deprecated: use --jobs.")
 ]
+
+
+def terminal_lang(lang: str | None) -> str:
+    """The language of a terminal game asked for ``lang`` (``None``: the system locale's):
+    one written right to left, which the terminal cannot show, gives English, and says so on
+    standard error first (in that language and in English)."""
+    shown, notice = terminal_language(lang)
+    if notice is not None:
+        typer.echo(notice, err=True)
+    return shown
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:

@@ -3,6 +3,7 @@ registered here with one line."""
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from importlib import metadata
@@ -17,6 +18,7 @@ from . import (
     assist,
     bots,
     engine,
+    i18n_cmd,
     play,
     ratings,
     records,
@@ -25,7 +27,7 @@ from . import (
     solve,
     xpress,
 )
-from .common import extra_for_module, needs_extra
+from .common import extra_for_module, fail, needs_extra
 from .helptext import finish_help
 
 app = typer.Typer(
@@ -50,8 +52,22 @@ def _root(
             "--version", "-V", callback=_version, is_eager=True, help="Print the version and exit."
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="Language of every command (en, sv, he, de...: rummikub i18n languages); "
+            "default: the system locale.",
+        ),
+    ] = None,
 ) -> None:
     """Rummikub: rules engine, solver, bots, and play in the terminal and the browser."""
+    from rummikub.i18n import LANG_ENV, LANGUAGES
+
+    if lang is not None:
+        if lang not in LANGUAGES:
+            raise fail(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})")
+        os.environ[LANG_ENV] = lang
 
 
 def package_version() -> str:
@@ -82,6 +98,7 @@ analyse.register(app)
 assist.register(app)
 bots.register(app)
 engine.register(app)
+i18n_cmd.register(app)
 play.register(app)
 ratings.register(app)
 simulate.register(app)

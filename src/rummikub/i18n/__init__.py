@@ -2,9 +2,16 @@
 web client (the server serves the same files to the browser, see ``docs/web.md``).
 
 There is one catalogue per language, a flat JSON object ``{"key": "text with {placeholders}"}``
-shipped next to this module (``en.json``, ``sv.json``). :func:`translator` returns a callable
+shipped next to this module (``en.json``, ``sv.json``, ...). :func:`translator` returns a callable
 that formats a key with named parameters; keys missing from a catalogue fall back to English.
-The language comes from ``--lang`` or the system locale (:func:`detect_language`).
+The language comes from ``--lang`` or the system locale (:func:`detect_language`); a browser's
+``Accept-Language`` header is matched by :func:`negotiate`.
+
+The languages are listed once, in :data:`LISTED` (code, the language's own name, its writing
+direction): a language is shipped (:data:`SHIPPED`) when it is listed there and its catalogue
+file is here (a test checks every listed language has its file and every file is listed).
+:data:`LANGUAGES` (the codes), the server's pages and the web client's language menu all read
+that list (``docs/i18n.md`` says how to add a language).
 
 Two kinds of variants of a message sit next to it in the catalogue:
 
@@ -26,26 +33,81 @@ import os
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
+from typing import NamedTuple
 
-from babel import Locale
+from babel import Locale, numbers
 
 from rummikub.core import RummikubError
 
 __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
+    "LANG_ENV",
+    "LISTED",
+    "SHIPPED",
+    "Language",
     "Translator",
     "catalogue",
     "catalogue_bytes",
     "detect_language",
+    "direction",
+    "format_decimal",
+    "format_number",
+    "format_percent",
+    "language_names",
+    "negotiate",
     "plural_categories",
     "plural_category",
+    "terminal_language",
     "translator",
 ]
 
-#: Languages with a shipped catalogue, English first (the fallback).
-LANGUAGES: tuple[str, ...] = ("en", "sv")
+
+class Language(NamedTuple):
+    """A shipped language: its code (the catalogue is ``<code>.json``), its name in itself (as
+    the language menus show it) and whether it is written right to left."""
+
+    code: str
+    name: str
+    rtl: bool = False
+
+
+#: The languages, English first (the fallback): the one list of them. A language is shipped
+#: (:data:`SHIPPED`) when its catalogue ``<code>.json`` is here too.
+LISTED: tuple[Language, ...] = (
+    Language("en", "English"),
+    Language("sv", "Svenska"),
+    Language("he", "עברית", rtl=True),
+    Language("de", "Deutsch"),
+    Language("nl", "Nederlands"),
+    Language("pl", "Polski"),
+    Language("es", "Español"),
+    Language("fr", "Français"),
+)
+
+
+def _has_catalogue(code: str) -> bool:
+    return resources.files(__package__).joinpath(f"{code}.json").is_file()
+
+
+#: The listed languages whose catalogue is here: those the interfaces offer.
+SHIPPED: tuple[Language, ...] = tuple(x for x in LISTED if _has_catalogue(x.code))
+#: The codes of :data:`SHIPPED`.
+LANGUAGES: tuple[str, ...] = tuple(lang.code for lang in SHIPPED)
 DEFAULT_LANGUAGE = "en"
+#: An environment variable naming the language, read before the system locale (the command
+#: line's global ``rummikub --lang xx`` sets it for every subcommand).
+LANG_ENV = "RUMMIKUB_LANG"
+
+
+def language_names() -> dict[str, str]:
+    """Each shipped language's code and its own name, in the order of :data:`SHIPPED`."""
+    return {lang.code: lang.name for lang in SHIPPED}
+
+
+def direction(lang: str) -> str:
+    """``"rtl"`` for a language written right to left, else ``"ltr"``."""
+    return "rtl" if any(x.code == lang and x.rtl for x in LISTED) else "ltr"
 
 
 def catalogue_bytes(lang: str) -> bytes:
@@ -90,10 +152,35 @@ def _normalise(tag: str) -> str | None:
     return base
 
 
+def negotiate(accept_language: str | None) -> str:
+    """The shipped language a browser prefers most, from its ``Accept-Language`` header
+    (``he-IL,he;q=0.9,en;q=0.5``: the highest ``q`` first, ties in the header's order; a
+    region is matched by its language); English when it names none of them."""
+    ranked: list[tuple[float, int, str]] = []
+    for i, item in enumerate((accept_language or "")[:1000].split(",")):
+        tag, _, rest = item.strip().partition(";")
+        q = 1.0
+        for param in rest.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name.strip() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        lang = _normalise(tag) if tag.strip() != "*" else None
+        if lang in LANGUAGES and q > 0:
+            ranked.append((-q, i, lang))
+    return min(ranked)[2] if ranked else DEFAULT_LANGUAGE
+
+
 def detect_language(env: Mapping[str, str] | None = None) -> str:
-    """The language of the system locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``,
-    in the order gettext reads them), if there is a catalogue for it; else English."""
+    """The language of ``RUMMIKUB_LANG`` (:data:`LANG_ENV`) or else of the system locale
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, in the order gettext reads them), if
+    there is a catalogue for it; else English."""
     env = os.environ if env is None else env
+    chosen = _normalise(env.get(LANG_ENV, ""))
+    if chosen in LANGUAGES:
+        return chosen
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(var, "")
         if not value:
@@ -108,6 +195,39 @@ def detect_language(env: Mapping[str, str] | None = None) -> str:
         if any(_normalise(p) for p in value.split(":")):
             return DEFAULT_LANGUAGE
     return DEFAULT_LANGUAGE
+
+
+def terminal_language(lang: str | None) -> tuple[str, str | None]:
+    """The language a terminal game can show, and what to say if it is not the one asked for.
+
+    Textual draws a line cell by cell, left to right, without the bidirectional algorithm: a
+    language written right to left (Hebrew) would come out mirrored. So a terminal game asked
+    for such a language is shown in English, and the returned notice (``terminal.no_rtl`` in
+    the language asked for, then in English) says so on start. ``lang`` ``None`` is the system
+    locale's language (:func:`detect_language`)."""
+    asked = detect_language() if lang is None else lang
+    if direction(asked) != "rtl":
+        return asked, None
+    own = Translator(asked)("terminal.no_rtl")
+    english = Translator(DEFAULT_LANGUAGE)("terminal.no_rtl")
+    return DEFAULT_LANGUAGE, f"{own}\n{english}"
+
+
+def format_number(lang: str, value: int) -> str:
+    """A whole number as ``lang`` writes it (``12 345`` in Swedish, ``12.345`` in German)."""
+    return str(numbers.format_decimal(value, locale=_locale(lang)))
+
+
+def format_decimal(lang: str, value: float, digits: int = 1) -> str:
+    """A number with ``digits`` decimals as ``lang`` writes it (``3,5`` in German)."""
+    pattern = "#,##0." + "0" * digits if digits else "#,##0"
+    return str(numbers.format_decimal(value, pattern, locale=_locale(lang)))
+
+
+def format_percent(lang: str, fraction: float) -> str:
+    """A fraction as a whole percentage in ``lang`` (0.42 -> ``42 %`` in German and Swedish,
+    ``42%`` in English), by the language's own pattern."""
+    return str(numbers.format_percent(fraction, locale=_locale(lang)))
 
 
 class Translator:

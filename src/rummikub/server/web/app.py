@@ -32,7 +32,7 @@ from .http_limits import (
     WebSocketLimitMiddleware,
 )
 from .origins import HostCheckMiddleware, HostPolicy, OriginPolicy, origin_host
-from .pages import STATIC, not_found_page
+from .pages import STATIC, VARY, not_found_page, page_language
 
 __all__ = ["ServerConfig", "create_app"]
 
@@ -108,7 +108,7 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         if exc.status_code == 404 and _wants_page(request):
-            return HTMLResponse(not_found_page(), 404)
+            return HTMLResponse(not_found_page(page_language(request)), 404, headers=VARY)
         code = _HTTP_CODES.get(exc.status_code, ServerCode.BAD_REQUEST)
         path = request.url.path[:200]
         params: dict[str, Any] = {}

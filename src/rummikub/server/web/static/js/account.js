@@ -3,7 +3,7 @@
 // account; /players/NAME a player's profile with his rating over time; /leaderboard the best
 // ratings, of all time or of the last 30 days. The session is an HttpOnly cookie the server
 // sets; requests that change something carry the session's CSRF token.
-import { errorText, t } from "./i18n.js";
+import { errorText, formatDate, t } from "./i18n.js";
 import { h, getJSON, toast } from "./util.js";
 
 /** @typedef {{id: number, name: string}} Account */
@@ -292,7 +292,7 @@ function recentLine(g, name) {
   const me = g.players[g.seat] || name;
   const others = g.players.filter((_, i) => i !== g.seat).join(", ");
   const result = g.won == null ? "" : t(g.won ? "profile.won" : "profile.lost");
-  const when = new Date(g.at * 1000).toLocaleDateString();
+  const when = formatDate(new Date(g.at * 1000), { dateStyle: "medium" });
   // the players on a line of their own, then the date, game and result, then the links: each
   // line as wide as the row (the links go under the text where they do not fit beside it)
   return h("li", { class: "recent-game", dataset: { code: g.room } },

@@ -1,7 +1,7 @@
 // @ts-check
 // Entry point: language, routing (lobby, room, replay, assistant, account, profiles, leaderboard, an address with no page), the connection and its status line.
 // Server messages go into the store (store.js); the page of the route renders from it.
-import { pickLanguage, setLanguage, language, onLanguage, t } from "./i18n.js";
+import { pickLanguage, setLanguage, language, onLanguage, t, fillLanguageMenu } from "./i18n.js";
 import { loadInfo } from "./info.js";
 import { Net } from "./net.js";
 import { Lobby } from "./lobby.js";
@@ -102,7 +102,16 @@ const navAccount = /** @type {HTMLElement} */ (document.getElementById("nav-acco
 const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang-select"));
 /** @type {(() => void) | null} */
 let wordSwitch = null; // words the colour-blind switch in the page's language
-select.addEventListener("change", () => setLanguage(select.value));
+fillLanguageMenu(select);
+select.addEventListener("change", () => {
+  // an address that names a language (?lang=xx) names the one chosen now
+  const url = new URL(location.href);
+  if (url.searchParams.has("lang")) {
+    url.searchParams.set("lang", select.value);
+    history.replaceState(history.state, "", url);
+  }
+  setLanguage(select.value);
+});
 onLanguage((lang) => {
   select.value = lang;
   document.title = t("title");

@@ -5,7 +5,7 @@
 // kept in its set. Each view of "best" (most tiles, most value, fewest changes, keeping the
 // joker) is one tab. "Play it" makes the new table the next position, so the next turn only
 // needs the rack edited. The last position is kept in this browser. No room or account needed.
-import { t, translate } from "./i18n.js";
+import { t, translate, presetLabel } from "./i18n.js";
 import { COLOURS, pieceEl } from "./pieces.js";
 import { getState } from "./store.js";
 import { h, getJSON } from "./util.js";
@@ -73,6 +73,7 @@ export class AssistantPage {
   /** @returns {Ui} */
   build() {
     const info = getState().info;
+    /** @type {Record<string, Partial<import("./types.js").TileRules>>} */
     const presets = (info && info.presets) || { standard: {} };
     const tableInput = h("textarea", { id: "assist-table", rows: 3, spellcheck: "false", autocapitalize: "characters",
       "data-i18n-placeholder": "assist.table_placeholder",
@@ -87,7 +88,7 @@ export class AssistantPage {
     const opened = h("input", { type: "checkbox", id: "assist-opened", checked: this.opened,
       onchange: () => { this.opened = opened.checked; this.save(); } });
     const preset = h("select", { id: "assist-preset", onchange: () => { this.preset = preset.value; this.save(); } },
-      Object.keys(presets).map((p) => h("option", { value: p, selected: p === this.preset }, t(`preset.${p}`))));
+      Object.keys(presets).map((p) => h("option", { value: p, selected: p === this.preset }, presetLabel(p, presets[p]))));
     const targetButtons = {
       rack: h("button", { type: "button", class: "btn small", id: "assist-to-rack", onclick: () => this.setTarget("rack") }, t("assist.to_rack")),
       table: h("button", { type: "button", class: "btn small", id: "assist-to-table", onclick: () => this.setTarget("table") }, t("assist.to_table")),
@@ -101,7 +102,7 @@ export class AssistantPage {
       h("div", { class: "keypad-row" }, targetButtons.rack, targetButtons.table),
       h("div", { class: "keypad-row" }, colourButtons,
         h("button", { type: "button", class: "btn small key-joker", id: "assist-joker", onclick: () => this.tap("J") }, "J")),
-      h("div", { class: "keypad-row keypad-numbers" }, numbers),
+      h("div", { class: "keypad-row keypad-numbers", dir: "ltr" }, numbers),
       h("div", { class: "keypad-row" },
         h("button", { type: "button", class: "btn small", id: "assist-new-set", onclick: () => this.newSet() }, t("assist.new_set")),
         h("button", { type: "button", class: "btn small", id: "assist-back", onclick: () => this.backspace() }, t("assist.back")),
@@ -215,7 +216,7 @@ export class AssistantPage {
       h("button", { class: "btn small assist-tab", role: "tab", "aria-selected": String(i === this.shown),
         dataset: { views: x.views.join(" ") },
         onclick: () => { this.shown = i; this.drawAnswer(); } }, x.views.map((v) => t(`assist.view.${v}`)).join(" · "))));
-    const melds = alt.table.map((meld) => h("div", { class: "meld assist-meld" },
+    const melds = alt.table.map((meld) => h("div", { class: "meld assist-meld", dir: "ltr" },
       meld.map((x) => {
         const el = pieceEl(x.tile);
         el.classList.add(`mark-${x.mark}`);

@@ -395,7 +395,7 @@ export class GameView {
     const items = own ? game.arrange(c.s.turn ? c.s.turn.rack : [], c.s.ui)
       : (game.shownHands(c.g) || [])[seat].map((p) => ({ id: `s${seat}.${p.die}`, s: p.face, rack: true, die: p.die ?? null }));
     const marking = own && game.marking(c);
-    const tray = h("div", { class: [game.trayClass, own ? "rack" : "other-tray", own && c.mine ? "active" : ""].filter(Boolean).join(" "), dataset: { seat } });
+    const tray = h("div", { class: [game.trayClass, own ? "rack" : "other-tray", own && c.mine ? "active" : ""].filter(Boolean).join(" "), dir: "ltr", dataset: { seat } });
     if (own) {
       tray.addEventListener("click", (e) => { if (!/** @type {Element} */ (e.target).closest(".piece")) this.tapZone({ kind: "rack" }); });
       tray.id = "own-rack";
@@ -440,7 +440,8 @@ export class GameView {
     work.forEach((m, i) => {
       const res = c.placing && c.s.check && c.s.check.melds[i];
       const fresh = m.some((x) => x.rack);
-      const el = h("div", { class: "meld" + (res && !res.ok ? " invalid" : "") + (res && res.ok && fresh ? " fresh" : ""), dataset: { index: i } });
+      // a set reads left to right as printed, in a right-to-left page too
+      const el = h("div", { class: "meld" + (res && !res.ok ? " invalid" : "") + (res && res.ok && fresh ? " fresh" : ""), dir: "ltr", dataset: { index: i } });
       for (const x of m) {
         const pe = this.piece(c, x);
         if (x.rack && c.placing) pe.classList.add("placed");

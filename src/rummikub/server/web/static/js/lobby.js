@@ -1,7 +1,7 @@
 // @ts-check
 // The lobby: play against bots now, create a room, join with a code, open games to watch.
 // The choices offered (players, opponents, the grace period) come from the server's /api/info.
-import { t, translate } from "./i18n.js";
+import { t, translate, presetLabel, xpressSummary } from "./i18n.js";
 import { loadInfo } from "./info.js";
 import { getState, subscribe, update } from "./store.js";
 import { h, toast, navigate, saveSeat, playerName, setPlayerName, getJSON } from "./util.js";
@@ -24,13 +24,19 @@ function levelSelect(levels, value, attrs = {}) {
   return h("select", attrs, levels.map((l) => h("option", { value: l, selected: l === value }, t(`bot.${l}`))));
 }
 
+/** @typedef {{rounds: number, dice_per_player: number}} XpressSize */
+// Xpress's rules as printed (rummikub.xpress.rules.XpressRules): what the lobby says of the
+// game while /api/info does not carry them ("xpress": its rules, when it does).
+/** @type {XpressSize} */
+const XPRESS_PRINTED = { rounds: 6, dice_per_player: 9 };
+
 /**
  * @param {Record<string, TileRules>} presets
  * @param {import("./util.js").Attrs} [attrs]
  */
 function presetSelect(presets, attrs = {}) {
   return h("select", attrs, Object.keys(presets).map((p) =>
-    h("option", { value: p, selected: p === "standard" }, t(`preset.${p}`))));
+    h("option", { value: p, selected: p === "standard" }, presetLabel(p, presets[p]))));
 }
 
 // Fill `select` with the numbers lo..hi, keeping its choice (or `fallback`) within them.
@@ -330,7 +336,7 @@ export class Lobby {
     const xPublic = h("input", { type: "checkbox", id: "xpress-public", checked: true });
     const xpressCard = h("section", { class: "card card-xpress" },
       h("h2", {}, h("span", { class: "xpress-badge", "aria-hidden": "true" }, "⚄"), " ", t("lobby.xpress_title")),
-      h("p", { class: "muted", i18n: "lobby.xpress_text" }),
+      h("p", { class: "muted" }, xpressSummary(/** @type {{xpress?: XpressSize}} */ (info).xpress || XPRESS_PRINTED)),
       h("div", { class: "form-row" },
         h("label", {}, h("span", { i18n: "lobby.level" }), xLevel),
         h("button", { class: "btn primary", id: "play-xpress", onclick: () => {
@@ -386,7 +392,7 @@ function gameTag(g) {
 function rulesLine(g) {
   const r = g.rules || {};
   const parts = [];
-  if (g.preset) parts.push(t(`preset.${g.preset}`).replace(/\s*\(.*\)$/, ""));
+  if (g.preset) parts.push(t(`preset.${g.preset}`));
   if (g.game !== "xpress") {
     parts.push(r.turn_seconds == null ? t("lobby.no_clock") : t("lobby.seconds_turn", { s: r.turn_seconds }));
     /** @type {Partial<import("./types.js").MatchLength>} */

@@ -115,7 +115,7 @@ export function pieceEl(face, { kind = "tile", die = null, small = false } = {})
  * @param {{kind?: PieceKind, small?: boolean, decorate?: ((el: HTMLElement, piece: Piece) => void) | null}} [options]
  */
 export function groupEl(pieces, { kind = "tile", small = true, decorate = null } = {}) {
-  return h("span", { class: "tiles-inline" }, pieces.map((x) => {
+  return h("span", { class: "tiles-inline", dir: "ltr" }, pieces.map((x) => {
     const piece = typeof x === "string" ? { face: x, die: null } : x;
     const el = pieceEl(piece.face, { kind, die: piece.die, small });
     if (decorate) decorate(el, piece);

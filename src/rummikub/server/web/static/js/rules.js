@@ -2,7 +2,7 @@
 // The rules of a room, in the page's language: how the game is played, then what this room's
 // rules (its preset and the changes made to it) say. Shown in the game's side panel ("Rules")
 // and in the waiting room.
-import { t } from "./i18n.js";
+import { t, presetLabel } from "./i18n.js";
 import { h } from "./util.js";
 
 /** @typedef {import("./types.js").Rules} Rules */
@@ -54,7 +54,7 @@ function xpressRules(r) {
 export function rulesView(room, game) {
   const r = room.rules || {};
   const { play, room: here } = game === "xpress" ? xpressRules(r) : tileRules(r);
-  const preset = r.preset ? t(`preset.${r.preset}`) : null;
+  const preset = r.preset ? presetLabel(r.preset, game === "xpress" ? undefined : /** @type {Partial<import("./types.js").TileRules>} */ (r)) : null;
   return h("div", { class: "rules-view" },
     h("h3", {}, t("rules.how")),
     h("ul", {}, play.map((line) => h("li", {}, line))),

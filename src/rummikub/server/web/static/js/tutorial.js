@@ -141,14 +141,14 @@ export class TutorialPage {
     const melds = h("div", { class: "melds" });
     this.turn.melds.forEach((m, i) => {
       const value = setValue(m.map((x) => x.s));
-      const el = h("div", { class: "meld" + (value == null ? " invalid" : " fresh"), dataset: { index: i },
+      const el = h("div", { class: "meld" + (value == null ? " invalid" : " fresh"), dir: "ltr", dataset: { index: i },
         onclick: (e) => { if (!e.target.closest(".piece")) this.zone({ kind: "meld", meld: i, pos: m.length }); } },
       m.map((x) => this.piece(x)));
       melds.append(h("div", { class: "meld-wrap" }, el,
         h("div", { class: value == null ? "meld-reason" : "meld-value" }, value == null ? t("tutorial.not_a_set") : String(value))));
     });
     melds.append(h("div", { class: "new-meld" + (this.selection ? " armed" : ""), onclick: () => this.zone({ kind: "new" }) }, t("game.new_meld")));
-    const rack = h("div", { class: "rack active", onclick: (e) => { if (!e.target.closest(".piece")) this.zone({ kind: "rack" }); } },
+    const rack = h("div", { class: "rack active", dir: "ltr", onclick: (e) => { if (!e.target.closest(".piece")) this.zone({ kind: "rack" }); } },
       this.turn.rack.map((x) => this.piece(x)));
     const last = this.index === LESSONS.length - 1;
     this.root.replaceChildren(h("div", { class: "tutorial game", dataset: { lesson: lesson.key, done: done ? "1" : "" } },

@@ -1,0 +1,34 @@
+"""Snapshots of the game screen in the languages of the printed editions, on the smallest
+terminal the game is made for (80x24): the words fit, no word is cut in two."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from rummikub.tui import RummikubApp, Session
+
+from .conftest import FakeClock, duel, screen_lines, settle
+
+SnapCompare = Any
+SMALL = (80, 24)
+
+
+def test_game_screen_in_german_at_80x24(snap_compare: SnapCompare) -> None:
+    app = RummikubApp(
+        session=Session(duel(), autosave=None), lang="de", clock=FakeClock(), tick=3600.0, speed=4
+    )
+    shown: list[str] = []
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
+        shown.extend(screen_lines(app))
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+    text = "\n".join(shown)
+    assert len(shown) == SMALL[1]
+    assert "Runde 1 · du bist am Zug" in text
+    assert "Dein Bänkchen (8 Steine)" in text
+    # every button's word whole on its line ("Rücksetzen", not "Zurücksetz" + "en")
+    assert "Rücksetzen" in text and "Rückgängig" in text and "Speichern" in text
