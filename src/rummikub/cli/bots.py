@@ -12,7 +12,7 @@ import typer
 from rummikub.bots.conformance import ConformanceReport, run_conformance
 from rummikub.bots.protocol import OutsideBot
 from rummikub.bots.specs import make_bot, parse_specs
-from rummikub.bots.tournament import Standings, TournamentConfig, run_tournament
+from rummikub.bots.tournament import Interrupted, Standings, TournamentConfig, run_tournament
 from rummikub.core import PRESETS, Rules, RummikubError, player_count_error
 from rummikub.i18n import Translator, translator
 
@@ -200,9 +200,16 @@ def tournament(
         )  # fmt: skip
     except RummikubError as exc:
         raise fail(str(exc)) from None
-    except KeyboardInterrupt:
+    except Interrupted as stop:
         close()
-        typer.echo(f"\ninterrupted: finished games are in {out}; run again to resume", err=True)
+        t = translator()
+        said = t(
+            "cli.tournament_interrupted",
+            games=t("count.finished_games", count=stop.finished),
+            out=out,
+            left=stop.total - stop.finished,
+        )
+        typer.echo("\n" + said, err=True)
         raise typer.Exit(130) from None
     close()
     elapsed = time.perf_counter() - started
