@@ -46,7 +46,11 @@ EXTRAS = {
 
 def needs_extra(extra: str) -> typer.Exit:
     """The one-line error for a command whose extra is not installed."""
-    return fail(f"this command needs {EXTRAS[extra]}: pip install 'rummikub[{extra}]'", code=3)
+    from rummikub.i18n import translator
+
+    t = translator()
+    what = t(f"extra.{extra}")
+    return fail(t("cli.needs_extra", what=what, install=f"pip install 'rummikub[{extra}]'"), code=3)
 
 
 #: The top-level modules each extra installs (a missing one names the extra to install).
@@ -90,7 +94,9 @@ def merge_jobs(jobs: int | None, old: int | None, old_name: str, default: int) -
     command) and a command's former name for it (``--workers``, ``--bot-workers``: hidden,
     still read so old scripts keep working, with a note on standard error)."""
     if old is not None:
-        typer.echo(f"note: {old_name} is now --jobs (-j); {old_name} will go", err=True)
+        from rummikub.i18n import translator
+
+        typer.echo(translator()("cli.old_jobs", old=old_name), err=True)
         if jobs is None:
             return old
     return default if jobs is None else jobs

@@ -136,25 +136,31 @@ def quit_note(app: RummikubApp) -> str:
 
 def _resume(path: Path, **kwargs: object) -> Session:
     """The saved game in ``path``, or a one-line error naming what is wrong with the file."""
+    from rummikub.i18n import translator
     from rummikub.tui import Session
+
+    t = translator()
+
+    def cannot(why: str) -> typer.Exit:
+        return fail(t("cli.cannot_resume", path=str(path), why=why))
 
     try:
         return Session.resume(path, **kwargs)
     except FileNotFoundError:
-        raise fail(f"cannot resume {path}: there is no such file") from None
+        raise cannot(t("cli.resume.missing")) from None
     except IsADirectoryError:
-        raise fail(f"cannot resume {path}: it is a directory, not a saved game") from None
+        raise cannot(t("cli.resume.directory")) from None
     except PermissionError:
-        raise fail(f"cannot resume {path}: permission denied") from None
+        raise cannot(t("cli.resume.permission")) from None
     except UnicodeDecodeError:
-        raise fail(f"cannot resume {path}: not a text file (a saved game is JSON)") from None
+        raise cannot(t("cli.resume.not_text")) from None
     except OSError as exc:
-        raise fail(f"cannot resume {path}: {exc.strerror or exc}") from None
+        raise cannot(str(exc.strerror or exc)) from None
     except RummikubError as exc:
         message = str(exc)
         if "format is None" in message:
-            message = 'not a saved game (a rummikub-game/1 record has a "format" field)'
-        raise fail(f"cannot resume {path}: {message}") from None
+            message = t("cli.resume.not_saved_game")
+        raise cannot(message) from None
 
 
 def register(app: typer.Typer) -> None:

@@ -10,7 +10,7 @@ import typer
 
 from rummikub.core import RecordError, RummikubError
 from rummikub.games import iter_documents, load_any
-from rummikub.i18n import LANGUAGES
+from rummikub.i18n import LANGUAGES, translator
 
 from .common import fail
 from .describe import describe
@@ -59,7 +59,7 @@ def replay_command(
     except RecordError as exc:
         raise fail(str(exc)) from None
     if verify_only:
-        typer.echo(f"ok: {checked} {'record' if checked == 1 else 'records'} verified")
+        typer.echo(translator(lang)("cli.verified", count=checked))
 
 
 def register(app: typer.Typer) -> None:

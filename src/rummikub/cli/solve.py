@@ -165,19 +165,16 @@ def solve_cmd(
                 failed.append(number)
             sys.stdout.write(dumps(out) + "\n")
             sys.stdout.flush()
-        skipped = (
-            "1 blank line skipped (no result for it)"
-            if blank == 1
-            else f"{blank} blank lines skipped (no result for them)"
-        )
+        skipped = t("cli.blank_skipped", count=blank)
         if failed:
             lines = ", ".join(map(str, failed[:10])) + (", …" if len(failed) > 10 else "")
-            many = "s" if len(failed) > 1 else ""
-            typer.echo(
-                f"error: {len(failed)} of {read - blank} positions failed (input line{many} "
-                f"{lines})" + (f"; {skipped}" if blank else ""),
-                err=True,
+            said = t(
+                "cli.positions_failed",
+                count=len(failed),
+                of=read - blank,
+                lines=t("cli.input_lines", count=len(failed), lines=lines),
             )
+            typer.echo("error: " + said + (f"; {skipped}" if blank else ""), err=True)
             raise typer.Exit(1)
         if blank:
             typer.echo(f"note: {skipped}", err=True)

@@ -64,17 +64,15 @@ def play(
     if resume is not None:
         given = [f"--{n}" for n, v in (("bot", bot), ("seed", seed), ("name", name)) if v]
         if given:
-            raise fail(
-                f"--resume goes on with a saved game: it takes no {' or '.join(given)} (the "
-                "record has them)"
-            )
+            t = translator()
+            raise fail(t("cli.resume.no_options", options=f" {t('cli.or')} ".join(given)))
         match = _saved_match(resume)
         from rummikub.tui.xpress_app import XpressApp
 
         try:
             app = XpressApp.for_resume(match, lang=lang, save=save or resume)
         except RummikubError as exc:
-            raise fail(f"cannot resume {resume}: {exc}") from None
+            raise fail(translator()("cli.cannot_resume", path=str(resume), why=exc)) from None
         app.run()
         return
     bot = bot or "expert"
@@ -93,22 +91,28 @@ def play(
 def _saved_match(path: Path) -> XpressMatch:
     """The match saved in ``path`` rebuilt to go on with, or a one-line error naming what is
     wrong with the file (missing, not a record, finished)."""
+    from rummikub.i18n import translator
     from rummikub.xpress import load_xpress_match, read_xpress
 
+    t = translator()
+
+    def cannot(why: str) -> typer.Exit:
+        return fail(t("cli.cannot_resume", path=str(path), why=why))
+
     if not path.exists():
-        raise fail(f"cannot resume {path}: there is no such file")
+        raise cannot(t("cli.resume.missing"))
     if path.is_dir():
-        raise fail(f"cannot resume {path}: it is a directory, not a saved game")
+        raise cannot(t("cli.resume.directory"))
     try:
         match = load_xpress_match(read_xpress(path))
     except UnicodeDecodeError:
-        raise fail(f"cannot resume {path}: not a text file (a saved game is JSON)") from None
+        raise cannot(t("cli.resume.not_text")) from None
     except OSError as exc:
-        raise fail(f"cannot resume {path}: {exc.strerror or exc}") from None
+        raise cannot(str(exc.strerror or exc)) from None
     except RummikubError as exc:
-        raise fail(f"cannot resume {path}: {exc}") from None
+        raise cannot(str(exc)) from None
     if match.over:
-        raise fail(f"cannot resume {path}: the match is over (rummikub xpress replay shows it)")
+        raise cannot(t("cli.resume.over"))
     return match
 
 
@@ -137,8 +141,7 @@ def replay(
     try:
         docs = [doc for _, doc in iter_documents(file)]
         if not 1 <= game <= len(docs):
-            held = f"{len(docs)} record" + ("" if len(docs) == 1 else "s")
-            raise fail(f"--game {game}: the file holds {held}")
+            raise fail(translator(lang)("cli.records_held", game=game, count=len(docs)))
         rec = load_xpress(docs[game - 1])
     except RecordError as exc:
         raise fail(str(exc)) from None
