@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from rummikub.core import RummikubError
-
 if TYPE_CHECKING:
     from rummikub.bots.evaluation import Depth
     from rummikub.i18n import Translator
@@ -241,7 +239,7 @@ def analyse_command(
     """Judge every turn by the winning chances it gave away against the best move of its
     position (from the mover's own view): best, good, inaccuracy, mistake or blunder, each
     player's accuracy, and the better move."""
-    from rummikub.core import RecordError
+    from rummikub.core import RecordError, RummikubError
     from rummikub.games import iter_documents, load_any
     from rummikub.i18n import LANGUAGES, translator
 

@@ -5,16 +5,9 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-
-from rummikub.bots.conformance import ConformanceReport, run_conformance
-from rummikub.bots.protocol import OutsideBot
-from rummikub.bots.specs import make_bot, parse_specs
-from rummikub.bots.tournament import Interrupted, Standings, TournamentConfig, run_tournament
-from rummikub.core import PRESETS, Rules, RummikubError, player_count_error
-from rummikub.i18n import Translator, translator
 
 from .common import (
     WorkersOption,
@@ -28,6 +21,13 @@ from .common import (
     require_solver,
 )
 
+if TYPE_CHECKING:
+    from rummikub.bots.conformance import ConformanceReport
+    from rummikub.bots.protocol import OutsideBot
+    from rummikub.bots.tournament import Standings
+    from rummikub.core import Rules
+    from rummikub.i18n import Translator
+
 __all__ = ["format_standings", "register"]
 
 
@@ -39,6 +39,8 @@ def format_standings(st: Standings, t: Translator | None = None) -> str:
     """The results table as plain text in the language of ``t`` (default: the system's):
     every interval a 95% one printed the same way (from … to), the head-to-head table with a
     header row, and a warning under 30 games."""
+    from rummikub.i18n import translator
+
     t = t or translator()
     head = [t("standings.bot"), t("standings.games"), t("standings.wins")]
     head += [t("standings.win_rate"), t("standings.score"), t("standings.elo")]
@@ -127,6 +129,8 @@ def could_not_start(
 ) -> str:
     """The one report of an outside bot that does not start: why, and the last lines of its
     standard error (where a program says what went wrong; None: no process ran)."""
+    from rummikub.i18n import translator
+
     t = t or translator()
     head = t(
         "cli.could_not_start_again" if again else "cli.could_not_start", cmd=repr(cmd), why=why
@@ -195,6 +199,11 @@ def tournament(
 
     Every game's result goes to OUT as it finishes and its record to the records file; run the
     same command again after an interruption to finish the remaining games."""
+    from rummikub.bots.specs import make_bot, parse_specs
+    from rummikub.bots.tournament import Interrupted, TournamentConfig, run_tournament
+    from rummikub.core import RummikubError, player_count_error
+    from rummikub.i18n import translator
+
     the_game = game_option(game)
     jobs = merge_jobs(jobs, workers, "--workers", 0)
     if jobs < 0:
@@ -276,6 +285,12 @@ def bot(
 ) -> None:
     """Play an outside bot (rummikub-bot/1 protocol, see docs/bots.md) against a built-in bot,
     checking every answer with the engine. Exits 1 if the bot broke a rule."""
+    from rummikub.bots.conformance import run_conformance
+    from rummikub.bots.protocol import OutsideBot
+    from rummikub.bots.specs import make_bot
+    from rummikub.core import PRESETS, RummikubError
+    from rummikub.i18n import translator
+
     try:
         if rules.strip() == "all":
             presets: list[Rules] = list(PRESETS.values())

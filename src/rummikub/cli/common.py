@@ -8,13 +8,15 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from rummikub.core import Rules, RulesError, RummikubError
-from rummikub.games import AnyGame, get_game, parts_of
-from rummikub.i18n import Translator
+# the command line imports what a command needs when it runs: `rummikub --help` starts fast
+if TYPE_CHECKING:
+    from rummikub.core import Rules, RummikubError
+    from rummikub.games import AnyGame
+    from rummikub.i18n import Translator
 
 __all__ = [
     "EXTRAS",
@@ -84,6 +86,8 @@ def require_solver(
     ``hint``) of ``game`` plays with the solver (the game's ``needs_solver`` in the table of
     game parts) and the ``solver`` extra is not installed (checked before a long run starts,
     not in its middle)."""
+    from rummikub.games import parts_of
+
     wanted = {f"bots.{level.strip()}" for level in levels} | set(parts)
     if wanted & parts_of(game).needs_solver and importlib.util.find_spec("numpy") is None:
         raise needs_extra("solver")
@@ -143,6 +147,9 @@ def error_words(exc: RummikubError, t: Translator) -> str:
 
 def load_rules(spec: str) -> Rules:
     """The tile game's rules from a preset name, a JSON file path, or inline JSON."""
+    from rummikub.core import Rules
+    from rummikub.games import get_game
+
     rules = load_game_rules(get_game("tiles"), spec)
     if not isinstance(rules, Rules):  # pragma: no cover - the tile game's rules are Rules
         raise TypeError(f"not the tile game's rules: {rules!r}")
@@ -151,6 +158,8 @@ def load_rules(spec: str) -> Rules:
 
 def load_game_rules(game: AnyGame, spec: str) -> Any:
     """The rules of ``game`` from a preset name, a JSON file path, or inline JSON."""
+    from rummikub.core import RulesError
+
     text = spec.strip()
     if text.startswith("{"):
         return game.rules_from_json(_json_object(text, "rules"))
@@ -172,6 +181,8 @@ def load_game_rules(game: AnyGame, spec: str) -> Any:
 
 
 def _json_object(text: str, where: str) -> Any:
+    from rummikub.core import RulesError
+
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -181,6 +192,9 @@ def _json_object(text: str, where: str) -> Any:
 def game_option(name: str) -> AnyGame:
     """The game named by ``--game`` (``tiles``, ``xpress``; ``rummikub`` is read as
     ``tiles``), or the one-line error."""
+    from rummikub.core import RulesError
+    from rummikub.games import get_game
+
     try:
         return get_game(name)
     except RulesError as exc:

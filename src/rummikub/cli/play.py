@@ -8,9 +8,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummikub.core import RummikubError
-from rummikub.i18n import LANGUAGES
-
 from .common import fail, load_rules, needs_extra, require_solver
 
 if TYPE_CHECKING:
@@ -20,7 +17,7 @@ __all__ = ["register"]
 
 
 LANG_HELP = (
-    f"Interface language ({', '.join(LANGUAGES)}); default: the system locale "
+    "Interface language (en, sv); default: the system locale "
     "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English."
 )
 
@@ -68,6 +65,7 @@ def play_command(
     except ImportError:  # depends on the installation
         raise needs_extra("tui") from None
     require_solver()  # the bots and the hint key play with the solver
+    from rummikub.i18n import LANGUAGES
     from rummikub.solver.warm import warm_up
 
     if lang is not None and lang not in LANGUAGES:
@@ -99,6 +97,7 @@ def setup_from_options(
     """The game ``--bots`` (and ``--rules``, ``--seed``, ``--no-hints``) describe: the player
     at the keyboard in the first seat, then one bot per level; a one-line error naming what is
     wrong otherwise."""
+    from rummikub.core import RummikubError
     from rummikub.i18n import translator
     from rummikub.tui.session import GameSetup, Seat, bot_levels
 
@@ -136,6 +135,7 @@ def quit_note(app: RummikubApp) -> str:
 
 def _resume(path: Path, **kwargs: object) -> Session:
     """The saved game in ``path``, or a one-line error naming what is wrong with the file."""
+    from rummikub.core import RummikubError
     from rummikub.i18n import translator
     from rummikub.tui import Session
 

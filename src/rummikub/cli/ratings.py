@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummikub.core import RummikubError
-
 from .common import fail, game_option
 
 if TYPE_CHECKING:
@@ -68,6 +66,7 @@ def calibrate_command(
 ) -> None:
     """Rate the bots from their tournament games (every game in file order, the model the
     players are rated with) and print or write the calibration."""
+    from rummikub.core import RummikubError
     from rummikub.i18n import translator
     from rummikub.ratings import calibrate, read_results
     from rummikub.ratings.calibrate import to_json

@@ -6,8 +6,6 @@ from typing import Annotated
 
 import typer
 
-from rummikub.core import RummikubError
-
 from .common import fail, merge_jobs, needs_extra, require_solver
 
 __all__ = ["register"]
@@ -163,6 +161,8 @@ def serve(
     ),
 ) -> None:
     """Start the game server; open the printed address in a browser to play."""
+    from rummikub.core import RummikubError
+
     try:
         from rummikub.server import ServerConfig
         from rummikub.server import serve as run

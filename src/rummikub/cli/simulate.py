@@ -10,11 +10,6 @@ from typing import Annotated, Any
 
 import typer
 
-from rummikub.bots.simulate import resume_point, write_records
-from rummikub.bots.simulate import simulate as run_simulation
-from rummikub.core import RummikubError
-from rummikub.i18n import translator
-
 from .common import (
     WorkersOption,
     error_words,
@@ -75,6 +70,11 @@ def simulate(
     ] = False,
 ) -> None:
     """Play complete games between built-in bots and write one record per line."""
+    from rummikub.bots.simulate import resume_point, write_records
+    from rummikub.bots.simulate import simulate as run_simulation
+    from rummikub.core import RummikubError
+    from rummikub.i18n import translator
+
     the_game = game_option(game)
     levels = [b.strip() for b in (bots or DEFAULT_BOTS.get(the_game.name, "random")).split(",")]
     levels = [b for b in levels if b]

@@ -11,8 +11,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummikub.core import RecordError, RummikubError
-
 from .common import fail
 
 if TYPE_CHECKING:
@@ -55,6 +53,7 @@ def play(
     ] = None,
 ) -> None:
     """Play Xpress against a bot in the terminal, or go on with a saved game (--resume)."""
+    from rummikub.core import RummikubError
     from rummikub.i18n import LANGUAGES, detect_language, translator
     from rummikub.xpress import get_bot
 
@@ -91,6 +90,7 @@ def play(
 def _saved_match(path: Path) -> XpressMatch:
     """The match saved in ``path`` rebuilt to go on with, or a one-line error naming what is
     wrong with the file (missing, not a record, finished)."""
+    from rummikub.core import RummikubError
     from rummikub.i18n import translator
     from rummikub.xpress import load_xpress_match, read_xpress
 
@@ -129,6 +129,7 @@ def replay(
 ) -> None:
     """Watch a recorded Xpress game step by step in the terminal (prints it as text with
     --text or when the output is not a terminal)."""
+    from rummikub.core import RecordError
     from rummikub.games import iter_documents
     from rummikub.i18n import LANGUAGES, detect_language, translator
     from rummikub.xpress import load_xpress
