@@ -65,15 +65,18 @@ def play_command(
     except ImportError:  # depends on the installation
         raise needs_extra("tui") from None
     require_solver()  # the bots and the hint key play with the solver
-    from rummikub.i18n import LANGUAGES
+    from rummikub.i18n import LANGUAGES, translator
     from rummikub.solver.warm import warm_up
 
     if lang is not None and lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})")
+    t = translator(lang)
     if resume is not None and (bots is not None or rules is not None):
-        raise fail("--resume continues a saved game: it takes no --bots or --rules")
+        given = [o for o, v in (("--bots", bots), ("--rules", rules)) if v is not None]
+        options = f" {t('cli.or')} ".join(given)
+        raise fail(t("cli.resume.no_options", options=options))
     if rules is not None and bots is None:
-        raise fail("--rules goes with --bots (without it the new-game form chooses the rules)")
+        raise fail(t("cli.rules_need_bots"))
     autosave = None if no_autosave else autosave_path()
     session = None
     if resume is not None:
@@ -103,13 +106,13 @@ def setup_from_options(
 
     levels = [b.strip() for b in bots.split(",")]
     known = bot_levels()
+    t = translator(lang)
     if not any(levels) or "" in levels:
-        raise fail(f"--bots needs bot levels split by commas, e.g. greedy,expert, not {bots!r}")
+        raise fail(t("cli.bots_split", given=repr(bots)))
     for level in levels:
         if level not in known:
-            raise fail(f"--bots: unknown bot level {level!r} (levels: {', '.join(known)})")
+            raise fail(t("cli.unknown_level", level=repr(level), levels=", ".join(known)))
     require_solver(levels)
-    t = translator(lang)
     seats = [Seat(t("setup.you"))] + [
         Seat(t("setup.bot_name", n=i), "bot", level) for i, level in enumerate(levels, start=2)
     ]

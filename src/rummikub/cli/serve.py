@@ -194,13 +194,17 @@ def serve(
             bot_threads=merge_jobs(jobs, bot_workers, "--bot-workers", 2),
         )
 
+        from rummikub.i18n import translator
+
+        t = translator()
+
         def ready(address: str) -> None:
-            typer.echo(f"Rummikub is running. Open {address} in your browser to play.")
-            typer.echo(f"Games are stored in {shown_url(url)}. Press Ctrl+C to stop.")
+            typer.echo(t("cli.serve.running", address=address))
+            typer.echo(t("cli.serve.stored", url=shown_url(url)))
             if origins:
-                typer.echo(f"Pages from {', '.join(origins)} may connect too.")
+                typer.echo(t("cli.serve.origins", origins=", ".join(origins)))
             if broker:
-                typer.echo(f"A node of the cluster on {shown_url(broker)}.")
+                typer.echo(t("cli.serve.node", broker=shown_url(broker)))
 
         run(host, port, config=config, on_ready=ready)
     except RummikubError as exc:
