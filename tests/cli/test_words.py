@@ -123,7 +123,8 @@ def test_solve_errors_speak_the_language_of_the_interface() -> None:
     assert not any(word in refused for word in (" is ", " the ", " appears "))
 
 
-ONE_MANY = re.compile(r"\b1 (games|rounds|players|decisions|plays|violations)\b")
+#: "1 games" (not "0.1 games a second", a rate that depends on the machine's speed)
+ONE_MANY = re.compile(r"(?<![\d.])1 (games|rounds|players|decisions|plays|violations)\b")
 EXAMPLE_BOT = Path(__file__).resolve().parents[2] / "examples" / "bots" / "simple_bot.py"
 
 

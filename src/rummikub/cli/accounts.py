@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummikub.core import RummikubError
-
 from .common import fail, needs_extra
 
 __all__ = ["register"]
@@ -50,6 +48,8 @@ def reset_password(
 ) -> None:
     """Set a new password for an account and end all its sessions (tell the player the new
     password; he can change it after logging in)."""
+    from rummikub.core import RummikubError
+
     try:
         from rummikub.server.accounts import AccountError
         from rummikub.server.accounts.store import AccountStore
@@ -85,6 +85,8 @@ def reports(
 ) -> None:
     """List the players' reports not handled yet (who reported whom in which game, why, and
     where to replay it), or mark one handled (--done ID)."""
+    from rummikub.core import RummikubError
+
     try:
         from rummikub.server.storage.reports import ReportStore
         from rummikub.server.storage.startup import default_url, open_store

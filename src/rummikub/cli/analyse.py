@@ -5,16 +5,16 @@ per bot."""
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from rummikub.core import RummikubError
-
 if TYPE_CHECKING:
     from rummikub.bots.evaluation import Depth
+    from rummikub.i18n import Translator
 
 from .common import fail, progress_bar, require_solver
 
@@ -30,79 +30,149 @@ def _analyse_document(doc: Any, depth: Depth, samples: int | None) -> dict[str, 
     return analyse(load_any(doc), depth=depth, samples=samples).to_json()
 
 
-def _move_words(t: dict[str, Any]) -> str:
+#: the widest line of the text report (a terminal of 100 columns shows it unbroken)
+WIDTH = 100
+#: the indent of a turn's lines after its first
+INDENT = " " * 6
+#: a space the lines are not broken at (textwrap breaks only at ASCII whitespace)
+NBSP = "\u00a0"
+
+
+def _wrap(text: str) -> list[str]:
+    """``text`` in lines of at most :data:`WIDTH` columns, the lines after the first
+    indented."""
+    lines = textwrap.wrap(
+        text, WIDTH, subsequent_indent=INDENT, break_long_words=True, break_on_hyphens=False
+    )
+    return [line.replace(NBSP, " ") for line in lines]
+
+
+def _pieces(pieces: Sequence[str], t: Translator) -> str:
+    return " ".join(pieces) or t("text.nothing")
+
+
+def _move_words(turn: dict[str, Any], t: Translator) -> str:
     """What the mover did, in words."""
-    if t["action"] in ("play", "place") and t["placed"]:
-        return ("play " if t["action"] == "play" else "place ") + " ".join(t["placed"])
-    return str({"end": "end the turn"}.get(t["action"], t["action"]))
+    action = turn["action"]
+    if action in ("play", "place") and turn["placed"]:
+        return t(f"analyse.did.{action}", tiles=" ".join(turn["placed"]))
+    key = f"analyse.did.{action}"
+    return t(key) if t.has(key) else str(action)
 
 
-def _best_words(t: dict[str, Any]) -> str:
+def _best_words(turn: dict[str, Any], t: Translator) -> str:
     """The better move, in words."""
-    kind = t.get("best_action", "")
-    if t["best_placed"]:
+    kind = turn.get("best_action", "")
+    if turn["best_placed"]:
         verb = "place" if kind == "place" else "play"
-        return f"{verb} {' '.join(t['best_placed'])} ({t['best_points']} points)"
-    return str({"end": "end the turn", "": "nothing placed"}.get(kind, kind))
+        tiles = " ".join(turn["best_placed"])
+        return t(f"analyse.better.{verb}", tiles=tiles, count=turn["best_points"])
+    key = f"analyse.better.{kind or 'nothing'}"
+    return t(key) if t.has(key) else t("analyse.better.other", action=kind)
 
 
-def _chance(t: dict[str, Any]) -> str:
-    chance = t.get("win_chance")
-    if chance is None:
-        return ""
-    return f"  win {chance['before']:.0%} -> {chance['after']:.0%}"
+def _percent(value: float) -> str:
+    return f"{value:.0%}"
 
 
-def _report(analysis: dict[str, Any]) -> list[str]:
+def _turn_lines(turn: dict[str, Any], names: Sequence[str], t: Translator) -> list[str]:
+    """The lines of one turn worth a look (not the best move, or with a finding), or none."""
+    found = turn.get("findings", [])
+    throw = turn.get("throw")
+    # an Xpress turn's loss is its throw's and its placement's together
+    thrown = 0.0 if throw is None else float(throw.get("loss", 0.0))
+    shaky = throw is not None and thrown > 2.0 and throw["kept"] != throw["best_kept"]
+    if turn["verdict"] in ("best", "forced") and not found and not shaky:
+        return []
+    loss = turn.get("loss")
+    cost = (
+        t("analyse.lost_chance", loss=f"{loss:.1f}")
+        if loss is not None
+        else t("analyse.lost_points", count=turn["lost"])
+    )
+    verdict = t(f"verdict.{turn['verdict']}")
+    nothing_lost = turn["lost"] == 0 if loss is None else round(loss, 1) == 0
+    if turn["verdict"] in ("best", "forced") and nothing_lost:
+        head = t("analyse.turn_even", round=turn["round"] + 1, turn=turn["turn"] + 1,
+                 name=names[turn["player"]], verdict=verdict)  # fmt: skip
+    else:
+        head = t(
+            "analyse.turn",
+            round=turn["round"] + 1,
+            turn=turn["turn"] + 1,
+            name=names[turn["player"]],
+            verdict=verdict,
+            cost=cost,
+        )
+    parts = [head, _move_words(turn, t)]
+    chance = turn.get("win_chance")
+    if chance is not None:
+        before, after = _percent(chance["before"]), _percent(chance["after"])
+        # kept on one line: "win chance 54% → 52%"
+        parts.append(t("analyse.chance", before=before, after=after).replace(" ", NBSP))
+    placing = (loss or 0.0) - thrown
+    if turn["verdict"] not in ("best", "forced") and (throw is None or placing > 0.05):
+        parts.append(_best_words(turn, t))
+    parts.extend(t(f"finding.{f}") if t.has(f"finding.{f}") else f for f in found)
+    lines = _wrap("; ".join(parts))
+    if shaky:
+        assert throw is not None
+        said = t(
+            "analyse.throw",
+            kept=_pieces(throw["kept"], t),
+            after=_percent(throw["win_chance"]["after"]),
+            expected=f"{throw['expected']:.1f}",
+            best=_pieces(throw["best_kept"], t),
+            before=_percent(throw["win_chance"]["before"]),
+            best_expected=f"{throw['best_expected']:.1f}",
+            loss=f"{thrown:.1f}",
+        )
+        lines.extend(_wrap(INDENT + said))
+    return lines
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A table of plain text in at most :data:`WIDTH` columns: each column as wide as its
+    widest cell, the first (the names) aligned left and the others right, two spaces between
+    columns (one, and the names cut short with …, when that is too wide)."""
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    gap = 2 if sum(widths) + 2 * (len(widths) - 1) <= WIDTH else 1
+    widths[0] = max(4, min(widths[0], WIDTH - sum(widths[1:]) - gap * (len(widths) - 1)))
+
+    def line(cells: Sequence[str]) -> str:
+        first = _short(cells[0], widths[0]).ljust(widths[0])
+        rest = (c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))
+        return (" " * gap).join([first, *rest]).rstrip()
+
+    return [line(head), *(line(r) for r in rows)]
+
+
+def _short(name: str, most: int = 24) -> str:
+    return name if len(name) <= most else name[: most - 1] + "…"
+
+
+def _report(analysis: dict[str, Any], t: Translator) -> list[str]:
+    """One game's analysis as text: the turns worth a look, then every player's accuracy,
+    mean loss and verdicts."""
     players = analysis["players"]
     names = [p["name"] for p in players]
-    lines = []
-    for t in analysis["turns"]:
-        found = t.get("findings", [])
-        throw = t.get("throw")
-        # an Xpress turn's loss is its throw's and its placement's together
-        thrown = 0.0 if throw is None else float(throw.get("loss", 0.0))
-        shaky = throw is not None and thrown > 2.0 and throw["kept"] != throw["best_kept"]
-        if t["verdict"] in ("best", "forced") and not found and not shaky:
-            continue
-        loss = t.get("loss")
-        cost = f"-{loss:.1f}%" if loss is not None else f"-{t['lost']}pt"
-        line = (
-            f"round {t['round'] + 1} turn {t['turn'] + 1:>3}  {names[t['player']]:<14} "
-            f"{t['verdict']:<10} {cost:>7}  {_move_words(t)}{_chance(t)}"
-        )
-        placing = (loss or 0.0) - thrown
-        if t["verdict"] not in ("best", "forced") and (throw is None or placing > 0.05):
-            line += f"; better: {_best_words(t)}"
-        if found:
-            line += f"  [{', '.join(found)}]"
-        lines.append(line)
-        if shaky:
-            assert throw is not None
-            kept = " ".join(throw["kept"]) or "nothing"
-            best = " ".join(throw["best_kept"]) or "nothing"
-            chance = throw["win_chance"]
-            lines.append(
-                f"{'':>22}kept {kept} and threw the rest (win {chance['after']:.0%}, "
-                f"{throw['expected']:.1f} points placed after the throw on average); keeping "
-                f"{best} was better (win {chance['before']:.0%}, {throw['best_expected']:.1f} "
-                f"points; -{thrown:.1f}%)"
-            )
+    lines = [line for turn in analysis["turns"] for line in _turn_lines(turn, names, t)]
     lines.append("")
-    head = f"{'player':<16} {'accuracy':>8} {'mean loss':>9}  "
-    lines.append(head + " ".join(f"{v:>10}" for v in VERDICT_ORDER))
+    head = [t("analyse.player"), t("analyse.accuracy"), t("analyse.mean_loss")]
+    head += [t(f"verdict.{v}") for v in VERDICT_ORDER]
+    rows = []
     for p in players:
         acc = "-" if p["accuracy"] is None else f"{p['accuracy']:.1f}"
         mean = "-" if p.get("loss") is None else f"{p['loss']:.1f}"
-        counts = " ".join(f"{p['verdicts'][v]:>10}" for v in VERDICT_ORDER)
-        lines.append(f"{p['name']:<16} {acc:>8} {mean:>9}  {counts}")
+        rows.append([_short(p["name"]), acc, mean, *(str(p["verdicts"][v]) for v in VERDICT_ORDER)])
+    lines.extend(_table(head, rows))
     return lines
 
 
 VERDICT_ORDER = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
 
 
-def _by_bot(analyses: Sequence[dict[str, Any]]) -> list[str]:
+def _by_bot(analyses: Sequence[dict[str, Any]], t: Translator) -> list[str]:
     """Mean accuracy and blunders per game of every bot (or player) over many games."""
     acc: dict[str, list[float]] = {}
     blunders: dict[str, int] = {}
@@ -115,12 +185,13 @@ def _by_bot(analyses: Sequence[dict[str, Any]]) -> list[str]:
             if p["accuracy"] is not None:
                 acc.setdefault(who, []).append(p["accuracy"])
     means = {who: sum(a) / len(a) for who, a in acc.items() if a}
-    lines = [f"{'bot':<24} {'games':>6} {'accuracy':>9} {'blunders/game':>14}"]
+    head = [t("analyse.bot"), t("analyse.games"), t("analyse.accuracy"), t("analyse.blunders")]
+    rows = []
     for who in sorted(games, key=lambda w: -means.get(w, -1.0)):
         shown = f"{means[who]:.1f}" if who in means else "-"
         per_game = blunders[who] / games[who]
-        lines.append(f"{who:<24} {games[who]:>6} {shown:>9} {per_game:>14.2f}")
-    return lines
+        rows.append([_short(who, 40), str(games[who]), shown, f"{per_game:.2f}"])
+    return _table(head, rows)
 
 
 def analyse_command(
@@ -158,22 +229,40 @@ def analyse_command(
             "Needs the ray extra.",
         ),
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang", help="Language of the report: en or sv (default: the system locale)."
+        ),
+    ] = None,
 ) -> None:
     """Judge every turn by the winning chances it gave away against the best move of its
     position (from the mover's own view): best, good, inaccuracy, mistake or blunder, each
     player's accuracy, and the better move."""
+    from rummikub.core import RecordError, RummikubError
     from rummikub.games import iter_documents, load_any
+    from rummikub.i18n import LANGUAGES, translator
 
+    if lang is not None and lang not in LANGUAGES:
+        raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
+    t = translator(lang)
     depth: Depth = "deep" if deep else "default"
     if jobs < 1:
-        raise fail("--jobs must be at least 1")
+        raise fail(t("cli.at_least", option="--jobs", count=1))
     if samples is not None and samples < 1:
-        raise fail("--samples must be at least 1")
+        raise fail(t("cli.at_least", option="--samples", count=1))
     try:
-        docs = [doc for _, doc in iter_documents(file)]
-        records = [load_any(doc) for doc in docs]
-    except RummikubError as exc:
-        raise fail(f"{file}: {exc}") from None
+        read = list(iter_documents(file))
+    except RecordError as exc:  # it names the file (cannot read FILE: ...)
+        raise fail(str(exc)) from None
+    docs = [doc for _, doc in read]
+    records = []
+    for lineno, doc in read:
+        where = f"{file}:{lineno}" if len(read) > 1 or file.suffix == ".jsonl" else str(file)
+        try:
+            records.append(load_any(doc))
+        except RummikubError as exc:
+            raise fail(f"{where}: {exc}") from None
     for game in {r.game.name for r in records}:
         require_solver((), game, parts=("judge",))
     from rummikub.analysis import analyse
@@ -206,11 +295,8 @@ def analyse_command(
         for a in analyses:
             typer.echo(json.dumps(a, separators=(",", ":")))
         return
-    if len(analyses) == 1:
-        for line in _report(analyses[0]):
-            typer.echo(line)
-        return
-    for line in _by_bot(analyses):
+    lines = _report(analyses[0], t) if len(analyses) == 1 else _by_bot(analyses, t)
+    for line in lines:
         typer.echo(line)
 
 

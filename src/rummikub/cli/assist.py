@@ -12,9 +12,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummikub.core import RummikubError
-from rummikub.i18n import LANGUAGES, Translator, translator
-
 from .common import (
     NotOpenedOption,
     RackOption,
@@ -28,6 +25,7 @@ from .common import (
 from .solve import check_tiles, position_error
 
 if TYPE_CHECKING:
+    from rummikub.i18n import Translator
     from rummikub.solver.assistant import Alternative
 
 __all__ = ["register"]
@@ -77,6 +75,9 @@ def assist_command(
 ) -> None:
     """The best play at a real table: most tiles, most value, fewest changes, keeping the
     joker — each laid out as the new table, tiles from your rack marked * and moved ones ~."""
+    from rummikub.core import RummikubError
+    from rummikub.i18n import LANGUAGES, translator
+
     require_solver()
     if lang is not None and lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")

@@ -5,16 +5,9 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-
-from rummikub.bots.conformance import ConformanceReport, run_conformance
-from rummikub.bots.protocol import OutsideBot
-from rummikub.bots.specs import make_bot, parse_specs
-from rummikub.bots.tournament import Standings, TournamentConfig, run_tournament
-from rummikub.core import PRESETS, Rules, RummikubError, player_count_error
-from rummikub.i18n import Translator, translator
 
 from .common import (
     WorkersOption,
@@ -28,6 +21,13 @@ from .common import (
     require_solver,
 )
 
+if TYPE_CHECKING:
+    from rummikub.bots.conformance import ConformanceReport
+    from rummikub.bots.protocol import OutsideBot
+    from rummikub.bots.tournament import Standings
+    from rummikub.core import Rules
+    from rummikub.i18n import Translator
+
 __all__ = ["format_standings", "register"]
 
 
@@ -35,26 +35,48 @@ __all__ = ["format_standings", "register"]
 FEW_GAMES = 30
 
 
-def format_standings(st: Standings) -> str:
-    """The results table as plain text: every interval a 95% one printed the same way (from
-    … to), the head-to-head table with a header row, and a warning under 30 games."""
-    head = f"{'bot':<24} {'games':>6} {'wins':>8} {'win % (95% interval)':>22} {'score/rd':>9} "
-    head += f"{'Elo (95% interval)':>22}"
-    lines = [head, "-" * len(head)]
+def format_standings(st: Standings, t: Translator | None = None) -> str:
+    """The results table as plain text in the language of ``t`` (default: the system's):
+    every interval a 95% one printed the same way (from … to), the head-to-head table with a
+    header row, and a warning under 30 games."""
+    from rummikub.i18n import translator
+
+    t = t or translator()
+    head = [t("standings.bot"), t("standings.games"), t("standings.wins")]
+    head += [t("standings.win_rate"), t("standings.score"), t("standings.elo")]
+    rows = []
     for b in sorted(st.bots, key=lambda b: -b.win_rate):
         lo, hi = b.interval
         name = b.bot if len(b.bot) <= 24 else b.bot[:21] + "..."
-        win = f"{100 * b.win_rate:.1f} ({100 * lo:.1f} to {100 * hi:.1f})"
-        elo = f"{b.elo:+.0f} ({b.elo - b.elo_error:+.0f} to {b.elo + b.elo_error:+.0f})"
-        lines.append(
-            f"{name:<24} {b.games:>6} {b.wins:>8g} {win:>22} {b.mean_score:>+9.1f} {elo:>22}"
+        win = t(
+            "standings.interval",
+            value=f"{100 * b.win_rate:.1f}",
+            low=f"{100 * lo:.1f}",
+            high=f"{100 * hi:.1f}",
         )
+        elo = t(
+            "standings.interval",
+            value=f"{b.elo:+.0f}",
+            low=f"{b.elo - b.elo_error:+.0f}",
+            high=f"{b.elo + b.elo_error:+.0f}",
+        )
+        rows.append([name, str(b.games), f"{b.wins:g}", win, f"{b.mean_score:+.1f}", elo])
+    least = (24, 6, 8, 22, 9, 22)
+    widths = [max(w, *(len(r[i]) for r in [head, *rows])) for i, w in enumerate(least)]
+
+    def line(cells: list[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        return " ".join([first, *(c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))])
+
+    top = line(head)
+    lines = [top, "-" * len(top), *(line(r) for r in rows)]
     names = [b.bot for b in st.bots]
     if len(names) > 2:
-        width = max(10, *(min(len(n), 12) for n in names))
+        never = t("standings.never")
+        width = max(10, len(never), *(min(len(n), 12) for n in names))
         lines.append("")
-        lines.append("head to head: points of the row bot against the column bot / games they met")
-        lines.append("(· the bot itself; never: the two never met)")
+        lines.append(t("standings.head_to_head"))
+        lines.append(t("standings.head_to_head_key", never=never))
         lines.append(f"  {'':<20} " + "  ".join(f"{n[:width]:>{width}}" for n in names))
         for row in names:
             cells = []
@@ -63,15 +85,14 @@ def format_standings(st: Standings) -> str:
                 if row == col:
                     cells.append("·")
                 elif not met:
-                    cells.append("never")
+                    cells.append(never)
                 else:
                     cells.append(f"{st.head_to_head[row, col]:g}/{met}")
             lines.append(f"  {row[:20]:<20} " + "  ".join(f"{c:>{width}}" for c in cells))
     if st.games < FEW_GAMES:
         lines.append("")
         lines.append(
-            f"warning: only {st.games} game{'' if st.games == 1 else 's'}: the intervals are "
-            f"wide and the order may be luck; play at least {FEW_GAMES}"
+            t("standings.few_games", games=t("count.games", count=st.games), least=FEW_GAMES)
         )
     return "\n".join(lines)
 
@@ -98,16 +119,28 @@ def conformance_summary(report: ConformanceReport, t: Translator) -> str:
     return "\n".join(lines)
 
 
-def could_not_start(cmd: str, why: str, stderr: list[str] | None, *, again: bool = False) -> str:
+def could_not_start(
+    cmd: str,
+    why: str,
+    stderr: list[str] | None,
+    *,
+    again: bool = False,
+    t: Translator | None = None,
+) -> str:
     """The one report of an outside bot that does not start: why, and the last lines of its
     standard error (where a program says what went wrong; None: no process ran)."""
-    head = f"the bot {cmd!r} could not start{' again' if again else ''}: {why}"
+    from rummikub.i18n import translator
+
+    t = t or translator()
+    head = t(
+        "cli.could_not_start_again" if again else "cli.could_not_start", cmd=repr(cmd), why=why
+    )
     if stderr is None:
         return head
     if not stderr:
-        return head + " (it wrote nothing to standard error)"
+        return head + " " + t("cli.stderr_empty")
     tail = stderr[-5:]
-    return "\n".join([head + "; the last lines of its standard error:"] + [f"  {x}" for x in tail])
+    return "\n".join([head + t("cli.stderr_tail")] + [f"  {x}" for x in tail])
 
 
 def tournament(
@@ -166,10 +199,15 @@ def tournament(
 
     Every game's result goes to OUT as it finishes and its record to the records file; run the
     same command again after an interruption to finish the remaining games."""
+    from rummikub.bots.specs import make_bot, parse_specs
+    from rummikub.bots.tournament import Interrupted, TournamentConfig, run_tournament
+    from rummikub.core import RummikubError, player_count_error
+    from rummikub.i18n import translator
+
     the_game = game_option(game)
     jobs = merge_jobs(jobs, workers, "--workers", 0)
     if jobs < 0:
-        raise fail("--jobs must be 0 (one per core) or more")
+        raise fail(translator()("cli.jobs_or_zero"))
     try:
         specs = parse_specs(bots, the_game.name)
         require_solver(specs, the_game)
@@ -178,11 +216,11 @@ def tournament(
         if players not in counts:
             raise player_count_error(players, counts)
         if len(set(specs)) != len(specs):
-            raise fail("--bots lists a bot twice")
+            raise fail(translator()("cli.bot_twice"))
         if games < 1:
-            raise fail("--games must be at least 1")
+            raise fail(translator()("cli.at_least", option="--games", count=1))
         if time_limit is not None and time_limit <= 0:
-            raise fail("--time-limit must be positive")
+            raise fail(translator()("cli.positive", option="--time-limit"))
         for spec in specs:
             if not spec.startswith("cmd:"):
                 make_bot(spec, 0, game=the_game.name)
@@ -200,9 +238,16 @@ def tournament(
         )  # fmt: skip
     except RummikubError as exc:
         raise fail(str(exc)) from None
-    except KeyboardInterrupt:
+    except Interrupted as stop:
         close()
-        typer.echo(f"\ninterrupted: finished games are in {out}; run again to resume", err=True)
+        t = translator()
+        said = t(
+            "cli.tournament_interrupted",
+            games=t("count.finished_games", count=stop.finished),
+            out=out,
+            left=stop.total - stop.finished,
+        )
+        typer.echo("\n" + said, err=True)
         raise typer.Exit(130) from None
     close()
     elapsed = time.perf_counter() - started
@@ -210,7 +255,7 @@ def tournament(
         typer.echo(json.dumps({"games": st.games, "bots": [b.to_dict() for b in st.bots]}))
     else:
         t = translator()
-        typer.echo(format_standings(st))
+        typer.echo(format_standings(st, t))
         games_done = t("count.games", count=st.games)
         typer.echo(
             "\n" + t("cli.tournament_done", games=games_done, out=out, seconds=f"{elapsed:.0f}")
@@ -240,6 +285,12 @@ def bot(
 ) -> None:
     """Play an outside bot (rummikub-bot/1 protocol, see docs/bots.md) against a built-in bot,
     checking every answer with the engine. Exits 1 if the bot broke a rule."""
+    from rummikub.bots.conformance import run_conformance
+    from rummikub.bots.protocol import OutsideBot
+    from rummikub.bots.specs import make_bot
+    from rummikub.core import PRESETS, RummikubError
+    from rummikub.i18n import translator
+
     try:
         if rules.strip() == "all":
             presets: list[Rules] = list(PRESETS.values())
@@ -252,7 +303,7 @@ def bot(
         require_solver([against])
         make_bot(against, 0)
         if games < 1:
-            raise fail("--games must be at least 1")
+            raise fail(translator()("cli.at_least", option="--games", count=1))
     except RummikubError as exc:
         raise fail(error_words(exc, translator())) from None
     err_fh = stderr_file.open("a", encoding="utf-8") if stderr_file else None
@@ -263,7 +314,8 @@ def bot(
     if problem is not None:
         if err_fh is not None:
             err_fh.close()
-        raise fail(could_not_start(cmd, problem, probe.stderr_tail if probe.ran else None))
+        tail = probe.stderr_tail if probe.ran else None
+        raise fail(could_not_start(cmd, problem, tail, t=translator()))
     made: list[OutsideBot] = []
 
     def outside(_: int) -> OutsideBot:
@@ -281,16 +333,23 @@ def bot(
             b.close()
         if err_fh is not None:
             err_fh.close()
+    t = translator()
     name = next((b.program_name for b in made if b.program_name), cmd)
     stopped = next((b for b in made if b.dead and b.start_error), None)
     if stopped is not None and stopped.start_error is not None:
         # it ran, then stopped for good: say so once, before the turns it then missed
-        typer.echo(could_not_start(cmd, stopped.start_error, stopped.stderr_tail, again=True))
-    typer.echo(f"{name} against {against}: {conformance_summary(report, translator())}")
-    timeouts = sum(b.timeouts for b in made)
-    crashes = sum(b.crashes for b in made)
-    rejected = sum(b.rejected for b in made)
-    typer.echo(f"timeouts {timeouts}, crashes {crashes}, rejected answers {rejected}")
+        said = could_not_start(cmd, stopped.start_error, stopped.stderr_tail, again=True, t=t)
+        typer.echo(said)
+    summary = conformance_summary(report, t)
+    typer.echo(t("cli.bot_result", name=name, against=against, summary=summary))
+    typer.echo(
+        t(
+            "cli.bot_problems",
+            timeouts=t("count.timeouts", count=sum(b.timeouts for b in made)),
+            crashes=t("count.crashes", count=sum(b.crashes for b in made)),
+            rejected=t("count.rejected", count=sum(b.rejected for b in made)),
+        )
+    )
     if not report.ok:
         raise typer.Exit(1)
 

@@ -8,13 +8,15 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from rummikub.core import Rules, RulesError, RummikubError
-from rummikub.games import AnyGame, get_game, parts_of
-from rummikub.i18n import Translator, terminal_language
+# the command line imports what a command needs when it runs: `rummikub --help` starts fast
+if TYPE_CHECKING:
+    from rummikub.core import Rules, RummikubError
+    from rummikub.games import AnyGame
+    from rummikub.i18n import Translator
 
 __all__ = [
     "EXTRAS",
@@ -47,7 +49,11 @@ EXTRAS = {
 
 def needs_extra(extra: str) -> typer.Exit:
     """The one-line error for a command whose extra is not installed."""
-    return fail(f"this command needs {EXTRAS[extra]}: pip install 'rummikub[{extra}]'", code=3)
+    from rummikub.i18n import translator
+
+    t = translator()
+    what = t(f"extra.{extra}")
+    return fail(t("cli.needs_extra", what=what, install=f"pip install 'rummikub[{extra}]'"), code=3)
 
 
 #: The top-level modules each extra installs (a missing one names the extra to install).
@@ -81,6 +87,8 @@ def require_solver(
     ``hint``) of ``game`` plays with the solver (the game's ``needs_solver`` in the table of
     game parts) and the ``solver`` extra is not installed (checked before a long run starts,
     not in its middle)."""
+    from rummikub.games import parts_of
+
     wanted = {f"bots.{level.strip()}" for level in levels} | set(parts)
     if wanted & parts_of(game).needs_solver and importlib.util.find_spec("numpy") is None:
         raise needs_extra("solver")
@@ -91,7 +99,9 @@ def merge_jobs(jobs: int | None, old: int | None, old_name: str, default: int) -
     command) and a command's former name for it (``--workers``, ``--bot-workers``: hidden,
     still read so old scripts keep working, with a note on standard error)."""
     if old is not None:
-        typer.echo(f"note: {old_name} is now --jobs (-j); {old_name} will go", err=True)
+        from rummikub.i18n import translator
+
+        typer.echo(translator()("cli.old_jobs", old=old_name), err=True)
         if jobs is None:
             return old
     return default if jobs is None else jobs
@@ -107,6 +117,8 @@ def terminal_lang(lang: str | None) -> str:
     """The language of a terminal game asked for ``lang`` (``None``: the system locale's):
     one written right to left, which the terminal cannot show, gives English, and says so on
     standard error first (in that language and in English)."""
+    from rummikub.i18n import terminal_language
+
     shown, notice = terminal_language(lang)
     if notice is not None:
         typer.echo(notice, err=True)
@@ -148,6 +160,9 @@ def error_words(exc: RummikubError, t: Translator) -> str:
 
 def load_rules(spec: str) -> Rules:
     """The tile game's rules from a preset name, a JSON file path, or inline JSON."""
+    from rummikub.core import Rules
+    from rummikub.games import get_game
+
     rules = load_game_rules(get_game("tiles"), spec)
     if not isinstance(rules, Rules):  # pragma: no cover - the tile game's rules are Rules
         raise TypeError(f"not the tile game's rules: {rules!r}")
@@ -156,6 +171,8 @@ def load_rules(spec: str) -> Rules:
 
 def load_game_rules(game: AnyGame, spec: str) -> Any:
     """The rules of ``game`` from a preset name, a JSON file path, or inline JSON."""
+    from rummikub.core import RulesError
+
     text = spec.strip()
     if text.startswith("{"):
         return game.rules_from_json(_json_object(text, "rules"))
@@ -177,6 +194,8 @@ def load_game_rules(game: AnyGame, spec: str) -> Any:
 
 
 def _json_object(text: str, where: str) -> Any:
+    from rummikub.core import RulesError
+
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -186,6 +205,9 @@ def _json_object(text: str, where: str) -> Any:
 def game_option(name: str) -> AnyGame:
     """The game named by ``--game`` (``tiles``, ``xpress``; ``rummikub`` is read as
     ``tiles``), or the one-line error."""
+    from rummikub.core import RulesError
+    from rummikub.games import get_game
+
     try:
         return get_game(name)
     except RulesError as exc:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-from importlib import metadata
 from typing import Annotated, Any
 
 import typer
@@ -73,6 +72,8 @@ def _root(
 def package_version() -> str:
     """The installed package's version (``0.0.0+unknown`` when run from a source tree that
     was never installed)."""
+    from importlib import metadata
+
     try:
         return metadata.version("rummikub")
     except metadata.PackageNotFoundError:

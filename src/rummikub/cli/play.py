@@ -8,9 +8,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummikub.core import RummikubError
-from rummikub.i18n import LANGUAGES
-
 from .common import fail, load_rules, needs_extra, require_solver
 
 if TYPE_CHECKING:
@@ -20,7 +17,7 @@ __all__ = ["register"]
 
 
 LANG_HELP = (
-    f"Interface language ({', '.join(LANGUAGES)}); default: the system locale "
+    "Interface language (en, sv); default: the system locale "
     "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English."
 )
 
@@ -68,14 +65,18 @@ def play_command(
     except ImportError:  # depends on the installation
         raise needs_extra("tui") from None
     require_solver()  # the bots and the hint key play with the solver
+    from rummikub.i18n import LANGUAGES, translator
     from rummikub.solver.warm import warm_up
 
     if lang is not None and lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})")
+    t = translator(lang)
     if resume is not None and (bots is not None or rules is not None):
-        raise fail("--resume continues a saved game: it takes no --bots or --rules")
+        given = [o for o, v in (("--bots", bots), ("--rules", rules)) if v is not None]
+        options = f" {t('cli.or')} ".join(given)
+        raise fail(t("cli.resume.no_options", options=options))
     if rules is not None and bots is None:
-        raise fail("--rules goes with --bots (without it the new-game form chooses the rules)")
+        raise fail(t("cli.rules_need_bots"))
     autosave = None if no_autosave else autosave_path()
     session = None
     if resume is not None:
@@ -99,18 +100,19 @@ def setup_from_options(
     """The game ``--bots`` (and ``--rules``, ``--seed``, ``--no-hints``) describe: the player
     at the keyboard in the first seat, then one bot per level; a one-line error naming what is
     wrong otherwise."""
+    from rummikub.core import RummikubError
     from rummikub.i18n import translator
     from rummikub.tui.session import GameSetup, Seat, bot_levels
 
     levels = [b.strip() for b in bots.split(",")]
     known = bot_levels()
+    t = translator(lang)
     if not any(levels) or "" in levels:
-        raise fail(f"--bots needs bot levels split by commas, e.g. greedy,expert, not {bots!r}")
+        raise fail(t("cli.bots_split", given=repr(bots)))
     for level in levels:
         if level not in known:
-            raise fail(f"--bots: unknown bot level {level!r} (levels: {', '.join(known)})")
+            raise fail(t("cli.unknown_level", level=repr(level), levels=", ".join(known)))
     require_solver(levels)
-    t = translator(lang)
     seats = [Seat(t("setup.you"))] + [
         Seat(t("setup.bot_name", n=i), "bot", level) for i, level in enumerate(levels, start=2)
     ]
@@ -136,25 +138,32 @@ def quit_note(app: RummikubApp) -> str:
 
 def _resume(path: Path, **kwargs: object) -> Session:
     """The saved game in ``path``, or a one-line error naming what is wrong with the file."""
+    from rummikub.core import RummikubError
+    from rummikub.i18n import translator
     from rummikub.tui import Session
+
+    t = translator()
+
+    def cannot(why: str) -> typer.Exit:
+        return fail(t("cli.cannot_resume", path=str(path), why=why))
 
     try:
         return Session.resume(path, **kwargs)
     except FileNotFoundError:
-        raise fail(f"cannot resume {path}: there is no such file") from None
+        raise cannot(t("cli.resume.missing")) from None
     except IsADirectoryError:
-        raise fail(f"cannot resume {path}: it is a directory, not a saved game") from None
+        raise cannot(t("cli.resume.directory")) from None
     except PermissionError:
-        raise fail(f"cannot resume {path}: permission denied") from None
+        raise cannot(t("cli.resume.permission")) from None
     except UnicodeDecodeError:
-        raise fail(f"cannot resume {path}: not a text file (a saved game is JSON)") from None
+        raise cannot(t("cli.resume.not_text")) from None
     except OSError as exc:
-        raise fail(f"cannot resume {path}: {exc.strerror or exc}") from None
+        raise cannot(str(exc.strerror or exc)) from None
     except RummikubError as exc:
         message = str(exc)
         if "format is None" in message:
-            message = 'not a saved game (a rummikub-game/1 record has a "format" field)'
-        raise fail(f"cannot resume {path}: {message}") from None
+            message = t("cli.resume.not_saved_game")
+        raise cannot(message) from None
 
 
 def register(app: typer.Typer) -> None:

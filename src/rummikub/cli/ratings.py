@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummikub.core import RummikubError
-
 from .common import fail, game_option
 
 if TYPE_CHECKING:
+    from rummikub.i18n import Translator
     from rummikub.ratings import Rating
 
 __all__ = ["register"]
@@ -21,18 +20,15 @@ __all__ = ["register"]
 app = typer.Typer(help="Player ratings: the bots' fixed ratings and their calibration.")
 
 
-def ratings_table(field: dict[str, Rating]) -> list[str]:
+def ratings_table(field: dict[str, Rating], t: Translator) -> list[str]:
     """The bots of one game, strongest first by their estimate ``mu``, each with that estimate
     on the players' scale (the order and the figures agree), ``mu`` and ``sigma``."""
     from rummikub.ratings import estimate
 
-    lines = [f"{'bot':<10} {'rating':>6}   {'mu':>6}   {'sigma':>5}"]
+    lines = [f"{t('ratings.bot'):<10} {t('ratings.rating'):>6}   {'mu':>6}   {'sigma':>5}"]
     for level, r in sorted(field.items(), key=lambda kv: -kv[1].mu):
         lines.append(f"{level:<10} {estimate(r):>6}   {r.mu:6.2f}   {r.sigma:5.2f}")
     return lines
-
-
-RATINGS_NOTE = "rating: 1000 + 40 mu, the estimate mu on the scale players see"
 
 
 @app.command("bots")
@@ -42,17 +38,20 @@ def bots_command(
     """The bots' fixed ratings (the shipped calibration), strongest first.
 
     Example: rummikub ratings bots --game xpress"""
+    from rummikub.i18n import translator
     from rummikub.ratings import bot_ratings, calibration
 
+    t = translator()
     name = game_option(game).name
     field = bot_ratings(name)
     if not field:
-        raise fail(f"no calibrated bots for the game {name!r}")
-    typer.echo(f"{name} bots, strongest first:")
-    for line in ratings_table(field):
+        raise fail(t("ratings.none", game=repr(name)))
+    typer.echo(t("ratings.strongest_first", game=name))
+    for line in ratings_table(field, t):
         typer.echo(f"  {line}")
-    typer.echo(f"({RATINGS_NOTE})")
-    typer.echo(f"(from {calibration()['rated_games']} games: {calibration()['made_by']})")
+    typer.echo(f"({t('ratings.note')})")
+    games = t("count.games", count=calibration()["rated_games"])
+    typer.echo(f"({t('ratings.from', games=games, made_by=calibration()['made_by'])})")
 
 
 @app.command("calibrate")
@@ -67,6 +66,8 @@ def calibrate_command(
 ) -> None:
     """Rate the bots from their tournament games (every game in file order, the model the
     players are rated with) and print or write the calibration."""
+    from rummikub.core import RummikubError
+    from rummikub.i18n import translator
     from rummikub.ratings import calibrate, read_results
     from rummikub.ratings.calibrate import to_json
 
@@ -80,11 +81,12 @@ def calibrate_command(
                   tournaments)  # fmt: skip
     if out is not None:
         out.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    t = translator()
     for game, field in found.items():
-        typer.echo(f"{game} bots, strongest first:")
-        for line in ratings_table(field):
+        typer.echo(t("ratings.strongest_first", game=game))
+        for line in ratings_table(field, t):
             typer.echo(f"  {line}")
-    typer.echo(f"({RATINGS_NOTE})")
+    typer.echo(f"({t('ratings.note')})")
 
 
 def register(root: typer.Typer) -> None:

@@ -8,12 +8,7 @@ from typing import Annotated
 
 import typer
 
-from rummikub.core import RecordError, RummikubError
-from rummikub.games import iter_documents, load_any
-from rummikub.i18n import LANGUAGES
-
 from .common import fail
-from .describe import describe
 
 __all__ = ["register"]
 
@@ -45,6 +40,12 @@ def replay_command(
     """Print a game turn by turn (re-checking it against the rules), or only verify it; the
     records of every game (tiles, xpress) are read. On an interactive terminal a single record
     opens in the game's terminal replay viewer."""
+    from rummikub.core import RecordError, RummikubError
+    from rummikub.games import iter_documents, load_any
+    from rummikub.i18n import LANGUAGES, translator
+
+    from .describe import describe
+
     if lang is not None and lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
     if not verify_only and not text and sys.stdout.isatty() and sys.stdin.isatty():
@@ -68,7 +69,7 @@ def replay_command(
     except RecordError as exc:
         raise fail(str(exc)) from None
     if verify_only:
-        typer.echo(f"ok: {checked} {'record' if checked == 1 else 'records'} verified")
+        typer.echo(translator(lang)("cli.verified", count=checked))
 
 
 def register(app: typer.Typer) -> None:

@@ -6,8 +6,6 @@ from typing import Annotated
 
 import typer
 
-from rummikub.core import RummikubError
-
 from .common import fail, merge_jobs, needs_extra, require_solver
 
 __all__ = ["register"]
@@ -163,6 +161,8 @@ def serve(
     ),
 ) -> None:
     """Start the game server; open the printed address in a browser to play."""
+    from rummikub.core import RummikubError
+
     try:
         from rummikub.server import ServerConfig
         from rummikub.server import serve as run
@@ -194,13 +194,17 @@ def serve(
             bot_threads=merge_jobs(jobs, bot_workers, "--bot-workers", 2),
         )
 
+        from rummikub.i18n import translator
+
+        t = translator()
+
         def ready(address: str) -> None:
-            typer.echo(f"Rummikub is running. Open {address} in your browser to play.")
-            typer.echo(f"Games are stored in {shown_url(url)}. Press Ctrl+C to stop.")
+            typer.echo(t("cli.serve.running", address=address))
+            typer.echo(t("cli.serve.stored", url=shown_url(url)))
             if origins:
-                typer.echo(f"Pages from {', '.join(origins)} may connect too.")
+                typer.echo(t("cli.serve.origins", origins=", ".join(origins)))
             if broker:
-                typer.echo(f"A node of the cluster on {shown_url(broker)}.")
+                typer.echo(t("cli.serve.node", broker=shown_url(broker)))
 
         run(host, port, config=config, on_ready=ready)
     except RummikubError as exc:

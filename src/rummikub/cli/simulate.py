@@ -10,11 +10,6 @@ from typing import Annotated, Any
 
 import typer
 
-from rummikub.bots.simulate import resume_point, write_records
-from rummikub.bots.simulate import simulate as run_simulation
-from rummikub.core import RummikubError
-from rummikub.i18n import translator
-
 from .common import (
     WorkersOption,
     error_words,
@@ -75,16 +70,22 @@ def simulate(
     ] = False,
 ) -> None:
     """Play complete games between built-in bots and write one record per line."""
+    from rummikub.bots.simulate import resume_point, write_records
+    from rummikub.bots.simulate import simulate as run_simulation
+    from rummikub.core import RummikubError
+    from rummikub.i18n import translator
+
     the_game = game_option(game)
     levels = [b.strip() for b in (bots or DEFAULT_BOTS.get(the_game.name, "random")).split(",")]
     levels = [b for b in levels if b]
+    t = translator()
     if not levels:
-        raise fail("--bots needs at least one bot level")
+        raise fail(t("cli.bots_needed"))
     if games < 1:
-        raise fail("--games must be at least 1")
+        raise fail(t("cli.at_least", option="--games", count=1))
     jobs = merge_jobs(jobs, workers, "--workers", 1)
     if jobs < 1:
-        raise fail("--jobs must be at least 1")
+        raise fail(t("cli.at_least", option="--jobs", count=1))
     try:
         rule_obj = load_game_rules(the_game, rules)
         seats = (
@@ -103,7 +104,7 @@ def simulate(
             for i, rec in enumerate(records, done + 1):
                 rounds[0] += len(rec["rounds"])
                 if not quiet and sys.stderr.isatty():
-                    typer.echo(f"\r{i}/{games} games", err=True, nl=False)
+                    typer.echo(f"\r{i}/{t('count.games', count=games)}", err=True, nl=False)
                 yield rec
 
         count = write_records(progress(), out, append=resume)
@@ -111,7 +112,6 @@ def simulate(
         raise fail(error_words(exc, translator())) from None
     elapsed = time.perf_counter() - started
     if not quiet:
-        t = translator()
         said = t(
             "cli.simulated_after" if done else "cli.simulated",
             game=the_game.name,

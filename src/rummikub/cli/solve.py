@@ -5,25 +5,9 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-
-from rummikub.core import (
-    Code,
-    IllegalPlayError,
-    Meld,
-    NotationError,
-    Rack,
-    Rules,
-    RulesError,
-    RummikubError,
-    Table,
-    UsageError,
-    read_meld,
-)
-from rummikub.i18n import LANGUAGES, Translator, translator
-from rummikub.solver import OBJECTIVES, Position, Solution, solve_position
 
 from .common import (
     NotOpenedOption,
@@ -36,6 +20,11 @@ from .common import (
     require_solver,
 )
 
+if TYPE_CHECKING:
+    from rummikub.core import Meld, Rules, RummikubError
+    from rummikub.i18n import Translator
+    from rummikub.solver import Position, Solution
+
 __all__ = ["register"]
 
 
@@ -44,6 +33,9 @@ def _result(
 ) -> tuple[dict[str, Any], bool]:
     """The result object for one JSON position, and whether it is an error. ``line``: the
     input line the position came from (``--jsonl``), named in an error."""
+    from rummikub.core import RummikubError
+    from rummikub.solver import Position, solve_position
+
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -67,6 +59,8 @@ def _at(line: int | None) -> dict[str, int]:
 
 def meld_text(meld: Meld, rules: Rules) -> str:
     """A meld with each joker's role: ``R5 J=R6 J=R7`` in a run, ``K1 R1 J=1`` in a group."""
+    from rummikub.core import IllegalPlayError, read_meld
+
     try:
         return " ".join(read_meld(meld, rules).labels())
     except IllegalPlayError:
@@ -77,6 +71,8 @@ def position_error(exc: RummikubError, t: Translator) -> str:
     """An error of a typed position (``--table``, ``--rack``, ``--rules``) in the language of
     ``t``: a refusal and a bad tile from the catalogue (one wording for a tile the rules do
     not have, naming their colours), a notation error with the token it stopped at."""
+    from rummikub.core import Code, IllegalPlayError, NotationError, RulesError, UsageError
+
     if isinstance(exc, RulesError) and exc.params.get("field") == "preset":
         name, presets = exc.params.get("name"), exc.params.get("presets")
         return t("cli.unknown_preset", name=repr(name), presets=presets)
@@ -90,6 +86,7 @@ def position_error(exc: RummikubError, t: Translator) -> str:
 def check_tiles(text: str, rules: Rules, what: str, t: Translator) -> None:
     """Refuse a word of ``--table``/``--rack`` that is not a tile of ``rules`` (``R14``,
     ``P5`` in a 4-colour game), with the one wording of a bad tile."""
+    from rummikub.core import IllegalPlayError
     from rummikub.solver.assistant import check_tiles as check
 
     try:
@@ -135,6 +132,11 @@ def solve_cmd(
     ] = None,
 ) -> None:
     """Find the best play: most rack tiles placed (ties: value, then fewest table changes)."""
+    from rummikub.core import Rack, RummikubError, Table
+    from rummikub.i18n import LANGUAGES, translator
+    from rummikub.solver import OBJECTIVES, Position, solve_position
+    from rummikub.solver.dp import small_in_python
+
     require_solver()
     if lang is not None and lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
@@ -165,19 +167,16 @@ def solve_cmd(
                 failed.append(number)
             sys.stdout.write(dumps(out) + "\n")
             sys.stdout.flush()
-        skipped = (
-            "1 blank line skipped (no result for it)"
-            if blank == 1
-            else f"{blank} blank lines skipped (no result for them)"
-        )
+        skipped = t("cli.blank_skipped", count=blank)
         if failed:
             lines = ", ".join(map(str, failed[:10])) + (", …" if len(failed) > 10 else "")
-            many = "s" if len(failed) > 1 else ""
-            typer.echo(
-                f"error: {len(failed)} of {read - blank} positions failed (input line{many} "
-                f"{lines})" + (f"; {skipped}" if blank else ""),
-                err=True,
+            said = t(
+                "cli.positions_failed",
+                count=len(failed),
+                of=read - blank,
+                lines=t("cli.input_lines", count=len(failed), lines=lines),
             )
+            typer.echo("error: " + said + (f"; {skipped}" if blank else ""), err=True)
             raise typer.Exit(1)
         if blank:
             typer.echo(f"note: {skipped}", err=True)
@@ -195,7 +194,9 @@ def solve_cmd(
         from rummikub.solver import check_position
 
         check_position(position.table, position.rack.tiles, rule_obj)
-        sol = solve_position(position, objective=objective, time_limit=time_limit)
+        # one question: a small position is answered without loading the compiled kernels
+        with small_in_python():
+            sol = solve_position(position, objective=objective, time_limit=time_limit)
     except RummikubError as exc:
         raise fail(position_error(exc, t)) from None
     typer.echo(_human(t, position, sol))

@@ -7,13 +7,14 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummikub.core import RecordError, RummikubError
-
 from .common import fail
+
+if TYPE_CHECKING:
+    from rummikub.xpress import XpressMatch
 
 __all__ = ["register"]
 
@@ -26,7 +27,9 @@ xpress_app = typer.Typer(
 
 @xpress_app.command("play")
 def play(
-    bot: Annotated[str, typer.Option(help="The opponent: greedy or expert.")] = "expert",
+    bot: Annotated[
+        str | None, typer.Option(help="The opponent: greedy or expert (default: expert).")
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the match (default: random).")] = None,
     lang: Annotated[
         str | None,
@@ -36,16 +39,42 @@ def play(
         str | None, typer.Option(help="Your name in the record (default: You, in the language).")
     ] = None,
     save: Annotated[
-        Path | None, typer.Option(help="Write the game record here when the app closes.")
+        Path | None,
+        typer.Option(
+            help="Write the game record here after every action (default with --resume: the "
+            "resumed file)."
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume", help="Go on with a game saved with --save (an Xpress record, JSON)."
+        ),
     ] = None,
 ) -> None:
-    """Play Xpress against a bot in the terminal."""
+    """Play Xpress against a bot in the terminal, or go on with a saved game (--resume)."""
+    from rummikub.core import RummikubError
     from rummikub.i18n import LANGUAGES, detect_language, translator
     from rummikub.xpress import get_bot
 
     if lang is not None and lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
     lang = lang or detect_language()
+    if resume is not None:
+        given = [f"--{n}" for n, v in (("bot", bot), ("seed", seed), ("name", name)) if v]
+        if given:
+            t = translator()
+            raise fail(t("cli.resume.no_options", options=f" {t('cli.or')} ".join(given)))
+        match = _saved_match(resume)
+        from rummikub.tui.xpress_app import XpressApp
+
+        try:
+            app = XpressApp.for_resume(match, lang=lang, save=save or resume)
+        except RummikubError as exc:
+            raise fail(translator()("cli.cannot_resume", path=str(resume), why=exc)) from None
+        app.run()
+        return
+    bot = bot or "expert"
     name = name or translator(lang)("setup.you")
     try:
         get_bot(bot)
@@ -56,6 +85,35 @@ def play(
     actual_seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000_007
     app = XpressApp.for_play(bot=bot, seed=actual_seed, lang=lang, name=name, save=save)
     app.run()
+
+
+def _saved_match(path: Path) -> XpressMatch:
+    """The match saved in ``path`` rebuilt to go on with, or a one-line error naming what is
+    wrong with the file (missing, not a record, finished)."""
+    from rummikub.core import RummikubError
+    from rummikub.i18n import translator
+    from rummikub.xpress import load_xpress_match, read_xpress
+
+    t = translator()
+
+    def cannot(why: str) -> typer.Exit:
+        return fail(t("cli.cannot_resume", path=str(path), why=why))
+
+    if not path.exists():
+        raise cannot(t("cli.resume.missing"))
+    if path.is_dir():
+        raise cannot(t("cli.resume.directory"))
+    try:
+        match = load_xpress_match(read_xpress(path))
+    except UnicodeDecodeError:
+        raise cannot(t("cli.resume.not_text")) from None
+    except OSError as exc:
+        raise cannot(str(exc.strerror or exc)) from None
+    except RummikubError as exc:
+        raise cannot(str(exc)) from None
+    if match.over:
+        raise cannot(t("cli.resume.over"))
+    return match
 
 
 @xpress_app.command("replay")
@@ -71,6 +129,7 @@ def replay(
 ) -> None:
     """Watch a recorded Xpress game step by step in the terminal (prints it as text with
     --text or when the output is not a terminal)."""
+    from rummikub.core import RecordError
     from rummikub.games import iter_documents
     from rummikub.i18n import LANGUAGES, detect_language, translator
     from rummikub.xpress import load_xpress
@@ -83,8 +142,7 @@ def replay(
     try:
         docs = [doc for _, doc in iter_documents(file)]
         if not 1 <= game <= len(docs):
-            held = f"{len(docs)} record" + ("" if len(docs) == 1 else "s")
-            raise fail(f"--game {game}: the file holds {held}")
+            raise fail(translator(lang)("cli.records_held", game=game, count=len(docs)))
         rec = load_xpress(docs[game - 1])
     except RecordError as exc:
         raise fail(str(exc)) from None

@@ -20,6 +20,9 @@ to the melds of the new table.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import cast
 
 from .groups import group_joker_range, group_sizes, max_group_size
@@ -47,8 +50,39 @@ __all__ = [
     "run_dp",
     "run_python",
     "run_raw",
+    "small_in_python",
     "trace",
 ]
+
+#: the size up to which :func:`small_in_python` solves a problem without the compiled kernel
+#: (0: no problem, outside it)
+_PYTHON_UP_TO: ContextVar[int] = ContextVar("rummikub_solver_python_up_to", default=0)
+
+
+@contextmanager
+def small_in_python(tiles: int = 20) -> Iterator[None]:
+    """In this block, a problem of at most ``tiles`` tiles that may end in the melds (table
+    and rack, jokers included) is solved by the pure-Python DP even when the compiled kernel is
+    available: a program that asks one small question (``rummikub solve``) answers in
+    milliseconds instead of loading the kernels first (a second or more). The answer is as
+    good (the same tiles, value and objective); the melds may be arranged otherwise. Which
+    path a problem takes depends only on the problem, never on the time."""
+    token = _PYTHON_UP_TO.set(tiles)
+    try:
+        yield
+    finally:
+        _PYTHON_UP_TO.reset(token)
+
+
+def _use_kernel(p: Problem) -> bool:
+    """Whether ``p`` goes to the compiled kernel (imported here, not before: loading it is
+    what :func:`small_in_python` saves)."""
+    limit = _PYTHON_UP_TO.get()
+    if limit and sum(map(sum, p.hi)) + p.jhi <= limit:
+        return False
+    from . import fast
+
+    return fast.available() and fast.fits(p)
 
 
 def run_dp(p: Problem, deadline: float | None = None) -> dict[int, DPResult]:
@@ -67,9 +101,9 @@ def run_raw(
     step)}; :func:`decode` reads a score, :func:`trace` builds the :class:`DPResult`. With
     ``at_least`` only solutions scoring that much are looked for (the result is empty when
     there is none); the kernel prunes with it."""
-    from . import fast
+    if _use_kernel(p):
+        from . import fast
 
-    if fast.available() and fast.fits(p):
         return fast.run(p, deadline, at_least=at_least, beam=True)
     finals: dict[int, tuple[int, Trail]] = {b: f for b, f in run_python(p, deadline).items()}
     if at_least is None:
@@ -95,10 +129,10 @@ def best_score(
     """(tiles placed, value of the new melds) of the optimum, without building the melds;
     ``None`` when no arrangement exists (or none scores ``at_least``, a pruning hint). Not for
     ``per_count`` problems."""
-    from . import fast
-
     finals: dict[int, tuple[int, Trail]]
-    if fast.available() and fast.fits(p):
+    if _use_kernel(p):
+        from . import fast
+
         finals = fast.run(p, deadline, trace=False, at_least=at_least)
     else:
         finals = {b: f for b, f in run_python(p, deadline).items()}

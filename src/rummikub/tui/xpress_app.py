@@ -30,7 +30,7 @@ from textual.widgets import Header, Label, RichLog, Static
 from rummikub.analysis import THRESHOLDS, TurnAnalysis
 from rummikub.analysis.xpress import judge_xpress_steps
 from rummikub.bots.hints import hint
-from rummikub.core.errors import IllegalPlayError, RummikubError
+from rummikub.core.errors import IllegalPlayError, RecordError, RummikubError
 from rummikub.core.melds import Meld, read_meld
 from rummikub.core.tiles import COLOUR_LETTERS, Tile
 from rummikub.i18n import Translator, translator
@@ -231,6 +231,7 @@ class XpressApp(App[None]):
         self.logged: list[str] = []  # the lines of the log, as written
         self.analysing = False  # the replay shows each turn's verdict (V)
         self._judged: dict[tuple[int, int], TurnAnalysis | None] = {}
+        self.resumed = False  # a saved match gone on with (for_resume)
 
     # -- construction --------------------------------------------------------------------
     @classmethod
@@ -253,6 +254,39 @@ class XpressApp(App[None]):
         app.match = XpressMatch(players, seed)
         app.save = save
         app.delay = delay
+        return app
+
+    @classmethod
+    def for_resume(
+        cls,
+        match: XpressMatch,
+        *,
+        lang: str = "en",
+        save: Path | None = None,
+        delay: float = 0.4,
+        bot_seconds: float = 1.0,
+    ) -> XpressApp:
+        """Go on with a saved match (:func:`~rummikub.xpress.load_xpress_match`): the person
+        at the keyboard takes the record's human seat, the record's bot level plays the other
+        (a record of two people or two bots is refused with a :class:`RecordError`)."""
+        humans = [i for i, p in enumerate(match.players) if p.kind == "human"]
+        if len(humans) != 1:
+            raise RecordError(
+                f"a game against a bot has one person and one bot; this record has "
+                f"{len(humans)} {'person' if len(humans) == 1 else 'people'}"
+            )
+        human = humans[0]
+        level = match.players[1 - human].bot or match.players[1 - human].name
+        app = cls(lang=lang)
+        # the bot's own choices are seeded by the match and the round it resumes in
+        app.bot = get_bot(level, match.seed + len(match.rounds))
+        if isinstance(app.bot, ExpertBot):
+            app.bot.max_seconds = bot_seconds
+        app.match = match
+        app.human = human
+        app.save = save
+        app.delay = delay
+        app.resumed = True
         return app
 
     @classmethod
@@ -306,6 +340,8 @@ class XpressApp(App[None]):
         self.title = self.t("xpress.tui.title")
         if self.match is not None:
             self.message = self._prompt()
+            if self.resumed:
+                self.log_line(self.t("xpress.tui.resumed", round=len(self.match.rounds)))
             await self.refresh_view()
             self._schedule_bot()
         else:
@@ -439,10 +475,15 @@ class XpressApp(App[None]):
             self.log_line(note)
         if m.state.end is not None:
             self.log_line(self._round_result().split("\n")[0])
-            if self.save is not None:
-                write_xpress(m, self.save)
+        self.write_save()
         await self.refresh_view()
         return True
+
+    def write_save(self) -> None:
+        """Write the match to ``--save`` (atomically) after every action, so that ``rummikub
+        xpress play --resume`` goes on from the last one whenever the app is left."""
+        if self.match is not None and self.save is not None:
+            write_xpress(self.match, self.save)
 
     async def on_die_widget_clicked(self, event: DieWidget.Clicked) -> None:
         self.selected ^= {event.die}
@@ -532,6 +573,7 @@ class XpressApp(App[None]):
         if m is None or m.state.end is None or m.over:
             return
         m.next_round()
+        self.write_save()
         self.message = self._prompt()
         await self.refresh_view()
         self._schedule_bot()

@@ -314,7 +314,10 @@ def replay_xpress(rec: XpressRecord) -> Iterator[XpressStep]:
                     raise RecordError(f"{action}: {exc}", round=ri, turn=ti) from exc
                 yield XpressStep(ri, ti, action, state, after)
                 state = after
-            if state.end is None and not turn.ended:
+            # a running match saved in the middle of a turn (its last turn, in its last
+            # round) goes on from there; any other turn ends or wins the round
+            running = ri == len(rec.rounds) - 1 and ti == len(rd.turns) - 1 and rd.end is None
+            if state.end is None and not turn.ended and not running:
                 raise RecordError("the turn neither ends nor wins the round", round=ri, turn=ti)
         if rd.end is not None:
             if state.end is None:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from .results import GameResult, ResultsFile, TournamentConfig
 from .schedule import Pairing, schedule
 from .stats import Standings, standings
 
-__all__ = ["play_pairing", "run_tournament"]
+__all__ = ["Interrupted", "play_pairing", "run_tournament"]
 
 Progress = Callable[[int, int], None]
 
@@ -71,6 +72,37 @@ def _pending(config: TournamentConfig, games: int, done: set[int]) -> Iterator[P
             yield p
 
 
+class Interrupted(KeyboardInterrupt):
+    """A tournament stopped by Ctrl+C (SIGINT): every game finished before it is in the
+    results file (``finished`` of the ``total`` asked for); the games under way were dropped
+    and are played again when the same command is run again."""
+
+    def __init__(self, finished: int, total: int) -> None:
+        super().__init__(f"{finished} of {total} games finished")
+        self.finished = finished
+        self.total = total
+
+
+def _ignore_sigint() -> None:  # pragma: no cover - runs in the worker processes
+    """A worker process leaves Ctrl+C to the tournament: the terminal sends SIGINT to every
+    process of the command, and a worker stopped in the middle of a game would only break
+    the pool (the tournament stops the workers itself, at once)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: Executor) -> None:
+    """Stop ``pool`` without waiting for the games under way: its worker processes are
+    terminated (a game takes seconds; Ctrl+C must stop the tournament within 2)."""
+    # the processes before the shutdown forgets them (no public way to stop a process pool's
+    # workers in Python 3.11: 3.14 adds terminate_workers)
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        proc.terminate()
+    for proc in processes:
+        proc.join(1.0)
+
+
 def run_tournament(
     config: TournamentConfig,
     games: int,
@@ -86,7 +118,11 @@ def run_tournament(
     core; 1 runs in this process; with ``ray``, tasks on that Ray cluster — see
     :class:`~rummikub.bots.executors.RayExecutor`) and return the standings over all games in
     the file. ``progress(done, total)`` is called as games finish. Every game's result depends
-    only on its seed: the same file comes out however the games are spread."""
+    only on its seed: the same file comes out however the games are spread.
+
+    Ctrl+C (SIGINT) raises :class:`Interrupted` at once: the games finished by then, also
+    those whose results were still on their way from a worker, are in ``out``; the games under
+    way are dropped (their worker processes stopped)."""
     game = get_game(config.game)
     rules = game.rules_from_json(config.rules)
     if config.players not in game.player_counts(rules):
@@ -99,35 +135,60 @@ def run_tournament(
             progress(finished, total)
         todo = _pending(config, games, set(results.done))
         if workers <= 1 and ray is None:
-            for pairing in todo:
-                result, record = play_pairing(pairing, rules, config.time_limit, game.name)
-                results.add(result, record)
-                finished += 1
-                if progress is not None:
-                    progress(finished, total)
+            try:
+                for pairing in todo:
+                    result, record = play_pairing(pairing, rules, config.time_limit, game.name)
+                    _add_whole(results, result, record)
+                    finished += 1
+                    if progress is not None:
+                        progress(finished, total)
+            except KeyboardInterrupt:
+                raise Interrupted(finished, total) from None
         else:
-            pool, at_once = open_executor(workers, ray)
-            with pool:
-                running: set[Future[tuple[GameResult, dict[str, Any]]]] = set()
-                try:
-                    for pairing in todo:
-                        running.add(
-                            pool.submit(play_pairing, pairing, rules, config.time_limit, game.name)
-                        )
-                        if len(running) >= at_once * 2:
-                            finished += _collect(running, results, FIRST_COMPLETED)
-                            if progress is not None:
-                                progress(finished, total)
-                    while running:
+            pool: Executor
+            if ray is None:
+                pool, at_once = ProcessPoolExecutor(workers, initializer=_ignore_sigint), workers
+            else:
+                pool, at_once = open_executor(workers, ray)
+            running: set[Future[tuple[GameResult, dict[str, Any]]]] = set()
+            try:
+                for pairing in todo:
+                    running.add(
+                        pool.submit(play_pairing, pairing, rules, config.time_limit, game.name)
+                    )
+                    if len(running) >= at_once * 2:
                         finished += _collect(running, results, FIRST_COMPLETED)
                         if progress is not None:
                             progress(finished, total)
-                except BaseException:
-                    for fut in running:
-                        fut.cancel()
-                    raise
+                while running:
+                    finished += _collect(running, results, FIRST_COMPLETED)
+                    if progress is not None:
+                        progress(finished, total)
+            except KeyboardInterrupt:
+                finished += _keep_finished(running, results)
+                _stop_workers(pool)
+                raise Interrupted(finished, total) from None
+            except BaseException:
+                _stop_workers(pool)
+                raise
+            pool.shutdown(wait=True)
         outcomes = [r.outcome() for g, r in sorted(results.done.items()) if g < games]
     return standings(outcomes, config.bots)
+
+
+def _keep_finished(
+    running: set[Future[tuple[GameResult, dict[str, Any]]]], results: ResultsFile
+) -> int:
+    """Write the games of ``running`` that finished (their results not collected yet); the
+    number written."""
+    kept = 0
+    for fut in running:
+        if fut.done() and not fut.cancelled() and fut.exception() is None:
+            result, record = fut.result()
+            if result.game not in results.done:  # not written just before the interruption
+                _add_whole(results, result, record)
+                kept += 1
+    return kept
 
 
 def _collect(
@@ -135,7 +196,20 @@ def _collect(
 ) -> int:
     done, _ = wait(running, return_when=how)
     for fut in done:
+        _add_whole(results, *fut.result())
         running.discard(fut)
-        result, record = fut.result()
-        results.add(result, record)
     return len(done)
+
+
+def _add_whole(results: ResultsFile, result: GameResult, record: dict[str, Any]) -> None:
+    """Write a game's record and result with Ctrl+C held back until both are written (the
+    interruption comes right after), so no game is half in the files."""
+    mask = getattr(signal, "pthread_sigmask", None)  # not on Windows
+    if mask is None:  # pragma: no cover - POSIX in the tests
+        results.add(result, record)
+        return
+    held = mask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        results.add(result, record)
+    finally:
+        mask(signal.SIG_SETMASK, held)
