@@ -17,6 +17,7 @@ from . import (
     assist,
     bots,
     play,
+    puzzles,
     ratings,
     records,
     serve,
@@ -81,6 +82,7 @@ analyse.register(app)
 assist.register(app)
 bots.register(app)
 play.register(app)
+puzzles.register(app)
 ratings.register(app)
 simulate.register(app)
 serve.register(app)
