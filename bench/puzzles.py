@@ -15,6 +15,7 @@ starting rating the maker gave); ``--write`` writes the set with the calibrated 
 from __future__ import annotations
 
 import argparse
+import itertools
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -28,17 +29,26 @@ from rummikub.puzzles.verify import load_puzzles, write_puzzles
 
 def yield_cmd(args: argparse.Namespace) -> None:
     rules = preset("standard")
-    for label, per_game in (("every puzzle", 10_000), (f"at most {args.per_game} a goal a game", args.per_game)):
+    for label, per_game in (
+        ("every puzzle", 10_000),
+        (f"at most {args.per_game} a goal a game", args.per_game),
+    ):
         started = time.perf_counter()
         counts: Counter[str] = Counter()
         for _i, batch in self_play_puzzles(
-            args.games, seed=args.seed, rules=rules, options=MakeOptions(per_game=per_game), jobs=args.jobs
+            args.games,
+            seed=args.seed,
+            rules=rules,
+            options=MakeOptions(per_game=per_game),
+            jobs=args.jobs,
         ):
             counts.update(p.goal.value for p in batch)
         secs = time.perf_counter() - started
         per = {g.value: 1000 * counts[g.value] / args.games for g in GOALS}
-        print(f"{label}: {args.games} games in {secs:.1f} s ({args.jobs} jobs), "
-              f"{secs / args.games:.2f} s a game (playing included)")
+        print(
+            f"{label}: {args.games} games in {secs:.1f} s ({args.jobs} jobs), "
+            f"{secs / args.games:.2f} s a game (playing included)"
+        )
         print("  per 1,000 games: " + ", ".join(f"{g} {v:.0f}" for g, v in per.items()))
 
 
@@ -48,7 +58,7 @@ def _bands(
     edges = [0, 1200, 1500, 1800, 2100, 10_000]
     head = "| rating | puzzles | " + " | ".join(solved) + " |"
     lines = [head, "|" + "---|" * (2 + len(solved))]
-    for lo, hi in zip(edges, edges[1:], strict=False):
+    for lo, hi in itertools.pairwise(edges):
         band = [p for p in puzzles if lo <= rating(p) < hi]
         if not band:
             continue
@@ -65,7 +75,10 @@ def calibrate_cmd(args: argparse.Namespace) -> None:
     cal = calibrate(puzzles, levels, passes=args.passes, time_limit=args.time_limit)
     secs = time.perf_counter() - started
     print(f"{len(puzzles)} puzzles, levels {', '.join(levels)}: {secs:.1f} s")
-    print("level ratings: " + ", ".join(f"{lv} {r.rating:.0f} (±{r.rd:.0f})" for lv, r in cal.levels.items()))
+    print(
+        "level ratings: "
+        + ", ".join(f"{lv} {r.rating:.0f} (±{r.rd:.0f})" for lv, r in cal.levels.items())
+    )
     print("\nsolve rate by calibrated rating:")
     print("\n".join(_bands(puzzles, lambda p: cal.puzzles[p.id].rating, cal.solved)))
     print("\nsolve rate by starting rating:")
@@ -75,17 +88,23 @@ def calibrate_cmd(args: argparse.Namespace) -> None:
         ps = [p for p in puzzles if p.goal is g]
         if ps:
             rates = ", ".join(
-                f"{lv} {100 * sum(cal.solved[lv][p.id] for p in ps) / len(ps):.0f}%" for lv in levels
+                f"{lv} {100 * sum(cal.solved[lv][p.id] for p in ps) / len(ps):.0f}%"
+                for lv in levels
             )
             print(f"  {g.value} ({len(ps)}): {rates}")
     if args.write:
-        rated = [p.with_rating(round(cal.puzzles[p.id].rating), round(cal.puzzles[p.id].rd)) for p in puzzles]
+        rated = [
+            p.with_rating(round(cal.puzzles[p.id].rating), round(cal.puzzles[p.id].rd))
+            for p in puzzles
+        ]
         n = write_puzzles(rated, args.write)
         print(f"\nwrote {n} puzzles with the calibrated ratings to {args.write}")
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = ap.add_subparsers(dest="cmd", required=True)
     y = sub.add_parser("yield", help="puzzles per 1,000 self-play games, and the time")
     y.add_argument("--games", type=int, default=100)

@@ -20,7 +20,10 @@ def test_a_go_out_that_needs_a_run_split() -> None:
 def test_what_the_naive_ways_find_is_no_puzzle() -> None:
     # R6 R7 extend the run at its end: nothing to rearrange
     assert puzzles_at(Table.parse("R3 R4 R5"), Rack.parse("R6 R7").tiles, True, STANDARD) == []
-    assert naive_tiles(Table.parse("R3 R4 R5 | K9 B9 O9"), Rack.parse("R6 R7 R9 J").tiles, STANDARD) == 4
+    assert (
+        naive_tiles(Table.parse("R3 R4 R5 | K9 B9 O9"), Rack.parse("R6 R7 R9 J").tiles, STANDARD)
+        == 4
+    )
 
 
 def test_naive_chains_extensions_and_packs_the_rest() -> None:

@@ -8,8 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummikub.puzzles import Goal
-from rummikub.puzzles.rating import Rating, attempt, daily, glicko2_update, next_puzzle, streak_puzzle
+from rummikub.puzzles import Goal, Puzzle
+from rummikub.puzzles.rating import (
+    Rating,
+    attempt,
+    daily,
+    glicko2_update,
+    next_puzzle,
+    streak_puzzle,
+)
 
 from .helpers import make_one
 
@@ -32,7 +39,11 @@ def test_no_games_only_widens_the_deviation() -> None:
 
 
 @given(
-    st.floats(800, 2400), st.floats(50, 350), st.floats(800, 2400), st.floats(50, 350), st.booleans()
+    st.floats(800, 2400),
+    st.floats(50, 350),
+    st.floats(800, 2400),
+    st.floats(50, 350),
+    st.booleans(),
 )
 def test_solving_raises_the_player_and_lowers_the_puzzle(
     r: float, rd: float, pr: float, prd: float, solved: bool
@@ -47,12 +58,17 @@ def test_solving_raises_the_player_and_lowers_the_puzzle(
         assert after.rd <= (before**2 + (after.volatility * 173.7178) ** 2) ** 0.5 + 1e-9
 
 
-def _set() -> list:  # type: ignore[type-arg]
+def _set() -> list[Puzzle]:
     a = make_one("K5 K6 K7 K8", "R8 B8", Goal.GO_OUT)
     b = make_one("K5 K6 K7 K8", "R8 B8 O1", Goal.MOST_TILES)
     c = make_one("R5 R6 J", "R7 K9 B9 O2", Goal.FREE_JOKER)
     d = make_one("K5 K6 K7 K8 | R1 R2 R3", "R8 B8 R4", Goal.GO_OUT)
-    return [a.with_rating(1200, 80), b.with_rating(1500, 80), c.with_rating(1800, 80), d.with_rating(1550, 80)]
+    return [
+        a.with_rating(1200, 80),
+        b.with_rating(1500, 80),
+        c.with_rating(1800, 80),
+        d.with_rating(1550, 80),
+    ]
 
 
 def test_the_next_puzzle_is_near_the_rating_and_unsolved() -> None:

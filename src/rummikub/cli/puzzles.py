@@ -9,8 +9,9 @@ import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -19,6 +20,16 @@ from rummikub.i18n import LANGUAGES, Translator, translator
 
 from .common import fail, load_rules
 from .helptext import EXAMPLES
+
+
+def say(t: Callable[..., str], key: str, params: Mapping[str, object]) -> str:
+    """``key`` of the catalogue with ``params`` (any names, as a message needs them)."""
+    return t(key, **params)
+
+
+if TYPE_CHECKING:
+    from rummikub.puzzles import Puzzle, Verdict
+    from rummikub.solver.assistant import MarkedTile
 
 __all__ = ["register"]
 
@@ -42,35 +53,56 @@ def _words(exc: RummikubError, t: Translator) -> str:
 
 
 LangOption = Annotated[
-    str | None, typer.Option("--lang", help="Language of the output (en, sv); default: the system's.")
+    str | None,
+    typer.Option("--lang", help="Language of the output (en, sv); default: the system's."),
 ]
 
 
 @puzzles_app.command("make")
 def make(
-    out: Annotated[Path, typer.Option("--out", "-o", help="The puzzles file to write (.jsonl or .jsonl.gz).")],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="The puzzles file to write (.jsonl or .jsonl.gz).")
+    ],
     source: Annotated[
-        Path | None, typer.Option("--from", help="Game records (JSON or JSON Lines) to find puzzles in.")
+        Path | None,
+        typer.Option("--from", help="Game records (JSON or JSON Lines) to find puzzles in."),
     ] = None,
     self_play: Annotated[
-        int | None, typer.Option("--self-play", help="Play this many bot games and find puzzles in them.")
+        int | None,
+        typer.Option("--self-play", help="Play this many bot games and find puzzles in them."),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the first self-play game (game i: seed + i).")] = 1,
-    bots: Annotated[str, typer.Option(help="The two bot levels of the self-play games.")] = "greedy,strategic",
-    rules_spec: Annotated[str, typer.Option("--rules", help="Rules of the self-play games.")] = "standard",
-    per_game: Annotated[int, typer.Option(help="At most this many puzzles of each goal per game.")] = 2,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the first self-play game (game i: seed + i).")
+    ] = 1,
+    bots: Annotated[
+        str, typer.Option(help="The two bot levels of the self-play games.")
+    ] = "greedy,strategic",
+    rules_spec: Annotated[
+        str, typer.Option("--rules", help="Rules of the self-play games.")
+    ] = "standard",
+    per_game: Annotated[
+        int, typer.Option(help="At most this many puzzles of each goal per game.")
+    ] = 2,
     player: Annotated[
-        str | None, typer.Option(help="With --missed: the player (name or seat) whose games these are.")
+        str | None,
+        typer.Option(help="With --missed: the player (name or seat) whose games these are."),
     ] = None,
     missed: Annotated[
         bool, typer.Option("--missed", help="Only the positions where --player missed going out.")
     ] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on standard error.")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress on standard error.")
+    ] = False,
     lang: LangOption = None,
 ) -> None:
     """Find puzzles in game records or in self-play games and write them, each verified."""
-    from rummikub.puzzles.make import MakeOptions, missed_go_outs, puzzles_from_records, self_play_puzzles
+    from rummikub.puzzles.make import (
+        MakeOptions,
+        missed_go_outs,
+        puzzles_from_records,
+        self_play_puzzles,
+    )
     from rummikub.puzzles.verify import verify, write_puzzles
 
     t = _t(lang)
@@ -103,7 +135,10 @@ def make(
             ):
                 found.extend(batch)
                 if not quiet:
-                    typer.echo(t("puzzle.cli.progress", game=i + 1, games=self_play, count=len(found)), err=True)
+                    typer.echo(
+                        t("puzzle.cli.progress", game=i + 1, games=self_play, count=len(found)),
+                        err=True,
+                    )
         for p in found:
             verify(p, full=True)
     except RummikubError as exc:
@@ -137,7 +172,9 @@ def _records(path: Path) -> list[dict[str, object]]:
 @puzzles_app.command("verify")
 def verify_cmd(
     path: Annotated[Path, typer.Argument(help="A puzzles file (.jsonl or .jsonl.gz).")],
-    full: Annotated[bool, typer.Option("--full", help="Also re-solve every puzzle (slower).")] = False,
+    full: Annotated[
+        bool, typer.Option("--full", help="Also re-solve every puzzle (slower).")
+    ] = False,
     lang: LangOption = None,
 ) -> None:
     """Check every puzzle of a file: a bad one is refused with its id and the reason."""
@@ -154,19 +191,42 @@ def verify_cmd(
 
 
 def puzzle(
-    ident: Annotated[str | None, typer.Argument(help="A puzzle id to open (default: one near your rating).")] = None,
-    show: Annotated[str | None, typer.Option("--show", help="Print the puzzle ID and exit.")] = None,
-    check: Annotated[str | None, typer.Option("--check", help="Check --answer for the puzzle ID and exit.")] = None,
-    answer: Annotated[
-        str | None, typer.Option("--answer", help='A play: "TILES -> TABLE", e.g. "R4 -> R1 R2 R3 R4 | K5 B5 O5".')
+    ident: Annotated[
+        str | None, typer.Argument(help="A puzzle id to open (default: one near your rating).")
     ] = None,
-    hint_id: Annotated[str | None, typer.Option("--hint", help="Print a hint for the puzzle ID and exit.")] = None,
-    solution: Annotated[str | None, typer.Option("--solution", help="Print the solution of the puzzle ID.")] = None,
-    daily: Annotated[bool, typer.Option("--daily", help="Today's puzzle (the same for everyone).")] = False,
-    streak: Annotated[bool, typer.Option("--streak", help="Streak mode: harder until the first miss.")] = False,
-    theme: Annotated[str | None, typer.Option("--theme", help="Only puzzles of this theme or goal.")] = None,
-    file: Annotated[Path | None, typer.Option("--file", help="A puzzles file instead of the shipped set.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="With --show/--check: JSON output.")] = False,
+    show: Annotated[
+        str | None, typer.Option("--show", help="Print the puzzle ID and exit.")
+    ] = None,
+    check: Annotated[
+        str | None, typer.Option("--check", help="Check --answer for the puzzle ID and exit.")
+    ] = None,
+    answer: Annotated[
+        str | None,
+        typer.Option(
+            "--answer", help='A play: "TILES -> TABLE", e.g. "R4 -> R1 R2 R3 R4 | K5 B5 O5".'
+        ),
+    ] = None,
+    hint_id: Annotated[
+        str | None, typer.Option("--hint", help="Print a hint for the puzzle ID and exit.")
+    ] = None,
+    solution: Annotated[
+        str | None, typer.Option("--solution", help="Print the solution of the puzzle ID.")
+    ] = None,
+    daily: Annotated[
+        bool, typer.Option("--daily", help="Today's puzzle (the same for everyone).")
+    ] = False,
+    streak: Annotated[
+        bool, typer.Option("--streak", help="Streak mode: harder until the first miss.")
+    ] = False,
+    theme: Annotated[
+        str | None, typer.Option("--theme", help="Only puzzles of this theme or goal.")
+    ] = None,
+    file: Annotated[
+        Path | None, typer.Option("--file", help="A puzzles file instead of the shipped set.")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="With --show/--check: JSON output.")
+    ] = False,
     lang: LangOption = None,
 ) -> None:
     """Solve puzzles: rated, daily, streaks, by theme; or show and check one from a script."""
@@ -181,14 +241,16 @@ def puzzle(
         raise fail(_words(exc, t)) from exc
     by_id = {p.id: p for p in puzzles}
 
-    def find(i: str):  # type: ignore[no-untyped-def]
+    def find(i: str) -> Puzzle:
         if i not in by_id:
             raise fail(t("error.puzzle-unknown", id=i))
         return by_id[i]
 
     if show is not None:
         p = find(show)
-        typer.echo(json.dumps(p.to_json() | {"solutions": len(p.solutions)}) if as_json else describe(p, t))
+        typer.echo(
+            json.dumps(p.to_json() | {"solutions": len(p.solutions)}) if as_json else describe(p, t)
+        )
         return
     if check is not None:
         p = find(check)
@@ -208,7 +270,7 @@ def puzzle(
         p = find(hint_id)
         for level in (1, 2):
             h = hint(p, level)
-            typer.echo(t(h.key, **h.params))
+            typer.echo(say(t, h.key, h.params))
         return
     if solution is not None:
         p = find(solution)
@@ -225,7 +287,7 @@ def puzzle(
     PuzzleApp(puzzles, first=chosen, streak=streak, theme=theme, lang=lang, daily=daily).run()
 
 
-def describe(p, t: Translator) -> str:  # type: ignore[no-untyped-def]
+def describe(p: Puzzle, t: Translator) -> str:
     """A puzzle for a person: its goal, the table and the rack."""
     from rummikub.puzzles.model import Goal
 
@@ -241,11 +303,11 @@ def describe(p, t: Translator) -> str:  # type: ignore[no-untyped-def]
     return "\n".join(lines)
 
 
-def goal_words(p, t: Translator) -> str:  # type: ignore[no-untyped-def]
+def goal_words(p: Puzzle, t: Translator) -> str:
     return t(f"puzzle.goal.{p.goal.value}", count=p.target, value=p.rules.opening_value)
 
 
-def verdict_words(verdict, t: Translator) -> str:  # type: ignore[no-untyped-def]
+def verdict_words(verdict: Verdict, t: Translator) -> str:
     if verdict.solved:
         return t("puzzle.solved", count=verdict.placed)
     params = dict(verdict.params)
@@ -254,7 +316,7 @@ def verdict_words(verdict, t: Translator) -> str:  # type: ignore[no-untyped-def
     return t("puzzle.wrong", why=t.coded(verdict.code, params))
 
 
-def layout_words(layout, t: Translator) -> str:  # type: ignore[no-untyped-def]
+def layout_words(layout: Sequence[Sequence[MarkedTile]], t: Translator) -> str:
     """The solution's table, one set a line, rack tiles as ``+R4`` and moved ones as ``*R5``."""
     marks = {"rack": "+", "moved": "*", "kept": ""}
     lines = [t("puzzle.solution")]

@@ -32,7 +32,12 @@ def game_state(puzzle: Puzzle) -> RoundState:
     rest = sorted(left.elements(), key=sort_key)
     other = Rack(tuple(rest[:10]))
     return RoundState(
-        puzzle.rules, (puzzle.rack, other), puzzle.table, tuple(rest[10:40]), (puzzle.opened, True), 0
+        puzzle.rules,
+        (puzzle.rack, other),
+        puzzle.table,
+        tuple(rest[10:40]),
+        (puzzle.opened, True),
+        0,
     )
 
 

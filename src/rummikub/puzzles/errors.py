@@ -35,8 +35,10 @@ class PuzzleError(RummikubError):
     """A refused puzzle, puzzle file or puzzle request: ``code`` (a :class:`PuzzleCode`) and
     ``params`` say which and why."""
 
+    code: PuzzleCode  # type: ignore[assignment]  # the puzzles' own codes, worded alike
+
     def __init__(
         self, message: str, *, code: PuzzleCode, params: Mapping[str, Param] | None = None
     ) -> None:
         super().__init__(message, params=params)
-        self.code = code  # type: ignore[assignment]
+        self.code = code

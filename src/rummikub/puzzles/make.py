@@ -156,7 +156,15 @@ def puzzles_at(
         if sols:
             out.append(
                 _puzzle(
-                    Goal.OPEN, table, rack, False, rules, best.tiles, sols, greedy, source,
+                    Goal.OPEN,
+                    table,
+                    rack,
+                    False,
+                    rules,
+                    best.tiles,
+                    sols,
+                    greedy,
+                    source,
                     ("open-split",),
                 )
             )
@@ -176,9 +184,7 @@ def puzzles_at(
         frees = joker_frees(table, rack, rules, limit=options.solutions)
         if frees:
             target = max(len(p.tiles) for p in frees)
-            out.append(
-                _puzzle(Goal.FREE_JOKER, table, rack, True, rules, target, frees, 0, source)
-            )
+            out.append(_puzzle(Goal.FREE_JOKER, table, rack, True, rules, target, frees, 0, source))
     return out
 
 
@@ -222,7 +228,9 @@ def joker_frees(table: Table, rack: Sequence[Tile], rules: Rules, *, limit: int 
             base = rest_table - (Counter([b]) if where == "table" else Counter())
             for size in range(3):
                 done = False
-                for extra in sorted(set(itertools.combinations(sorted(left.elements(), key=sort_key), size))):
+                for extra in sorted(
+                    set(itertools.combinations(sorted(left.elements(), key=sort_key), size))
+                ):
                     lay = _layout(list(base.elements()) + list(extra), rules)
                     if lay is None:
                         continue
@@ -338,8 +346,8 @@ def self_play_puzzles(
             itertools.repeat(options),
             chunksize=1,
         )
-        for i, batch in zip(indices, results, strict=True):
-            yield i, list(_dedupe((Puzzle.from_json(p) for p in batch), seen))
+        for i, made in zip(indices, results, strict=True):
+            yield i, list(_dedupe((Puzzle.from_json(p) for p in made), seen))
 
 
 def missed_go_outs(rec: GameRecord, player: str | int) -> list[Puzzle]:
@@ -380,4 +388,3 @@ def _seat(rec: GameRecord, player: str | int) -> int:
     raise RulesError(
         f"no player {player!r} in the game (players: {', '.join(names)})", field="player"
     )
-

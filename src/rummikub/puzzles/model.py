@@ -60,7 +60,7 @@ def rules_to_json(rules: Rules) -> str | dict[str, Any]:
 def rules_from_json(data: object) -> Rules:
     if isinstance(data, str):
         return preset(data)
-    return Rules.from_json(data)
+    return Rules.from_dict(data)
 
 
 @dataclass(frozen=True, slots=True)

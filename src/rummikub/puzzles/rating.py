@@ -176,7 +176,9 @@ def daily(puzzles: Sequence[Puzzle], day: dt.date) -> Puzzle:
     """The puzzle of the day: the same for everyone on that date (a hash of the date picks
     among the puzzles rated 1300-1900 with a go-out or most-tiles goal, the ones most players
     can enjoy)."""
-    pool = [p for p in puzzles if 1300 <= p.rating <= 1900 and p.goal.value in ("go-out", "most-tiles")]
+    pool = [
+        p for p in puzzles if 1300 <= p.rating <= 1900 and p.goal.value in ("go-out", "most-tiles")
+    ]
     if not pool:
         pool = list(puzzles)
     pool.sort(key=lambda p: p.id)
@@ -184,8 +186,13 @@ def daily(puzzles: Sequence[Puzzle], day: dt.date) -> Puzzle:
 
 
 def streak_puzzle(
-    puzzles: Sequence[Puzzle], solved: int, *, start: float = 1000.0, step: float = 60.0,
-    theme: str | None = None, salt: str = "",
+    puzzles: Sequence[Puzzle],
+    solved: int,
+    *,
+    start: float = 1000.0,
+    step: float = 60.0,
+    theme: str | None = None,
+    salt: str = "",
 ) -> Puzzle:
     """The puzzle number ``solved + 1`` of a streak: every solved puzzle makes the next one
     ``step`` points harder, from ``start``; the streak ends at the first miss."""

@@ -34,7 +34,9 @@ SHIPPED = "puzzles.jsonl.gz"
 
 def _refuse(puzzle: Puzzle, why: str) -> PuzzleError:
     return PuzzleError(
-        f"puzzle {puzzle.id}: {why}", code=PuzzleCode.BAD_PUZZLE, params={"id": puzzle.id, "why": why}
+        f"puzzle {puzzle.id}: {why}",
+        code=PuzzleCode.BAD_PUZZLE,
+        params={"id": puzzle.id, "why": why},
     )
 
 
@@ -78,7 +80,9 @@ def _verify_full(puzzle: Puzzle) -> None:
             raise _refuse(puzzle, "the obvious opening already opens")
         return
     if best.tiles != puzzle.target:
-        raise _refuse(puzzle, f"target {puzzle.target}, but the most that can be placed is {best.tiles}")
+        raise _refuse(
+            puzzle, f"target {puzzle.target}, but the most that can be placed is {best.tiles}"
+        )
     if naive_tiles(puzzle.table, rack, rules) >= puzzle.target:
         raise _refuse(puzzle, "the naive ways reach the goal (no rearranging needed)")
 

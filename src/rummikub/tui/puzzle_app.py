@@ -10,7 +10,7 @@ a harder one until the first miss."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from textual import on
@@ -35,6 +35,12 @@ from .widgets import (
     TileClicked,
     rows_from_editor,
 )
+
+
+def say(t: Callable[..., str], key: str, params: Mapping[str, object]) -> str:
+    """``key`` of the catalogue with ``params`` (any names, as a message needs them)."""
+    return t(key, **params)
+
 
 __all__ = ["PuzzleApp"]
 
@@ -103,7 +109,10 @@ class PuzzleApp(App[None]):
     def _pick(self) -> Puzzle:
         if self.streak:
             return streak_puzzle(
-                self.puzzles, self.streak_count, theme=self.puzzle_theme, salt=str(len(self.store.history))
+                self.puzzles,
+                self.streak_count,
+                theme=self.puzzle_theme,
+                salt=str(len(self.store.history)),
             )
         return next_puzzle(
             self.puzzles,
@@ -177,7 +186,7 @@ class PuzzleApp(App[None]):
         try:
             fn(self.editor)
         except EditorError as exc:
-            self.message = self.t(exc.problem.key, **exc.problem.params)
+            self.message = say(self.t, exc.problem.key, exc.problem.params)
             self.bell()
         else:
             self.message = ""
@@ -324,7 +333,7 @@ class PuzzleApp(App[None]):
     def action_hint(self) -> None:
         self.hints += 1
         h = hint(self.puzzle, self.hints)
-        self.message = self.t(h.key, **h.params)
+        self.message = say(self.t, h.key, h.params)
         self.redraw()
 
     def action_solution(self) -> None:
