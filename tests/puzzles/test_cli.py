@@ -113,7 +113,7 @@ def test_verify_names_the_bad_puzzle(tmp_path: Path) -> None:
     path = tmp_path / "p.jsonl"
     write_puzzles([good], path)
     ok = runner.invoke(app, ["puzzles", "verify", "--full", str(path), "--lang", "en"])
-    assert ok.exit_code == 0 and "1 puzzles verified" in ok.output
+    assert ok.exit_code == 0 and "1 puzzle verified." in ok.output
     data = good.to_json() | {"target": 1}
     path.write_text(json.dumps(data) + "\n")
     bad = runner.invoke(app, ["puzzles", "verify", str(path), "--lang", "en"])
