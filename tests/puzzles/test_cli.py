@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -162,3 +163,21 @@ def test_the_shipped_set_is_the_default(tmp_path: Path) -> None:
     first = shipped()[0]
     shown = runner.invoke(app, ["puzzle", "--show", first.id, "--json"])
     assert json.loads(shown.output)["id"] == first.id
+
+
+def test_without_a_screen_the_puzzle_is_printed(tmp_path: Path, monkeypatch: Any) -> None:
+    import datetime as dt
+
+    from rummikub.puzzles.rating import daily
+    from rummikub.puzzles.verify import shipped
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    today = daily(shipped(), dt.date.today())
+    shown = runner.invoke(app, ["puzzle", "--daily", "--lang", "en"])
+    assert shown.exit_code == 0 and f"Puzzle {today.id}" in shown.output
+    themed = runner.invoke(app, ["puzzle", "--theme", "joker-retrieval", "--lang", "en"])
+    assert themed.exit_code == 0 and "Puzzle " in themed.output
+    pid = themed.output.split()[1]
+    assert "joker-retrieval" in next(p for p in shipped() if p.id == pid).themes
+    bad = runner.invoke(app, ["puzzle", "--theme", "no-such-theme", "--lang", "en"])
+    assert bad.exit_code == 1 and "No puzzle has the theme no-such-theme." in bad.output

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rummikub.core import Rack, Table
+from rummikub.core import Rack, Table, preset
 from rummikub.puzzles import Goal
 from rummikub.puzzles.make import joker_frees, puzzles_at
 from rummikub.puzzles.naive import greedy_opening_value, naive_tiles
@@ -61,3 +61,14 @@ def test_the_id_is_stable_and_depends_on_the_goal() -> None:
     b = make_one("K5 K6 K7 K8", "B8 R8", Goal.GO_OUT)
     c = make_one("K5 K6 K7 K8", "R8 B8 O1", Goal.MOST_TILES)
     assert a.id == b.id != c.id
+
+
+def test_freeing_the_joker_follows_the_presets_joker_rule() -> None:
+    strict = preset("classic-strict")
+    table = Table.parse("R5 R6 R7 J")
+    # free rules: the joker may leave its run without a replacement
+    assert joker_frees(table, Rack.parse("K9 B9 O2").tiles, STANDARD)
+    # strict: a joker leaves its set only for the tile it stands for, from the rack
+    assert joker_frees(table, Rack.parse("K9 B9 O2").tiles, strict) == []
+    swapped = joker_frees(Table.parse("R5 R6 J"), Rack.parse("R7 K9 B9").tiles, strict)
+    assert [str(p) for p in swapped] == ["K9 R7 B9 -> R5 R6 R7 | K9 B9 J"]

@@ -279,12 +279,30 @@ def puzzle(
     chosen = find(ident) if ident is not None else None
     if daily:
         chosen = daily_puzzle(puzzles, dt.date.today())
-    if not sys.stdout.isatty() and chosen is not None:
+    if not sys.stdout.isatty():
+        # no screen (a pipe, a script): print the puzzle the screen would open
+        if chosen is None:
+            try:
+                chosen = _first_puzzle(puzzles, streak=streak, theme=theme)
+            except RummikubError as exc:
+                raise fail(_words(exc, t)) from exc
         typer.echo(describe(chosen, t))
         return
     from rummikub.tui.puzzle_app import PuzzleApp
 
     PuzzleApp(puzzles, first=chosen, streak=streak, theme=theme, lang=lang, daily=daily).run()
+
+
+def _first_puzzle(puzzles: Sequence[Puzzle], *, streak: bool, theme: str | None) -> Puzzle:
+    """The puzzle the screen opens with: a streak's first, or one near the player's rating."""
+    from rummikub.puzzles.rating import next_puzzle, streak_puzzle
+    from rummikub.puzzles.store import PlayerStore
+
+    store = PlayerStore.open()
+    salt = str(len(store.history))
+    if streak:
+        return streak_puzzle(puzzles, 0, theme=theme, salt=salt)
+    return next_puzzle(puzzles, store.rating.rating, done=store.done(), theme=theme, salt=salt)
 
 
 def describe(p: Puzzle, t: Translator) -> str:
