@@ -56,7 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 ## puzzles: rebuild the shipped puzzle set (docs/puzzles.md): self-play, full verification,
-## then the bot levels' calibration of the ratings
+# then the bot levels' calibration of the ratings
 puzzles: $(STAMP)
 	mkdir -p build
 	$(BIN)/rummikub puzzles make --self-play 330 --seed 1 -j 2 --out build/puzzles.jsonl.gz

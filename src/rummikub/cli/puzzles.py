@@ -290,7 +290,13 @@ def puzzle(
         return
     from rummikub.tui.puzzle_app import PuzzleApp
 
-    PuzzleApp(puzzles, first=chosen, streak=streak, theme=theme, lang=lang, daily=daily).run()
+    try:
+        screen = PuzzleApp(
+            puzzles, first=chosen, streak=streak, theme=theme, lang=lang, daily=daily
+        )
+    except RummikubError as exc:  # an unknown theme, an unreadable puzzle file of the player
+        raise fail(_words(exc, t)) from exc
+    screen.run()
 
 
 def _first_puzzle(puzzles: Sequence[Puzzle], *, streak: bool, theme: str | None) -> Puzzle:
