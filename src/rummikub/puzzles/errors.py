@@ -23,8 +23,6 @@ class PuzzleCode(StrEnum):
     BAD_PUZZLE_LINE = "puzzle-bad-line"
     #: ``id``: no puzzle of that id in the set
     UNKNOWN_PUZZLE = "puzzle-unknown"
-    #: ``goal``: a goal that is not one of the four
-    UNKNOWN_GOAL = "puzzle-unknown-goal"
     #: ``theme``: no puzzle of the set has that theme
     UNKNOWN_THEME = "puzzle-unknown-theme"
     #: ``path``, ``why``: the player's puzzle file could not be read

@@ -44,7 +44,7 @@ from rummikub.solver import all_best, arrangeable, solve
 from .check import frees_joker, position_state
 from .model import DEFAULT_RD, Goal, Puzzle, Source, puzzle_id
 from .naive import greedy_opening_value, naive_tiles
-from .themes import themes_of
+from .themes import THEMES, flow, themes_of
 
 __all__ = [
     "MakeOptions",
@@ -104,8 +104,6 @@ def _puzzle(
 ) -> Puzzle:
     first = sols[0]
     themes = set(themes_of(table, first, rules)) | set(extra_themes)
-    from .themes import THEMES, flow
-
     ordered = tuple(t for t in THEMES if t in themes)
     f = flow(table, first, rules)
     rating = starting_rating(len(rack), len(f.changed), f.moved, ordered)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -107,7 +107,6 @@ class Puzzle:
     rd: float = DEFAULT_RD
     naive: int = 0
     source: Source | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def with_rating(self, rating: float, rd: float) -> Puzzle:
         return replace(self, rating=rating, rd=rd)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from rummikub.core import Play, Rules, Table, Tile, read_meld
+from rummikub.core import Play, Rules, Table, read_meld
 from rummikub.solver.assistant import marked_table
 
 __all__ = ["THEMES", "Flow", "flow", "themes_of"]
@@ -130,7 +130,3 @@ def themes_of(old: Table, play: Play, rules: Rules) -> tuple[str, ...]:
     if len(play.tiles) >= 6:
         found.add("long-answer")
     return tuple(t for t in THEMES if t in found)
-
-
-def tiles_of(table: Table) -> Counter[Tile]:
-    return Counter(table.tiles())
