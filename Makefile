@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # the web client's tooling (the TypeScript compiler, pinned in package-lock.json)
 NODE_STAMP := node_modules/.installed
 
-.PHONY: run test lint typecheck typecheck-js warm unit durations coverage bench clean venv
+.PHONY: run test lint typecheck typecheck-js warm unit durations coverage bench clean venv puzzles
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -67,6 +67,14 @@ coverage: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+
+## puzzles: rebuild the shipped puzzle set (docs/puzzles.md): self-play, full verification,
+# then the bot levels' calibration of the ratings
+puzzles: $(STAMP)
+	mkdir -p build
+	$(BIN)/rummikub puzzles make --self-play 330 --seed 1 -j 2 --out build/puzzles.jsonl.gz
+	$(BIN)/python bench/puzzles.py calibrate --file build/puzzles.jsonl.gz \
+		--write src/rummikub/puzzles/data/puzzles.jsonl.gz
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache node_modules

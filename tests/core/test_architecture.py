@@ -100,11 +100,14 @@ ALLOWED: dict[str, frozenset[str]] = {
     "analysis": frozenset({"core", "solver", "xpress", "games", "bots"}),
     "envs": frozenset({"core", "solver", "xpress", "games", "bots"}),
     "ratings": frozenset({"core", "games", "bots"}),
-    "tui": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"}),
+    # puzzles: found in records and self-play games (bots), checked by the engine and solver
+    "puzzles": frozenset({"core", "solver", "games", "bots"}),
+    "tui": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"})
+    | {"puzzles"},
     "server": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"})
     | {"ratings"},
     "cli": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis", "tui"})
-    | {"server", "ratings"},
+    | {"server", "ratings", "puzzles"},
     "__main__": frozenset({"core", "cli"}),  # python -m rummikub: the command line
 }
 ROOT = "rummikub"  # the package's own __init__: the core re-exported

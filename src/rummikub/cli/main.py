@@ -19,6 +19,7 @@ from . import (
     engine,
     i18n_cmd,
     play,
+    puzzles,
     ratings,
     records,
     serve,
@@ -101,6 +102,7 @@ bots.register(app)
 engine.register(app)
 i18n_cmd.register(app)
 play.register(app)
+puzzles.register(app)
 ratings.register(app)
 simulate.register(app)
 serve.register(app)
