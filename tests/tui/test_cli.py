@@ -117,3 +117,18 @@ def test_replay_gives_the_viewer_its_reviews_samples(
     assert opened == [5, None]  # None: the analysis's default
     result = runner.invoke(app, ["replay", "--samples", "0", str(path)])
     assert result.exit_code == 2 and "--samples" in result.output
+
+
+def test_a_terminal_game_in_hebrew_is_shown_in_english_and_says_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rummikub.i18n import translator
+    from rummikub.tui import RummikubApp
+
+    shown: list[str] = []
+    monkeypatch.setattr(RummikubApp, "run", lambda self: shown.append(self.t("button.end_turn")))
+    result = runner.invoke(app, ["play", "--lang", "he", "--bots", "greedy", "--no-autosave"])
+    assert result.exit_code == 0, result.output
+    assert shown == ["End turn"]  # Textual has no right-to-left: English
+    assert translator("he")("terminal.no_rtl") in result.output
+    assert translator("en")("terminal.no_rtl") in result.output

@@ -21,6 +21,7 @@ from .common import (
     load_rules,
     needs_extra,
     require_solver,
+    terminal_lang,
 )
 from .solve import check_tiles, position_error
 
@@ -94,7 +95,9 @@ def assist_command(
             from rummikub.tui.assistant import AssistantApp
         except ImportError:
             raise needs_extra("tui") from None
-        AssistantApp(table=table, rack=rack, opened=opened, rules=rule_obj, lang=lang).run()
+        AssistantApp(
+            table=table, rack=rack, opened=opened, rules=rule_obj, lang=terminal_lang(lang)
+        ).run()
         return
     if not rack.strip():
         raise fail(t("cli.need_rack_assist"))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import fail, load_rules, needs_extra, require_solver
+from .common import fail, load_rules, needs_extra, require_solver, terminal_lang
 
 if TYPE_CHECKING:
     from rummikub.tui import GameSetup, RummikubApp, Session
@@ -70,6 +70,7 @@ def play_command(
 
     if lang is not None and lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})")
+    lang = terminal_lang(lang)  # a language the terminal cannot show: English, said so
     t = translator(lang)
     if resume is not None and (bots is not None or rules is not None):
         given = [o for o, v in (("--bots", bots), ("--rules", rules)) if v is not None]

@@ -18,7 +18,7 @@ import typer
 from rummikub.core import NotationError, Play, RummikubError
 from rummikub.i18n import LANGUAGES, Translator, translator
 
-from .common import fail, load_rules
+from .common import fail, load_rules, terminal_lang
 from .helptext import EXAMPLES
 
 
@@ -292,7 +292,7 @@ def puzzle(
 
     try:
         screen = PuzzleApp(
-            puzzles, first=chosen, streak=streak, theme=theme, lang=lang, daily=daily
+            puzzles, first=chosen, streak=streak, theme=theme, lang=terminal_lang(lang), daily=daily
         )
     except RummikubError as exc:  # an unknown theme, an unreadable puzzle file of the player
         raise fail(_words(exc, t)) from exc

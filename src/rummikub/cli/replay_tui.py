@@ -8,7 +8,7 @@ from rummikub.core import GameRecord, RummikubError
 from rummikub.games import iter_documents, load_any
 from rummikub.xpress import XpressRecord
 
-from .common import fail
+from .common import fail, terminal_lang
 
 __all__ = ["open_viewer"]
 
@@ -35,9 +35,9 @@ def open_viewer(file: Path, lang: str | None, samples: int | None = None) -> boo
     except RummikubError as exc:
         raise fail(f"{file}: {exc}") from None
     if isinstance(record, XpressRecord):
-        XpressApp.for_replay(record, lang=lang or "en").run()
+        XpressApp.for_replay(record, lang=terminal_lang(lang)).run()
         return True
     if isinstance(record, GameRecord):
-        RummikubApp(lang=lang, record=record, review_samples=samples).run()
+        RummikubApp(lang=terminal_lang(lang), record=record, review_samples=samples).run()
         return True
     return False  # a game without a terminal viewer: printed as text

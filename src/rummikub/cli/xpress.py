@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import fail
+from .common import fail, terminal_lang
 
 if TYPE_CHECKING:
     from rummikub.xpress import XpressMatch
@@ -69,7 +69,7 @@ def play(
         from rummikub.tui.xpress_app import XpressApp
 
         try:
-            app = XpressApp.for_resume(match, lang=lang, save=save or resume)
+            app = XpressApp.for_resume(match, lang=terminal_lang(lang), save=save or resume)
         except RummikubError as exc:
             raise fail(translator()("cli.cannot_resume", path=str(resume), why=exc)) from None
         app.run()
@@ -83,6 +83,7 @@ def play(
     from rummikub.tui.xpress_app import XpressApp
 
     actual_seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000_007
+    lang = terminal_lang(lang)
     app = XpressApp.for_play(bot=bot, seed=actual_seed, lang=lang, name=name, save=save)
     app.run()
 
@@ -152,7 +153,7 @@ def replay(
         return
     from rummikub.tui.xpress_app import XpressApp
 
-    XpressApp.for_replay(rec, lang=lang).run()
+    XpressApp.for_replay(rec, lang=terminal_lang(lang)).run()
 
 
 def register(app: typer.Typer) -> None:
