@@ -78,8 +78,8 @@ def test_no_preset_text_carries_a_rules_value() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_xpress_summary_counts_from_its_rules(lang: str) -> None:
     t = translator(lang)
-    printed = xpress_summary(t)
     rules = XpressRules()
+    printed = xpress_summary(t, rules)
     # two players: a number, or the language's word for two (Hebrew's dual, "שני שחקנים")
     players = t("count.players", count=2)
     assert printed.startswith(players) and numbers(players) in (["2"], [])

@@ -6,12 +6,19 @@ that a change of the preset would leave stale. The web client builds the same la
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from rummikub.core.rules import PRESETS, Rules
-from rummikub.xpress.rules import XpressRules
 
 from . import Translator, format_decimal, format_number
 
-__all__ = ["USUAL_MAX_PLAYERS", "preset_details", "preset_label", "xpress_summary"]
+__all__ = [
+    "USUAL_MAX_PLAYERS",
+    "DiceRules",
+    "preset_details",
+    "preset_label",
+    "xpress_summary",
+]
 
 #: the players of the usual tile set: a preset for more says so in its label
 USUAL_MAX_PLAYERS = 4
@@ -44,9 +51,19 @@ def preset_label(t: Translator, name: str, rules: Rules | None = None) -> str:
     return t("preset.label", name=t(f"preset.{name}"), details=details)
 
 
-def xpress_summary(t: Translator, rules: XpressRules | None = None, players: int = 2) -> str:
+class DiceRules(Protocol):
+    """What the Xpress sentence counts from the rules (:class:`rummikub.xpress.XpressRules`;
+    the dice game imports this package, not the other way round)."""
+
+    @property
+    def rounds(self) -> int: ...
+
+    @property
+    def dice_per_player(self) -> int: ...
+
+
+def xpress_summary(t: Translator, rules: DiceRules, players: int = 2) -> str:
     """The Xpress game in a sentence (``"2 players, 18 dice, 6 rounds: throw..."``)."""
-    rules = XpressRules() if rules is None else rules
     return t(
         "lobby.xpress_text",
         players=t("count.players", count=players),
