@@ -58,7 +58,11 @@ SAME_AS_ENGLISH = frozenset(
 NOT_COUNTED = frozenset(
     {
         "account.claimed",
+        "cli.at_least",
         "cli.more_violations",
+        "cli.positions_failed",
+        "puzzle.tui.streak",
+        "puzzle.tui.streak_over",
         "error.meld-group-too-big",
         "error.meld-run-too-long",
         "error.meld-too-short",

@@ -158,6 +158,10 @@ def test_cldr_plural_rules_of_the_languages() -> None:
 # Messages with a {count} or {n} that are no count of things: a name ("Seat {n}"), a position
 # ("Round {n}/{of}"), a number after a colon. Any other counted message must have plural forms.
 NOT_COUNTED = {
+    "cli.at_least",  # "--games must be at least {count}": a bound, written without a noun
+    "cli.positions_failed",  # "{count} of {of} positions": the noun goes with {of}
+    "puzzle.tui.streak",  # "streak {count}": a score
+    "puzzle.tui.streak_over",  # "{count} solved (best {best})": scores, no noun
     "game.your_turn_open",
     "log.timeout",
     "log.invalid",
