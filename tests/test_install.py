@@ -29,6 +29,7 @@ from urllib.parse import urljoin
 import pytest
 from filelock import FileLock
 
+from rummikub.i18n import LANGUAGES
 from tests.server.helpers import Client, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -221,8 +222,10 @@ def test_the_server_extra(wheel: Path, tmp_path: Path) -> None:
     with Serving(env) as base:
         code = play_a_move_against_a_bot(base)
         assets = fetch_the_pages(base, ["/", f"/r/{code}", f"/replay/{code}"])
+        # the catalogues the page loads by the language it lists (data-languages)
+        catalogues = fetch_the_pages(base, [f"/i18n/{lang}.json" for lang in LANGUAGES])
     assert {"/static/favicon.svg", "/static/style.css", "/static/js/app.js"} <= assets
-    assert {"/i18n/en.json", "/i18n/sv.json"} <= assets
+    assert len(catalogues) == len(LANGUAGES) >= 8
 
 
 class Serving:
