@@ -148,6 +148,7 @@ class Persistence:
         if self.down_since is not None:
             self.rollback(rt)
             raise StorageDown()
+        rt.writing += 1
         try:
             await self.db(fn, *args, **kw)
         except Fenced:
@@ -156,6 +157,8 @@ class Persistence:
             self.rollback(rt)
             self.failed(exc)
             raise StorageDown() from None
+        finally:
+            self._settled(rt)
 
     async def append(self, rt: RoomRuntime, item: Append) -> None:
         """Store one event of ``rt``'s room (group commit). On failure the room is put back
@@ -163,6 +166,7 @@ class Persistence:
         if self.down_since is not None:
             self.rollback(rt)
             raise StorageDown()
+        rt.writing += 1
         try:
             await self.writer.append(item)
         except Fenced:
@@ -172,9 +176,21 @@ class Persistence:
             self.rollback(rt)
             self.failed(exc)
             raise StorageDown() from None
+        finally:
+            self._settled(rt)
         rt.events.append(logged(item.ev))
         if item.room:
             rt.row.update(item.room)
+
+    def _settled(self, rt: RoomRuntime) -> None:
+        """A write of ``rt``'s room has ended (stored, or failed and the room put back). If
+        storage went down while it was in flight, the room was not shown then (it held a
+        change not yet stored): it is shown now, as stored."""
+        rt.writing -= 1
+        if rt.writing == 0 and rt.unshown:
+            rt.unshown = False
+            if self.down_since is not None:
+                self.broadcast(rt)
 
     def _lost(self, rt: RoomRuntime) -> ClientError:
         """A write refused by the fencing check: the room is dropped (its clients reconnect
@@ -206,7 +222,12 @@ class Persistence:
         log.error("storage failed, rooms wait until it works again: %s", self.error)
         for rt in self.rooms.values():
             rt.stop_clocks()
-            self.broadcast(rt)
+            if rt.writing:
+                # it holds a change whose write is in flight: shown once that write has ended
+                # (:meth:`_settled`), never before, as nothing unstored is ever shown
+                rt.unshown = True
+            else:
+                self.broadcast(rt)
         self._recovery = asyncio.get_running_loop().create_task(self._recover())
 
     async def _recover(self) -> None:

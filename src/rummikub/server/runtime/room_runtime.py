@@ -67,6 +67,10 @@ class RoomRuntime:
         }
         #: a write of this room failed: what is stored may hold more than :attr:`events`
         self.uncertain = False
+        #: writes of this room in flight (its change is not stored yet: not to be shown)
+        self.writing = 0
+        #: storage went down while a write was in flight: the room is shown once it ends
+        self.unshown = False
         #: the outage (its start) after which this room was last resumed
         self.resumed: float | None = None
         #: when a person last was in the room (waiting rooms nobody visits are closed)
