@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import signal
+import threading
 from collections import Counter
 from pathlib import Path
 
@@ -17,6 +20,7 @@ from rummikub.bots.tournament import (
     TournamentConfig,
     elo_ratings,
     run_tournament,
+    runner,
     schedule,
     standings,
     wilson,
@@ -175,3 +179,41 @@ def test_parallel_workers_give_the_same_games(tmp_path: Path) -> None:
     a = run_tournament(_config(), 4, one, workers=1)
     b = run_tournament(_config(), 4, two, workers=2)
     assert [(x.bot, x.wins, x.score) for x in a.bots] == [(x.bot, x.wins, x.score) for x in b.bots]
+
+
+def test_a_game_stops_after_the_decision_under_way_once_told_to() -> None:
+    """The serial tournament's Ctrl+C does not rely on the KeyboardInterrupt alone (it can be
+    lost in a callback from the solver's compiled code): a game checks the stop event after
+    every decision, and a game stopped so is not returned."""
+    stop = threading.Event()
+    decided = []
+
+    class Counting:
+        name = "counting"
+
+        def __init__(self) -> None:
+            self.bot = make_bot("random", 1)
+
+        def act(self, obs: object, limit: float | None) -> object:
+            decided.append(1)
+            if len(decided) == 5:
+                stop.set()
+            return self.bot.act(obs, limit)
+
+    pairing = next(iter(schedule(["random", "greedy"], 2, 1, seed=3)))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(runner, "make_bot", lambda spec, seed, **kw: Counting())
+        with pytest.raises(KeyboardInterrupt):
+            runner.play_pairing(pairing, preset("standard"), None, "tiles", stop)
+    assert len(decided) == 5
+
+
+def test_ctrl_c_sets_the_stop_event_and_still_raises_at_once() -> None:
+    before = signal.getsignal(signal.SIGINT)
+    with runner._sigint_flag() as stop:
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(10**8):  # the handler runs at the next bytecode boundary
+                pass
+        assert stop.is_set()
+    assert signal.getsignal(signal.SIGINT) is before

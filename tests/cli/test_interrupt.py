@@ -42,7 +42,7 @@ def _wait_for(out: Path, games: int, proc: subprocess.Popen[str]) -> None:
         time.sleep(0.05)
 
 
-@pytest.mark.parametrize("jobs", [2])
+@pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_stops_the_tournament_and_keeps_every_finished_game(
     tmp_path: Path, jobs: int
 ) -> None:

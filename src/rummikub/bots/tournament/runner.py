@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -25,9 +27,14 @@ Progress = Callable[[int, int], None]
 
 
 def play_pairing(
-    pairing: Pairing, rules: Any, time_limit: float | None, game_name: str = "tiles"
+    pairing: Pairing,
+    rules: Any,
+    time_limit: float | None,
+    game_name: str = "tiles",
+    stop: threading.Event | None = None,
 ) -> tuple[GameResult, dict[str, Any]]:
-    """Play one scheduled game of the game ``game_name``; its result line and its record."""
+    """Play one scheduled game of the game ``game_name``; its result line and its record.
+    Once ``stop`` is set, :class:`KeyboardInterrupt` is raised after the decision under way."""
     game = get_game(game_name)
     bots = [
         make_bot(spec, pairing.bot_seed(seat), time_limit=time_limit, game=game.name)
@@ -39,6 +46,8 @@ def play_pairing(
     problems = [0] * n
 
     def watch(ev: TurnEvent) -> None:
+        if stop is not None and stop.is_set():
+            raise KeyboardInterrupt
         decisions[ev.player] += 1
         seconds[ev.player] += ev.seconds
         if ev.problem is not None and ev.problem != "slow":
@@ -90,6 +99,29 @@ def _ignore_sigint() -> None:  # pragma: no cover - runs in the worker processes
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextlib.contextmanager
+def _sigint_flag() -> Iterator[threading.Event]:
+    """An event set by Ctrl+C (SIGINT), which still raises :class:`KeyboardInterrupt` at once.
+    The event makes the stop certain: an exception raised in a callback from compiled code
+    (the solver's numba functions call back into Python) can be lost there, and the game goes
+    on, so the games check the event after every decision. Outside the main thread (where
+    Python runs signal handlers) the event is never set."""
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+
+    def on_sigint(signum: int, frame: object) -> None:
+        stop.set()
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _stop_workers(pool: Executor) -> None:
     """Stop ``pool`` without waiting for the games under way: its worker processes are
     terminated (a game takes seconds; Ctrl+C must stop the tournament within 2)."""
@@ -136,12 +168,17 @@ def run_tournament(
         todo = _pending(config, games, set(results.done))
         if workers <= 1 and ray is None:
             try:
-                for pairing in todo:
-                    result, record = play_pairing(pairing, rules, config.time_limit, game.name)
-                    _add_whole(results, result, record)
-                    finished += 1
-                    if progress is not None:
-                        progress(finished, total)
+                with _sigint_flag() as stop:
+                    for pairing in todo:
+                        result, record = play_pairing(
+                            pairing, rules, config.time_limit, game.name, stop
+                        )
+                        _add_whole(results, result, record)
+                        finished += 1
+                        if progress is not None:
+                            progress(finished, total)
+                        if stop.is_set():
+                            raise KeyboardInterrupt
             except KeyboardInterrupt:
                 raise Interrupted(finished, total) from None
         else:
