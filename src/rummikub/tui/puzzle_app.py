@@ -13,7 +13,6 @@ import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -25,14 +24,12 @@ from rummikub.puzzles.rating import daily as daily_puzzle
 from rummikub.puzzles.rating import next_puzzle, streak_puzzle
 from rummikub.puzzles.store import PlayerStore
 
-from .editor import EditorError, IntoMeld, NewMeld, ToRack, TurnEditor
+from .editing import TableEditing
+from .editor import TurnEditor
 from .widgets import (
-    DropClicked,
-    MeldClicked,
     MeldRow,
     RackView,
     TableView,
-    TileClicked,
     rows_from_editor,
 )
 
@@ -45,7 +42,7 @@ def say(t: Callable[..., str], key: str, params: Mapping[str, object]) -> str:
 __all__ = ["PuzzleApp"]
 
 
-class PuzzleApp(App[None]):
+class PuzzleApp(App[None], TableEditing):
     """The puzzle screen: the puzzle's goal, its table and rack, the keys."""
 
     CSS_PATH = "app.tcss"
@@ -87,7 +84,7 @@ class PuzzleApp(App[None]):
     ) -> None:
         super().__init__()
         self.puzzles = tuple(puzzles)
-        self.t: Translator = translator(lang)
+        self._t = translator(lang)
         self.store = store if store is not None else PlayerStore.open(store_path)
         self.streak = streak
         self.puzzle_theme = theme
@@ -98,7 +95,9 @@ class PuzzleApp(App[None]):
         if first is None:
             first = daily_puzzle(self.puzzles, self.today) if daily else self._pick()
         self.puzzle: Puzzle = first
-        self.editor = TurnEditor(first.table, first.rack, first.rules, opened=first.opened)
+        self.editor: TurnEditor = TurnEditor(
+            first.table, first.rack, first.rules, opened=first.opened
+        )
         self.selected: list[int] = []
         self.message = ""
         self.result: bool | None = None  # the rated result of this puzzle (None: not yet)
@@ -133,6 +132,10 @@ class PuzzleApp(App[None]):
         self.redraw()
 
     # -- layout --------------------------------------------------------------------------
+    @property
+    def t(self) -> Translator:
+        return self._t
+
     def compose(self) -> ComposeResult:
         t = self.t
         with Vertical(id="left"):
@@ -177,117 +180,12 @@ class PuzzleApp(App[None]):
         )
         self.query_one("#message", Static).update(self.message)
 
-    # -- editing (as in a game) ------------------------------------------------------------
-    def _view(self) -> TableView | RackView | None:
-        f = self.focused
-        return f if isinstance(f, TableView | RackView) else None
-
-    def _edit(self, fn: Callable[[TurnEditor], object]) -> None:
-        try:
-            fn(self.editor)
-        except EditorError as exc:
-            self.message = say(self.t, exc.problem.key, exc.problem.params)
-            self.bell()
-        else:
-            self.message = ""
-        pieces = self.editor.pieces
-        self.selected = [i for i in self.selected if i in pieces]
-        self.redraw()
-
-    def _drop(self, target: IntoMeld | NewMeld | ToRack) -> None:
-        chosen = list(self.selected)
-
-        def go(ed: TurnEditor) -> None:
-            ed.move(chosen, target)
-            self.selected = []
-
-        self._edit(go)
-
-    def _toggle(self, piece: int) -> None:
-        if piece in self.selected:
-            self.selected.remove(piece)
-        else:
-            self.selected.append(piece)
-        self.redraw()
-
-    def action_select(self) -> None:
-        view = self._view()
-        if view is not None and view.cursor_piece is not None:
-            self._toggle(view.cursor_piece)
-
-    def action_select_meld(self) -> None:
-        view = self._view()
-        if isinstance(view, TableView) and view.cursor_meld is not None:
-            self._select_meld(view.cursor_meld[0])
-
-    def _select_meld(self, meld: int) -> None:
-        ids = [pc.id for pc in self.editor.melds[meld]]
-        if all(i in self.selected for i in ids):
-            self.selected = [i for i in self.selected if i not in ids]
-        else:
-            self.selected += [i for i in ids if i not in self.selected]
-        self.redraw()
-
-    def action_clear(self) -> None:
-        self.selected = []
-        self.redraw()
-
-    def action_drop(self) -> None:
-        view = self._view()
-        if view is None:
-            return
-        if not self.selected:
-            self.action_select()
-            return
-        if isinstance(view, TableView):
-            where = view.cursor_meld
-            self._drop(NewMeld() if where is None else IntoMeld(where[0]))
-        else:
-            self._drop(ToRack(view.cursor if view.order else None))
-
-    def action_new_meld(self) -> None:
-        self._drop(NewMeld())
-
-    def action_split(self) -> None:
-        view = self._view()
-        if isinstance(view, TableView) and view.cursor_meld is not None:
-            mi, pos = view.cursor_meld
-            self._edit(lambda ed: ed.split(mi, pos))
-
-    def action_join(self) -> None:
-        view = self._view()
-        if isinstance(view, TableView) and view.cursor_meld is not None:
-            mi = view.cursor_meld[0]
-            self._edit(lambda ed: ed.join(mi, mi + 1))
-
+    # -- editing (as in a game: :class:`.editing.TableEditing`) ---------------------------
     def action_undo(self) -> None:
         self._edit(lambda ed: ed.undo())
 
     def action_reset(self) -> None:
         self._edit(lambda ed: ed.reset())
-
-    @on(TileClicked)
-    def tile_clicked(self, event: TileClicked) -> None:
-        view = event.view
-        if event.button == 3 and isinstance(view, TableView) and view.cursor_meld is not None:
-            mi, pos = view.cursor_meld
-            self._edit(lambda ed: ed.split(mi, pos))
-            return
-        view.focus()
-        self._toggle(event.piece)
-
-    @on(MeldClicked)
-    def meld_clicked(self, event: MeldClicked) -> None:
-        self._select_meld(event.meld)
-
-    @on(DropClicked)
-    def drop_clicked(self, event: DropClicked) -> None:
-        if event.kind == "drop" and event.meld is not None:
-            self._drop(IntoMeld(event.meld))
-        elif event.kind == "new":
-            self._drop(NewMeld())
-        elif event.kind == "rack":
-            self._drop(ToRack())
 
     # -- the puzzle ----------------------------------------------------------------------
     def _rate(self, solved: bool) -> None:

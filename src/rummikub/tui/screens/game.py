@@ -32,18 +32,16 @@ from rummikub.core import (
 )
 from rummikub.i18n import Translator
 
-from ..editor import EditorError, IntoMeld, NewMeld, Problem, ToRack, TurnEditor
+from ..editing import TableEditing
+from ..editor import Problem, TurnEditor
 from ..host import GameHost, host_of
 from ..session import HintUnavailable, Session
 from ..widgets import (
-    DropClicked,
     GameLog,
-    MeldClicked,
     MeldRow,
     PlayersPanel,
     RackView,
     TableView,
-    TileClicked,
     TurnTimer,
     rows_from_editor,
     rows_from_table,
@@ -100,7 +98,7 @@ def fresh_ids(rows: list[MeldRow], placed: tuple[Tile, ...]) -> frozenset[int]:
     return frozenset(out)
 
 
-class GameScreen(Screen[None]):
+class GameScreen(Screen[None], TableEditing):
     """Play a match: hot-seat people and bots around one table."""
 
     #: Narrow terminals get two rows of buttons; wide ones a wider side panel (app.tcss).
@@ -444,105 +442,7 @@ class GameScreen(Screen[None]):
             out.append(self.message)
         return out
 
-    # -- selecting and moving ------------------------------------------------------------
-    def _focused_view(self) -> TableView | RackView | None:
-        focused = self.focused
-        if isinstance(focused, TableView | RackView):
-            return focused
-        return None
-
-    def _toggle(self, piece: int) -> None:
-        if piece in self.selected:
-            self.selected.remove(piece)
-        else:
-            self.selected.append(piece)
-        self.redraw()
-
-    def _edit(self, fn: Callable[[TurnEditor], object]) -> None:
-        ed = self.editor
-        if ed is None:
-            return
-        try:
-            fn(ed)
-        except EditorError as exc:
-            self.message = problem_text(self.t, exc.problem)
-            self.app.bell()
-        else:
-            self.message = ""
-        pieces = ed.pieces
-        self.selected = [p for p in self.selected if p in pieces]
-        self.redraw()
-
-    def _drop(self, target: IntoMeld | NewMeld | ToRack) -> None:
-        chosen = list(self.selected)
-
-        def go(ed: TurnEditor) -> None:
-            ed.move(chosen, target)
-            self.selected = []
-
-        self._edit(go)
-
-    def action_select(self) -> None:
-        view = self._focused_view()
-        if self.editor is None or view is None or view.cursor_piece is None:
-            return
-        self._toggle(view.cursor_piece)
-
-    def action_select_meld(self) -> None:
-        view = self._focused_view()
-        if self.editor is None or not isinstance(view, TableView):
-            return
-        where = view.cursor_meld
-        if where is not None:
-            self._select_meld(where[0])
-
-    def _select_meld(self, meld: int) -> None:
-        assert self.editor is not None
-        ids = [p.id for p in self.editor.melds[meld]]
-        if all(i in self.selected for i in ids):
-            self.selected = [i for i in self.selected if i not in ids]
-        else:
-            self.selected += [i for i in ids if i not in self.selected]
-        self.redraw()
-
-    def action_clear(self) -> None:
-        self.selected = []
-        self.redraw()
-
-    def action_drop(self) -> None:
-        view = self._focused_view()
-        if self.editor is None or view is None:
-            return
-        if not self.selected:
-            self.action_select()
-            return
-        if isinstance(view, TableView):
-            where = view.cursor_meld
-            if where is None:
-                self._drop(NewMeld())
-            else:
-                self._drop(IntoMeld(where[0]))
-        else:
-            self._drop(ToRack(view.cursor if view.order else None))
-
-    def action_new_meld(self) -> None:
-        if self.editor is not None:
-            self._drop(NewMeld())
-
-    def action_split(self) -> None:
-        view = self._focused_view()
-        if not isinstance(view, TableView) or view.cursor_meld is None:
-            return
-        mi, pos = view.cursor_meld
-        self._edit(lambda ed: ed.split(mi, pos))
-
-    def action_join(self) -> None:
-        view = self._focused_view()
-        if not isinstance(view, TableView) or view.cursor_meld is None:
-            return
-        mi = view.cursor_meld[0]
-        self._edit(lambda ed: ed.join(mi, mi + 1))
-
+    # -- selecting and moving (the rest is :class:`..editing.TableEditing`) ---------------
     def action_shift(self, delta: int) -> None:
         view = self._focused_view()
         if view is None or view.cursor_piece is None:
@@ -677,36 +577,6 @@ class GameScreen(Screen[None]):
             self.begin_turn()
 
     # -- mouse ---------------------------------------------------------------------------
-    @on(TileClicked)
-    def tile_clicked(self, event: TileClicked) -> None:
-        if self.editor is None:
-            return
-        view = event.view
-        if event.button == 3 and isinstance(view, TableView):
-            where = view.cursor_meld
-            if where is not None:
-                mi, pos = where
-                self._edit(lambda ed: ed.split(mi, pos))
-            return
-        view.focus()
-        self._toggle(event.piece)
-
-    @on(MeldClicked)
-    def meld_clicked(self, event: MeldClicked) -> None:
-        if self.editor is not None:
-            self._select_meld(event.meld)
-
-    @on(DropClicked)
-    def drop_clicked(self, event: DropClicked) -> None:
-        if self.editor is None:
-            return
-        if event.kind == "drop" and event.meld is not None:
-            self._drop(IntoMeld(event.meld))
-        elif event.kind == "new":
-            self._drop(NewMeld())
-        elif event.kind == "rack":
-            self._drop(ToRack())
-
     @on(Button.Pressed)
     def button(self, event: Button.Pressed) -> None:
         actions: dict[str, Callable[[], None]] = {
