@@ -51,47 +51,6 @@ SAME_AS_ENGLISH = frozenset(
     }
 )
 
-# Keys with {n} or {count} whose number is not a count in any language, or whose sentence is
-# written so that no word agrees with the number ("Seat {n}", "… and {count} more", "(+{n})").
-# English gives them no plural forms, so no language does: the general catalogue test asks
-# every language for the forms of every key that has them in any language.
-NOT_COUNTED = frozenset(
-    {
-        "account.claimed",
-        "cli.at_least",
-        "cli.more_violations",
-        "cli.positions_failed",
-        "puzzle.tui.streak",
-        "puzzle.tui.streak_over",
-        "error.meld-group-too-big",
-        "error.meld-run-too-long",
-        "error.meld-too-short",
-        "error.player-count",
-        "game.set_label",
-        "game.your_turn_open",
-        "i18n.problems",
-        "lobby.more",
-        "lobby.seat_n",
-        "log.invalid",
-        "log.timeout",
-        "piece.tile",
-        "replay.counter",
-        "replay.deal",
-        "setup.bot_name",
-        "setup.need_name",
-        "setup.player_name",
-        "setup.seat",
-        "tutorial.title",
-        "xpress.idle_title",
-        "xpress.log_throw",
-        "xpress.place_end",
-        "xpress.replay_counter",
-        "xpress.replay_setup",
-        "xpress.round",
-        "xpress.round_blocked",
-    }
-)
-
 # Texts that are also the word of one language (keyed by language).
 SAME_IN = {
     "nl": frozenset(
@@ -187,17 +146,6 @@ def test_the_keys_keep_the_order_of_english(lang: str) -> None:
     english = [k for k in load("en")]
     ours = [k for k in load(lang) if k in load("en")]
     assert ours == english
-
-
-def test_the_numbers_that_count_nothing_are_numbers_of_english_messages() -> None:
-    english = load("en")
-    for key in NOT_COUNTED:
-        assert key in english and f"{key}#one" not in english, key
-        assert placeholders(english[key]) & COUNT_PARAMS, key
-    counted_or_not = counted_keys(english) | NOT_COUNTED
-    for key, text in english.items():
-        if placeholders(text) & COUNT_PARAMS:
-            assert base_key(key) in counted_or_not, key
 
 
 @pytest.mark.parametrize(

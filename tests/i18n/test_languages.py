@@ -156,7 +156,9 @@ def test_cldr_plural_rules_of_the_languages() -> None:
 
 
 # Messages with a {count} or {n} that are no count of things: a name ("Seat {n}"), a position
-# ("Round {n}/{of}"), a number after a colon. Any other counted message must have plural forms.
+# ("Round {n}/{of}"), a number after a colon, or a sentence written so that no word agrees with
+# the number ("… and {count} more"). English gives them no plural forms, so no language does.
+# Any other counted message must have plural forms.
 NOT_COUNTED = {
     "cli.at_least",  # "--games must be at least {count}": a bound, written without a noun
     "cli.positions_failed",  # "{count} of {of} positions": the noun goes with {of}
@@ -196,6 +198,8 @@ NOT_COUNTED = {
 def test_every_counted_message_has_exactly_the_forms_cldr_asks_for() -> None:
     english = catalogue("en")
     counted = counted_keys()
+    for key in NOT_COUNTED:
+        assert key in english and f"{key}#one" not in english, key
     for key, text in english.items():
         if "#" not in key and re.search(r"\{(count|n)\}", text):
             assert (key in counted) != (key in NOT_COUNTED), key
