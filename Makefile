@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # the web client's tooling (the TypeScript compiler, pinned in package-lock.json)
 NODE_STAMP := node_modules/.installed
 
-.PHONY: run test lint typecheck typecheck-js warm unit durations coverage bench clean venv puzzles
+.PHONY: run test lint typecheck typecheck-js warm unit durations coverage bench clean venv puzzles ranking-records
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,11 @@ puzzles: $(STAMP)
 	$(BIN)/rummikub puzzles make --self-play 330 --seed 1 -j 2 --out build/puzzles.jsonl.gz
 	$(BIN)/python bench/puzzles.py calibrate --file build/puzzles.jsonl.gz \
 		--write src/rummikub/puzzles/data/puzzles.jsonl.gz
+
+## ranking-records: play again the bots' games the review's ranking test reads
+## (tests/analysis/ranking_records.py), after a bot's play has changed
+ranking-records: $(STAMP)
+	$(BIN)/python -m tests.analysis.ranking_records
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache node_modules

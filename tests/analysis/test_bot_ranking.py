@@ -1,10 +1,13 @@
 """The review ranks the bots as their results do (issue 28): over games of paired deals between
 two neighbouring levels, the bot that won more of them gets the higher mean accuracy.
 
-The records are made here: each deal is played twice with the seats swapped (paired deals, so
-the luck of the deal is the same for both bots), every deal seeded; the expert ranks on a fixed
-number of deals (never on the clock) and the analysis samples a fixed number of deals a
-position, so the records and their review are the same on every run and every machine. A few
+The games are real games between the bots, made by :mod:`.ranking_records` and kept in
+``data/ranking.jsonl.gz`` (playing them, the expert's above all, was most of the test's time;
+the review of them is what is tested): each deal is played twice with the seats swapped (paired
+deals, so the luck of the deal is the same for both bots), every deal seeded; the expert ranks
+on a fixed number of deals (never on the clock) and the analysis samples a fixed number of
+deals a position, so the games and their review are the same on every run and every machine.
+``make ranking-records`` makes them again after a bot's play has changed. A few
 deals a pair and four samples a position keep it to seconds a game: a check that the review
 still reads these results right, not a measurement; ``bench/review.py rank`` measures the same
 over many deals at the default depth (figures in docs/analysis.md).
@@ -28,69 +31,56 @@ deals (a third of the suite's longest test gone): expert-strategic 3-1 (accuracy
 
 from __future__ import annotations
 
+import json
 import statistics
+from typing import Any
 
 import pytest
 
 from rummikub.analysis import analyse
-from rummikub.bots import Bot, get_bot, play_match
-from rummikub.bots.expert import ExpertBot, ExpertParams
-from rummikub.core import Rules, preset
-from rummikub.core.tiles_game import TILES
 from rummikub.games import load_any
+
+from .ranking_records import PAIRS, games, header, load
 
 pytestmark = pytest.mark.slow
 
-STANDARD = preset("standard")
-#: numbers 1-9 and racks of 10: greedy against beginner
-SMALL = Rules.from_dict({"preset": "standard", "numbers": 9, "rack_size": 10})
-#: numbers 1-7, racks of 8, an opening of 12 points: beginner against random
-TINY = Rules.from_dict({"preset": "standard", "numbers": 7, "rack_size": 8, "opening_value": 12})
 #: deals the analysis samples a position
 SAMPLES = 4
-#: deals the expert samples a decision (a fixed number: never the clock)
-EXPERT_SAMPLES = 64
-#: the first deal's seed
-SEED = 88_000
 
-#: neighbouring levels, weakest last (beginner beats random since issue 33): the two
-#: levels, the rules of their games and the deals played (each twice, the seats swapped)
-PAIRS = [
-    pytest.param("expert", "strategic", STANDARD, 2, id="expert-strategic"),
-    pytest.param("strategic", "greedy", STANDARD, 3, id="strategic-greedy"),
-    pytest.param("expert", "greedy", STANDARD, 2, id="expert-greedy"),
-    pytest.param("greedy", "beginner", SMALL, 2, id="greedy-beginner"),
-    pytest.param("beginner", "random", TINY, 1, id="beginner-random"),
-]
+HEAD, KEPT = load()
 
 
-def _bot(level: str, seed: int) -> Bot:
-    if level == "expert":
-        return ExpertBot(seed, ExpertParams(limit=1e6, max_samples=EXPERT_SAMPLES))
-    bot: Bot = get_bot(level, seed)
-    return bot
+def test_the_kept_games_are_the_games_of_the_pairs() -> None:
+    """The file was made for these pairs, rules and seeds (else: ``make ranking-records``)."""
+    assert HEAD == json.loads(json.dumps(header(), sort_keys=True))
+    for name in PAIRS:
+        kept = [(tuple(g["levels"]), g["deal"]) for g in KEPT if g["pair"] == name]
+        assert kept == games(name), name
+    assert len(KEPT) == sum(len(games(name)) for name in PAIRS)
 
 
-def _game(rules: Rules, levels: tuple[str, str], deal: int) -> dict[str, tuple[float, float]]:
-    """Each level's share of the win and its accuracy in the game of ``deal``."""
-    bots = [_bot(level, 100 * deal + k) for k, level in enumerate(levels)]
-    match = play_match(rules, bots, SEED + deal, time_limit=None)
-    review = analyse(load_any(TILES.match_record(match)), samples=SAMPLES)
+def _game(kept: dict[str, Any]) -> dict[str, tuple[float, float]]:
+    """Each level's share of the win and its accuracy in one kept game."""
+    record = load_any(kept["record"])
+    record.verify()  # every move of the kept game legal, its scores the rules' scores
+    review = analyse(record, samples=SAMPLES)
+    winners = kept["winners"]
+    totals = kept["record"]["totals"]
+    assert winners == [i for i, t in enumerate(totals) if t == max(totals)]  # the record's own
     out = {}
-    for seat, (level, player) in enumerate(zip(levels, review.summary(), strict=True)):
-        won = 1.0 / len(match.winners) if seat in match.winners else 0.0
-        assert player.accuracy is not None, f"{level} had no move to judge in deal {deal}"
+    for seat, (level, player) in enumerate(zip(kept["levels"], review.summary(), strict=True)):
+        won = 1.0 / len(winners) if seat in winners else 0.0
+        assert player.accuracy is not None, f"{level} had no move to judge in deal {kept['deal']}"
         out[level] = (won, player.accuracy)
     return out
 
 
-@pytest.mark.parametrize(("a", "b", "rules", "deals"), PAIRS)
-def test_the_bot_that_wins_more_is_the_more_accurate(
-    a: str, b: str, rules: Rules, deals: int
-) -> None:
-    games = [_game(rules, seats, d) for d in range(deals) for seats in ((a, b), (b, a))]
-    wins = {x: sum(g[x][0] for g in games) for x in (a, b)}
-    accuracy = {x: statistics.mean(g[x][1] for g in games) for x in (a, b)}
+@pytest.mark.parametrize("name", list(PAIRS))
+def test_the_bot_that_wins_more_is_the_more_accurate(name: str) -> None:
+    a, b, _, _ = PAIRS[name]
+    played = [_game(g) for g in KEPT if g["pair"] == name]
+    wins = {x: sum(g[x][0] for g in played) for x in (a, b)}
+    accuracy = {x: statistics.mean(g[x][1] for g in played) for x in (a, b)}
     assert wins[a] != wins[b], f"{a} and {b} won as many games: {wins}"
     more = max((a, b), key=lambda x: wins[x])
     better = max((a, b), key=lambda x: accuracy[x])
