@@ -52,7 +52,7 @@ HEAD, KEPT = load()
 
 def test_the_kept_games_are_the_games_of_the_pairs() -> None:
     """The file was made for these pairs, rules and seeds (else: ``make ranking-records``)."""
-    assert HEAD == json.loads(json.dumps(header(), sort_keys=True))
+    assert json.loads(json.dumps(header(), sort_keys=True)) == HEAD
     for name in PAIRS:
         kept = [(tuple(g["levels"]), g["deal"]) for g in KEPT if g["pair"] == name]
         assert kept == games(name), name
