@@ -308,6 +308,9 @@ async def test_the_new_game_form_shows_what_a_preset_decides(
         screen.query_one("#preset", Select).value = "tournament"
         await pilot.pause()
         assert t("setup.invalid.penalty", count=3) in plain(info.content)
+        # the menu says the preset's name in the player's language
+        shown = screen.query_one("#preset SelectCurrent #label", Static)
+        assert plain(shown.content).strip() == t("preset.tournament") != "tournament"
         assert screen.query_one("#time", Input).value == "60"
 
 

@@ -232,7 +232,9 @@ def analyse_command(
     lang: Annotated[
         str | None,
         typer.Option(
-            "--lang", help="Language of the report: en or sv (default: the system locale)."
+            "--lang",
+            help="Language of the report (en, sv, de...: rummikub i18n languages); "
+            "default: the system locale.",
         ),
     ] = None,
 ) -> None:

@@ -71,7 +71,10 @@ def assist_command(
         bool, typer.Option("--json", help="Print the best plays as JSON (as /api/assist).")
     ] = False,
     lang: Annotated[
-        str | None, typer.Option(help="Language: en or sv (default: the system locale).")
+        str | None,
+        typer.Option(
+            help="Language (en, sv, de...: rummikub i18n languages); default: the system locale."
+        ),
     ] = None,
 ) -> None:
     """The best play at a real table: most tiles, most value, fewest changes, keeping the

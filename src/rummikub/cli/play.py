@@ -17,7 +17,7 @@ __all__ = ["register"]
 
 
 LANG_HELP = (
-    "Interface language (en, sv); default: the system locale "
+    "Interface language (en, sv, de...: rummikub i18n languages); default: the system locale "
     "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English."
 )
 

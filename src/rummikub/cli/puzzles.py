@@ -54,7 +54,11 @@ def _words(exc: RummikubError, t: Translator) -> str:
 
 LangOption = Annotated[
     str | None,
-    typer.Option("--lang", help="Language of the output (en, sv); default: the system's."),
+    typer.Option(
+        "--lang",
+        help="Language of the output (en, sv, de...: rummikub i18n languages); "
+        "default: the system's.",
+    ),
 ]
 
 

@@ -25,7 +25,11 @@ def replay_command(
         bool, typer.Option("--text", help="Print the game even on a terminal (no viewer).")
     ] = False,
     lang: Annotated[
-        str | None, typer.Option("--lang", help="Language of the viewer and the text (en, sv).")
+        str | None,
+        typer.Option(
+            "--lang",
+            help="Language of the viewer and the text (en, sv, de...: rummikub i18n languages).",
+        ),
     ] = None,
     samples: Annotated[
         int | None,

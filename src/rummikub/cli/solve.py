@@ -128,7 +128,10 @@ def solve_cmd(
     ] = False,
     lang: Annotated[
         str | None,
-        typer.Option(help="Language of the answer: en or sv (default: the system locale)."),
+        typer.Option(
+            help="Language of the answer (en, sv, de...: rummikub i18n languages); default: the "
+            "system locale."
+        ),
     ] = None,
 ) -> None:
     """Find the best play: most rack tiles placed (ties: value, then fewest table changes)."""

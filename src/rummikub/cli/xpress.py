@@ -33,7 +33,10 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed of the match (default: random).")] = None,
     lang: Annotated[
         str | None,
-        typer.Option(help="Interface language: en or sv (default: the system locale, as play)."),
+        typer.Option(
+            help="Interface language (en, sv, de...: rummikub i18n languages); default: the "
+            "system locale, as play."
+        ),
     ] = None,
     name: Annotated[
         str | None, typer.Option(help="Your name in the record (default: You, in the language).")
@@ -122,7 +125,11 @@ def replay(
     file: Annotated[Path, typer.Argument(help="An Xpress record (rummikub-xpress/1 JSON).")],
     game: Annotated[int, typer.Option(help="Which record of a .jsonl file (1 = first).")] = 1,
     lang: Annotated[
-        str | None, typer.Option(help="Interface language: en or sv (default: the system locale).")
+        str | None,
+        typer.Option(
+            help="Interface language (en, sv, de...: rummikub i18n languages); default: the "
+            "system locale."
+        ),
     ] = None,
     text: Annotated[
         bool, typer.Option("--text", help="Print the game as text (also when piped).")

@@ -125,7 +125,7 @@ class NewGameScreen(Screen[GameSetup]):
                 yield Label(t("setup.rules"), classes="label")
                 yield _compact(
                     FieldSelect,
-                    [(name, name) for name in PRESETS],
+                    [(t(f"preset.{name}"), name) for name in PRESETS],
                     value="standard",
                     allow_blank=False,
                     id="preset",
