@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from rummikub.cli.main import app
 from rummikub.core import Draw, write_record
+from rummikub.i18n import translator
 
 from .conftest import duel
 
@@ -36,6 +37,11 @@ def test_play_rejects_an_unknown_language_and_a_bad_record(tmp_path: Path) -> No
     result = runner.invoke(app, ["play", "--resume", str(tmp_path)])
     assert result.exit_code == 1 and "Errno" not in result.output
     assert "it is a directory" in result.output
+    # in the language asked for, not the system's
+    sv = translator("sv")
+    result = runner.invoke(app, ["play", "--lang", "sv", "--resume", str(missing)])
+    said = sv("cli.cannot_resume", path=str(missing), why=sv("cli.resume.missing"))
+    assert result.output.strip() == f"error: {said}"
 
 
 def test_replay_prints_text_when_not_on_a_terminal(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from rummikub.bots.simulate import simulate as simulate_games
 from rummikub.cli.main import app as cli
+from rummikub.i18n import translator
 from rummikub.tui.xpress_app import XpressApp
 from rummikub.xpress import (
     XpressMatch,
@@ -138,6 +139,9 @@ def test_what_cannot_be_resumed_is_named_in_one_line(
         error("--resume", str(missing)) == f"error: cannot resume {missing}: there is no such file"
     )
     assert "a directory" in error("--resume", str(tmp_path))
+    sv = translator("sv")  # in the language asked for, not the system's
+    said = sv("cli.cannot_resume", path=str(missing), why=sv("cli.resume.missing"))
+    assert error("--lang", "sv", "--resume", str(missing)) == f"error: {said}"
     saved = tmp_path / "game.json"
     write_xpress(XpressMatch([XpressPlayer("Ann"), XpressPlayer("g", "bot", "greedy")], 1), saved)
     assert "takes no --bot or --seed" in error(

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import fail, load_rules, needs_extra, require_solver, terminal_lang
+from .common import error_words, fail, load_rules, needs_extra, require_solver, terminal_lang
 
 if TYPE_CHECKING:
+    from rummikub.i18n import Translator
     from rummikub.tui import GameSetup, RummikubApp, Session
 
 __all__ = ["register"]
@@ -81,7 +82,7 @@ def play_command(
     autosave = None if no_autosave else autosave_path()
     session = None
     if resume is not None:
-        session = _resume(resume, hints=not no_hints, save_path=save or resume)
+        session = _resume(resume, t, hints=not no_hints, save_path=save or resume)
     elif bots is not None:
         from rummikub.tui import Session
 
@@ -137,13 +138,11 @@ def quit_note(app: RummikubApp) -> str:
     return app.t("game.quit_saved", path=str(path))
 
 
-def _resume(path: Path, **kwargs: object) -> Session:
-    """The saved game in ``path``, or a one-line error naming what is wrong with the file."""
+def _resume(path: Path, t: Translator, **kwargs: object) -> Session:
+    """The saved game in ``path``, or a one-line error (in ``t``'s language) naming what is
+    wrong with the file."""
     from rummikub.core import RummikubError
-    from rummikub.i18n import translator
     from rummikub.tui import Session
-
-    t = translator()
 
     def cannot(why: str) -> typer.Exit:
         return fail(t("cli.cannot_resume", path=str(path), why=why))
@@ -161,8 +160,8 @@ def _resume(path: Path, **kwargs: object) -> Session:
     except OSError as exc:
         raise cannot(str(exc.strerror or exc)) from None
     except RummikubError as exc:
-        message = str(exc)
-        if "format is None" in message:
+        message = error_words(exc, t)
+        if "format is None" in str(exc):
             message = t("cli.resume.not_saved_game")
         raise cannot(message) from None
 

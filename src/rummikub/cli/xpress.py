@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import fail, terminal_lang
+from .common import error_words, fail, terminal_lang
 
 if TYPE_CHECKING:
+    from rummikub.i18n import Translator
     from rummikub.xpress import XpressMatch
 
 __all__ = ["register"]
@@ -65,16 +66,16 @@ def play(
     lang = lang or detect_language()
     if resume is not None:
         given = [f"--{n}" for n, v in (("bot", bot), ("seed", seed), ("name", name)) if v]
+        t = translator(lang)
         if given:
-            t = translator()
             raise fail(t("cli.resume.no_options", options=f" {t('cli.or')} ".join(given)))
-        match = _saved_match(resume)
+        match = _saved_match(resume, t)
         from rummikub.tui.xpress_app import XpressApp
 
         try:
             app = XpressApp.for_resume(match, lang=terminal_lang(lang), save=save or resume)
         except RummikubError as exc:
-            raise fail(translator()("cli.cannot_resume", path=str(resume), why=exc)) from None
+            raise fail(t("cli.cannot_resume", path=str(resume), why=error_words(exc, t))) from None
         app.run()
         return
     bot = bot or "expert"
@@ -91,14 +92,11 @@ def play(
     app.run()
 
 
-def _saved_match(path: Path) -> XpressMatch:
-    """The match saved in ``path`` rebuilt to go on with, or a one-line error naming what is
-    wrong with the file (missing, not a record, finished)."""
+def _saved_match(path: Path, t: Translator) -> XpressMatch:
+    """The match saved in ``path`` rebuilt to go on with, or a one-line error (in ``t``'s
+    language) naming what is wrong with the file (missing, not a record, finished)."""
     from rummikub.core import RummikubError
-    from rummikub.i18n import translator
     from rummikub.xpress import load_xpress_match, read_xpress
-
-    t = translator()
 
     def cannot(why: str) -> typer.Exit:
         return fail(t("cli.cannot_resume", path=str(path), why=why))
@@ -114,7 +112,7 @@ def _saved_match(path: Path) -> XpressMatch:
     except OSError as exc:
         raise cannot(str(exc.strerror or exc)) from None
     except RummikubError as exc:
-        raise cannot(str(exc)) from None
+        raise cannot(error_words(exc, t)) from None
     if match.over:
         raise cannot(t("cli.resume.over"))
     return match
