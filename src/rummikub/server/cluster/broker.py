@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
@@ -86,8 +87,9 @@ class Broker:
 
     async def close(self) -> None:
         await cancel_all(self._tasks)
+        sub: Any = self._sub  # typed from redis 8.2 on, untyped before
         with contextlib.suppress(Exception):
-            await self._sub.aclose()  # type: ignore[no-untyped-call]
+            await sub.aclose()
         with contextlib.suppress(Exception):
             await self.redis.aclose()
 
