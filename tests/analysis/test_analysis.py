@@ -24,6 +24,7 @@ from rummikub.cli.main import app
 from rummikub.core import Rack, RoundState, Table, TurnLog, parse_tiles, preset, replay
 from rummikub.core.tiles_game import TILES
 from rummikub.games import load_any
+from rummikub.i18n import translator
 from rummikub.xpress import XpressRules, XpressState, default_layout
 from rummikub.xpress.dice import DieFace
 from rummikub.xpress.dice_game import XPRESS
@@ -234,6 +235,13 @@ def test_analyse_on_the_command_line(tmp_path: Path) -> None:
     assert {t["verdict"] for t in data["turns"]} <= {
         "forced", "best", "good", "inaccuracy", "mistake", "blunder",
     }  # fmt: skip
+    # in Swedish the numbers are written the Swedish way (99,1)
+    result = runner.invoke(app, ["analyse", str(one), "-q", "--samples", "4", "--lang", "sv"])
+    assert result.exit_code == 0, result.output
+    sv = translator("sv")
+    for player in data["players"]:
+        shown = sv.decimal(player["accuracy"])
+        assert "," in shown and shown in result.output, (shown, result.output)
     result = runner.invoke(app, ["analyse", str(games), "-q", "--samples", "4"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0].split()[:2] == ["bot", "games"]

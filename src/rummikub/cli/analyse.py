@@ -71,10 +71,6 @@ def _best_words(turn: dict[str, Any], t: Translator) -> str:
     return t(key) if t.has(key) else t("analyse.better.other", action=kind)
 
 
-def _percent(value: float) -> str:
-    return f"{value:.0%}"
-
-
 def _turn_lines(turn: dict[str, Any], names: Sequence[str], t: Translator) -> list[str]:
     """The lines of one turn worth a look (not the best move, or with a finding), or none."""
     found = turn.get("findings", [])
@@ -86,7 +82,7 @@ def _turn_lines(turn: dict[str, Any], names: Sequence[str], t: Translator) -> li
         return []
     loss = turn.get("loss")
     cost = (
-        t("analyse.lost_chance", loss=f"{loss:.1f}")
+        t("analyse.lost_chance", loss=t.decimal(loss))
         if loss is not None
         else t("analyse.lost_points", count=turn["lost"])
     )
@@ -107,7 +103,7 @@ def _turn_lines(turn: dict[str, Any], names: Sequence[str], t: Translator) -> li
     parts = [head, _move_words(turn, t)]
     chance = turn.get("win_chance")
     if chance is not None:
-        before, after = _percent(chance["before"]), _percent(chance["after"])
+        before, after = t.percent(chance["before"]), t.percent(chance["after"])
         # kept on one line: "win chance 54% → 52%"
         parts.append(t("analyse.chance", before=before, after=after).replace(" ", NBSP))
     placing = (loss or 0.0) - thrown
@@ -120,12 +116,12 @@ def _turn_lines(turn: dict[str, Any], names: Sequence[str], t: Translator) -> li
         said = t(
             "analyse.throw",
             kept=_pieces(throw["kept"], t),
-            after=_percent(throw["win_chance"]["after"]),
-            expected=f"{throw['expected']:.1f}",
+            after=t.percent(throw["win_chance"]["after"]),
+            expected=t.decimal(throw["expected"]),
             best=_pieces(throw["best_kept"], t),
-            before=_percent(throw["win_chance"]["before"]),
-            best_expected=f"{throw['best_expected']:.1f}",
-            loss=f"{thrown:.1f}",
+            before=t.percent(throw["win_chance"]["before"]),
+            best_expected=t.decimal(throw["best_expected"]),
+            loss=t.decimal(thrown),
         )
         lines.extend(_wrap(INDENT + said))
     return lines
@@ -162,8 +158,8 @@ def _report(analysis: dict[str, Any], t: Translator) -> list[str]:
     head += [t(f"verdict.{v}") for v in VERDICT_ORDER]
     rows = []
     for p in players:
-        acc = "-" if p["accuracy"] is None else f"{p['accuracy']:.1f}"
-        mean = "-" if p.get("loss") is None else f"{p['loss']:.1f}"
+        acc = "-" if p["accuracy"] is None else t.decimal(p["accuracy"])
+        mean = "-" if p.get("loss") is None else t.decimal(p["loss"])
         rows.append([_short(p["name"]), acc, mean, *(str(p["verdicts"][v]) for v in VERDICT_ORDER)])
     lines.extend(_table(head, rows))
     return lines

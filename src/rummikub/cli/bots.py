@@ -50,9 +50,9 @@ def format_standings(st: Standings, t: Translator | None = None) -> str:
         name = b.bot if len(b.bot) <= 24 else b.bot[:21] + "..."
         win = t(
             "standings.interval",
-            value=f"{100 * b.win_rate:.1f}",
-            low=f"{100 * lo:.1f}",
-            high=f"{100 * hi:.1f}",
+            value=t.decimal(100 * b.win_rate),
+            low=t.decimal(100 * lo),
+            high=t.decimal(100 * hi),
         )
         elo = t(
             "standings.interval",
@@ -109,7 +109,7 @@ def conformance_summary(report: ConformanceReport, t: Translator) -> str:
         rounds=t("count.rounds", count=report.rounds),
         decisions=t("count.decisions", count=report.decisions),
         plays=t("count.plays", count=report.plays),
-        mean=f"{mean * 1000:.1f}",
+        mean=t.decimal(mean * 1000),
         max=f"{report.max_seconds * 1000:.0f}",
         result=t("count.violations", count=many) if many else t("cli.no_violations"),
     )

@@ -155,7 +155,7 @@ def make(
             count=n,
             path=str(out),
             goals=", ".join(f"{g} {k}" for g, k in sorted(goals.items())),
-            seconds=f"{time.perf_counter() - started:.1f}",
+            seconds=t.decimal(time.perf_counter() - started),
         )
     )
 

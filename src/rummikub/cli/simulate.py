@@ -117,8 +117,8 @@ def simulate(
             game=the_game.name,
             games=t("count.games", count=count),
             rounds=t("count.rounds", count=rounds[0]),
-            seconds=f"{elapsed:.1f}",
-            rate=f"{count / max(elapsed, 1e-9):.1f}",
+            seconds=t.decimal(elapsed),
+            rate=t.decimal(count / max(elapsed, 1e-9)),
             out=out,
             count=done,
         )

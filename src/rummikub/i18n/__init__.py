@@ -245,6 +245,16 @@ class Translator:
     def __call__(self, key: str, /, *, you: bool = False, **params: object) -> str:
         return self._render(key, params, you=you)
 
+    def decimal(self, value: float, digits: int = 1) -> str:
+        """``value`` with ``digits`` decimals as this language writes it (``99,1`` in
+        Swedish): for the numbers put into a message."""
+        return format_decimal(self.lang, value, digits)
+
+    def percent(self, fraction: float) -> str:
+        """``fraction`` as a whole percentage as this language writes it (``42 %`` in
+        Swedish)."""
+        return format_percent(self.lang, fraction)
+
     def _render(self, key: str, params: Mapping[str, object], *, you: bool = False) -> str:
         if you and self.has(f"{key}@you"):
             key = f"{key}@you"

@@ -695,8 +695,9 @@ class XpressApp(App[None]):
         if judged.win_chance is not None and judged.loss is not None:
             before, after = judged.win_chance
             parts = [
-                self.t("replay.verdict_chance", verdict=verdict, before=f"{before:.0%}",
-                       after=f"{after:.0%}", loss=f"{judged.loss:.1f}")
+                self.t("replay.verdict_chance", verdict=verdict,
+                       before=self.translate.percent(before), after=self.translate.percent(after),
+                       loss=self.translate.decimal(judged.loss))
             ]  # fmt: skip
         else:
             parts = [self.t("replay.verdict", verdict=verdict, lost=judged.lost)]
@@ -712,7 +713,11 @@ class XpressApp(App[None]):
         throw = judged.throw
         if throw is not None and thrown > THRESHOLDS["best"] and throw.kept != throw.best_kept:
             kept = " ".join(throw.best_kept) or self.t("replay.keep_nothing")
-            parts.append(self.t("replay.better_throw_chance", tiles=kept, loss=f"{thrown:.1f}"))
+            parts.append(
+                self.t(
+                    "replay.better_throw_chance", tiles=kept, loss=self.translate.decimal(thrown)
+                )
+            )
         return " · ".join(parts)
 
     async def action_analysis(self) -> None:
