@@ -7,6 +7,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from rummikub.i18n import catalogue, translator
 from rummikub.tui import RummikubApp, Session
 
 from .conftest import FakeClock, duel, screen_lines, settle
@@ -32,3 +33,27 @@ def test_game_screen_in_german_at_80x24(snap_compare: SnapCompare) -> None:
     assert "Dein Bänkchen (8 Steine)" in text
     # every button's word whole on its line ("Rücksetzen", not "Zurücksetz" + "en")
     assert "Rücksetzen" in text and "Rückgängig" in text and "Speichern" in text
+
+
+def test_game_screen_in_polish_at_80x24(snap_compare: SnapCompare) -> None:
+    """Polish has the longest words of the languages on the small terminal (plural forms
+    included): they fit, whole."""
+    app = RummikubApp(
+        session=Session(duel(), autosave=None), lang="pl", clock=FakeClock(), tick=3600.0, speed=4
+    )
+    shown: list[str] = []
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settle(pilot, app)
+        shown.extend(screen_lines(app))
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+    text = "\n".join(shown)
+    t = translator("pl")
+    assert len(shown) == SMALL[1]
+    assert t("game.rack") != catalogue("en")["game.rack"]  # Polish words, not the fallback
+    words = set(text.split())
+    for key in ("button.end_turn", "button.reset", "button.undo", "button.save", "button.hint"):
+        # a label of two words may take two lines ("Cofnij" over "wszystko"), but no word is
+        # cut in two
+        assert set(t(key).split()) <= words, key
