@@ -13,6 +13,7 @@ import { flown, getState, myTurn, showLastMove, update } from "./store.js";
 import { alertTurn, clack, flyIn, pieceRects, setSound, soundOn, tick as tickSound } from "./follow.js";
 import { changedTable, locate, movePiece, placed, recordStep, redoStep, tableJson, undoStep } from "./turn.js";
 import { act, botIcon, h, icon, keepFocus, seatName, toast } from "./util.js";
+import { Keys, keysButton } from "./keys.js";
 
 const URGENT = 10; // seconds left when the clock turns red
 
@@ -78,6 +79,9 @@ export class GameView {
         update((s) => { s.ui.sort = mode; });
       },
     };
+    // the keys of the terminal game (keys.js)
+    this.keys = new Keys({ root: this.root, tapZone: (target) => this.tapZone(target),
+      step: (redo) => this.step(redo), setSort: (mode) => this.ctl.setSort(mode) });
     root.replaceChildren(this.el);
     this.clockTimer = setInterval(() => this.tick(), 250);
   }
@@ -85,6 +89,7 @@ export class GameView {
   destroy() {
     this.gone = true;
     clearInterval(this.clockTimer);
+    this.keys.destroy();
     closeReport();
     document.title = t("title");
   }
@@ -488,7 +493,7 @@ export class GameView {
     const clock = c.g.turn_seconds ? h("div", { class: "clock" + (c.mine ? " mine" : ""), title: t("game.clock") }, h("span", { class: "clock-text" }, "")) : null;
     const buttons = this.game.controls(c, this.ctl, common).filter((b) => b != null).map((b) =>
       h("button", { class: "btn" + (b.primary ? " primary" : ""), id: b.id, title: b.title, disabled: b.disabled, onclick: b.onclick }, b.label));
-    const dock = h("div", { class: "dock" }, h("div", { class: "controls" }, clock, buttons));
+    const dock = h("div", { class: "dock" }, h("div", { class: "controls" }, clock, buttons, keysButton(this.keys)));
     if (s.ui.confirmDraw && c.mine) {
       const draw = "pool_size" in c.g && c.g.pool_size > 0 ? "draw" : "pass"; // the tile game's
       const close = () => update((st) => { st.ui.confirmDraw = false; });
