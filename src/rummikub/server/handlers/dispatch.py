@@ -31,6 +31,7 @@ from .creation import RoomMaker
 from .moderation import Moderation
 from .muting import send_chat
 from .quick import QuickMatch
+from .rematch import Rematch
 from .seating import Seating
 
 __all__ = ["Dispatcher"]
@@ -64,6 +65,9 @@ class Dispatcher:
         self._work_pool = work
         self._check = check
         self.moderation = Moderation(storage, seating.lobby, clock)
+        self.rematch = Rematch(maker, storage)
+        # a person leaving the room at the end of a match may be the one the rematch waited for
+        seating.on_left = self.rematch.settle
         #: in a cluster: forwards a message about another node's room and says it did
         #: (:meth:`.Relay.intercept`)
         self.intercept: Callable[[Connection, Any, str | bytes], Awaitable[bool]] | None = None
@@ -165,6 +169,9 @@ class Dispatcher:
                 return
             if self.storage.down_since is not None and not isinstance(msg, p.HintMsg):
                 raise StorageDown()
+            if isinstance(msg, p.RematchMsg):
+                await self.rematch.answer(rt, conn, seat, msg.accept, msg.id)
+                return
             if isinstance(msg, p.StartMsg):
                 await self.turns.start_now(rt, seat, msg.id)
                 conn.send({"type": "ok", "id": msg.id})

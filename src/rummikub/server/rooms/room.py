@@ -87,6 +87,10 @@ class Room:
         #: actions taken in the current round (the turn key; a bot moves once per action)
         self.steps = 0
         self.bots: dict[tuple[int, str], Bot[Any, Any]] = {}
+        #: once the match is over: the seats whose players accepted a rematch, and the room
+        #: of the rematch once it is made (:mod:`..handlers.rematch`; not stored)
+        self.rematch: set[int] = set()
+        self.rematch_room: str | None = None
 
     # -- seats ---------------------------------------------------------------------------
     def seat_by_token(self, token: str) -> Seat | None:
@@ -296,6 +300,8 @@ class Room:
             "settings": self.settings.shown(),
             "seats": [s.public() for s in self.seats],
         }
+        if self.match_over:
+            room["rematch"] = {"accepted": sorted(self.rematch), "room": self.rematch_room}
         view: dict[str, Any] = {"type": "state", "seq": self.seq, "room": room, "game": None}
         m = self.match
         if m is None:

@@ -108,6 +108,8 @@
  * @property {Rules} rules
  * @property {RoomSettings} settings
  * @property {Seat[]} seats
+ * @property {{accepted: number[], room: string | null}} [rematch] once the match is over: the
+ *   seats whose players accepted a rematch, and its room once made (rematch.js)
  */
 
 // --- the game view of a `state` message ------------------------------------------------------
@@ -287,12 +289,13 @@
 /** @typedef {{type: "unqueued", id?: MsgId, room?: undefined, reason: "left" | "replaced"}} UnqueuedMsg */
 /** @typedef {{type: "matched", room: string, seat: number, token: string}} MatchedMsg */
 /** @typedef {{type: "session-ended", room?: undefined, reason: string}} SessionEndedMsg */
+/** @typedef {{type: "rematch", room: string, seat: number, token: string}} RematchMsg */
 
 /**
  * Every message the server sends over the WebSocket.
  * @typedef {StateMsg | JoinedMsg | WatchingMsg | ChatMsg | CheckedMsg | HintMsg | RatedMsg
  *   | ErrorMsg | OkMsg | LeftMsg | PongMsg | RemovedMsg | QueuedMsg | UnqueuedMsg | MatchedMsg
- *   | SessionEndedMsg} ServerMsg
+ *   | SessionEndedMsg | RematchMsg} ServerMsg
  */
 
 /** A request that got no answer: the connection closed first.
@@ -321,7 +324,8 @@
  *   | {type: "queue", game?: "tiles", players: number[], bots?: boolean}
  *   | {type: "remove", seat: number}
  *   | {type: "report", seat: number, reason: string}
- *   | {type: "mute", seat: number, on: boolean})} ClientMsg
+ *   | {type: "mute", seat: number, on: boolean}
+ *   | {type: "rematch", accept?: boolean})} ClientMsg
  */
 
 // --- HTTP answers ----------------------------------------------------------------------------

@@ -1,16 +1,18 @@
-"""Playing from the keyboard alone (keys.js), as in the terminal game: the arrows move the
-focus between the rack's tiles and the table's sets, Space picks a tile up, N puts it on a new
-set and Enter on a set; U / Y undo and redo, G / T sort, E ends the turn; `?` lists the keys.
-A key typed into the chat is the chat's. On a seeded deal."""
+"""What players expect of the table beyond the rules, in Chromium on seeded deals: playing from
+the keyboard alone (keys.js), as in the terminal game — the arrows move the focus between the
+rack's tiles and the table's sets, Space picks a tile up, N puts it on a new set and Enter on a
+set; U / Y undo and redo, G / T sort, E ends the turn; `?` lists the keys, and a key typed into
+the chat is the chat's — and the rematch of two people at the end of a match (rematch.js)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rummikub.core import Rules, pack_melds, parse_tiles
 
 from .browser_helpers import seat_page
-from .helpers import Client, ServerProcess
+from .helpers import Client, ServerProcess, game
 
 RULES = {"preset": "standard", "opening_value": 0, "rack_size": 20}
 RACK = "() => [...document.querySelectorAll('#own-rack .tile')].map(e => e.dataset.tile)"
@@ -127,3 +129,70 @@ def test_a_move_is_played_with_the_keys_alone(
         assert sorted(meld) in [sorted(m) for m in table], (meld, table)
     assert not page.errors, page.errors
     page.context.close()
+
+
+SMALL = {"preset": "standard", "numbers": 7, "copies": 1, "rack_size": 6, "opening_value": 0}
+
+
+def _after(acted: tuple[int, int]) -> Callable[[dict[str, Any]], bool]:
+    """Whether a state shows a later turn than ``acted`` (round, turn)."""
+
+    def later(s: dict[str, Any]) -> bool:
+        return s["game"] is not None and (s["game"]["round"], s["game"]["turn"]) > acted
+
+    return later
+
+
+def test_two_people_accept_a_rematch_and_play_it_with_the_same_bot(
+    browser: Any, seeded_server: ServerProcess, clients: list[Client]
+) -> None:
+    ann, bo = Client(seeded_server.ws_url), Client(seeded_server.ws_url)
+    clients += [ann, bo]
+    a = ann.request(
+        type="create",
+        name="Ann",
+        rules=SMALL,
+        seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "beginner"}],
+        settings={"bot_delay": 0},
+    )
+    b = bo.request(type="join", room=a["room"], name="Bo")
+    assert b["type"] == "joined", b
+    pages = [seat_page(browser, seeded_server.base, j, wait=".players .player") for j in (a, b)]
+    # the two play the match out by drawing (from their own connections)
+    people = {0: ann, 1: bo}
+    for _ in range(300):
+        state = ann.wait_state(
+            lambda s: (
+                s["game"] is not None
+                and (s["game"]["round_over"] or s["game"]["current"] in people)
+            )
+        )
+        g = game(state)
+        if g["round_over"]:
+            break
+        acted = (g["round"], g["turn"])
+        assert (
+            people[g["current"]].request(type="draw" if g["pool_size"] else "pass")["type"] == "ok"
+        )
+        ann.wait_state(_after(acted))
+    assert g["match_over"]
+    for page in pages:
+        page.wait_for_selector(".score-card #btn-rematch")
+    # Ann asks; Bo's card says so, and Ann's that it waits for Bo
+    pages[0].click("#btn-rematch")
+    pages[0].wait_for_selector("#rematch-waiting")
+    assert "Bo" in pages[0].inner_text("#rematch-waiting")
+    pages[1].wait_for_selector("#rematch-accepted")
+    assert "Ann" in pages[1].inner_text("#rematch-accepted")
+    # Bo accepts: both pages go to the new room, where the game is on with the same seats
+    pages[1].click("#btn-rematch")
+    for page in pages:
+        page.wait_for_function(f"() => !location.pathname.endsWith('/{a['room']}')")
+        page.wait_for_selector(".rack .tile")
+    code = pages[0].evaluate("() => location.pathname.split('/').pop()")
+    assert pages[1].evaluate("() => location.pathname.split('/').pop()") == code != a["room"]
+    names = pages[1].locator(".players .pname").all_inner_texts()
+    assert names[0] == "Ann" and names[1].startswith("Bo") and names[2] == "Beginner bot 3"
+    for page in pages:
+        assert not page.errors, page.errors
+        page.context.close()
