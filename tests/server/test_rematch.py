@@ -167,3 +167,41 @@ async def test_the_host_starts_the_rematch_without_who_closed_his_page(
         lambda s: s["room"]["code"] == told["room"] and s["room"]["status"] == "playing"
     )
     assert [s["kind"] for s in playing["room"]["seats"]] == ["human", "bot", "bot"]
+
+
+async def test_spectators_chat_where_the_room_lets_them(sqlite_app: Server) -> None:
+    """A casual room lets spectators chat by default, a rated one not (``spectator_chat``);
+    the creator may say otherwise. A spectator's line has no seat and cannot be muted by one."""
+    ann = await sqlite_app.connect()
+    quiet = await ann.request(
+        type="create",
+        name="Ann",
+        seats=[{"kind": "human"}, {"kind": "human"}],
+        settings={"spectator_chat": False},
+    )
+    assert quiet["type"] == "joined", quiet
+    state = await ann.wait_state(lambda s: s["room"]["code"] == quiet["room"])
+    assert state["room"]["settings"]["spectator_chat"] is False
+    eve = await sqlite_app.connect()
+    assert (await eve.request(type="watch", room=quiet["room"]))["type"] == "watching"
+    refused = await eve.request(type="chat", text="hello")
+    assert refused["type"] == "error" and refused["code"] == "no-spectator-chat", refused
+    # the default of a casual room: they may; the players hear them, and so does a newcomer
+    bo = await sqlite_app.connect()
+    open_room = await bo.request(
+        type="create", name="Bo", seats=[{"kind": "human"}, {"kind": "human"}]
+    )
+    shown = await bo.wait_state(lambda s: s["room"]["code"] == open_room["room"])
+    assert shown["room"]["settings"]["spectator_chat"] is True
+    assert (await eve.request(type="watch", room=open_room["room"]))["type"] == "watching"
+    assert (await eve.request(type="chat", text="good luck"))["type"] == "ok"
+    line = await bo.wait(lambda m: m["type"] == "chat")
+    assert (line["seat"], line["name"], line["spectator"], line["text"]) == (
+        None,
+        None,
+        True,
+        "good luck",
+    )
+    cy = await sqlite_app.connect()
+    joined = await cy.request(type="join", room=open_room["room"], name="Cy")
+    assert [m["text"] for m in joined["chat"]] == ["good luck"]

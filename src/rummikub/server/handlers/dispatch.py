@@ -255,20 +255,21 @@ class Dispatcher:
 
     async def _chat(self, rt: RoomRuntime, conn: Connection, text: str) -> None:
         room = rt.room
-        if conn.seat is None:
-            raise ClientError(ServerCode.SPECTATOR, "spectators cannot chat")
+        if conn.seat is None and not room.settings.spectator_chat:
+            raise ClientError(ServerCode.NO_SPECTATOR_CHAT, "spectators may not chat in this room")
         said = text.strip()[:300]
         if not said:
             raise ClientError(ServerCode.EMPTY_CHAT, "the message is empty")
         check_text(said, "text")
-        seat = room.seats[conn.seat]
         now = self.clock.time()
-        entry: dict[str, Any] = {
-            "seat": seat.seat,
-            "name": room.seat_label(seat),
-            "text": said,
-            "at": now,
-        }
+        entry: dict[str, Any]
+        if conn.seat is None:
+            # a spectator: named by his account, else unnamed ("a spectator")
+            name = conn.account.name if conn.account is not None else None
+            entry = {"seat": None, "name": name, "spectator": True, "text": said, "at": now}
+        else:
+            seat = room.seats[conn.seat]
+            entry = {"seat": seat.seat, "name": room.seat_label(seat), "text": said, "at": now}
         room.seq += 1
         await self.storage.append(rt, Append(room.code, StoredEvent(room.seq, "chat", entry, now)))
         room = rt.room

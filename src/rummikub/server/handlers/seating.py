@@ -181,6 +181,7 @@ class Seating:
                 handle.cancel()
             if s.standin:
                 s.standin = False
+                rt.room.note(seat, "back")
                 self.scheduler.schedule(rt)
 
     async def detach(self, conn: Connection, *, leaving: bool, locked: bool = False) -> None:
@@ -218,6 +219,7 @@ class Seating:
                 s.disconnected_at = self.clock.time()
                 if leaving:
                     s.standin = True
+                    room.note(seat, "left")
                     self.scheduler.schedule(rt)
                 else:
                     self.scheduler.arm_grace(rt, s)

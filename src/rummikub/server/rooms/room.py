@@ -115,6 +115,16 @@ class Room:
         game that started, or the host of a waiting room (then the host role passes on)."""
         return self.started or (self.status == "waiting" and s.seat == self.settings.host)
 
+    def note(self, seat: int, action: str) -> None:
+        """Put a line about a person of a game being played in the public log: ``left`` (he
+        left the game: a bot plays for him), ``standin`` (he has been away longer than his
+        grace period: a bot plays for him) or ``back``. Not stored: the lines of the turns
+        are what a restart restores."""
+        if self.match is None or self.status != "playing":
+            return
+        self.log.append({"round": len(self.match.rounds) - 1, "seat": seat, "action": action})
+        del self.log[:-LOG_KEEP]
+
     def seat_label(self, s: Seat) -> str:
         if s.name:
             return s.name

@@ -14,6 +14,7 @@ import { alertTurn, clack, flyIn, pieceRects, setSound, soundOn, tick as tickSou
 import { changedTable, locate, movePiece, placed, recordStep, redoStep, tableJson, undoStep } from "./turn.js";
 import { act, botIcon, h, icon, keepFocus, seatName, toast } from "./util.js";
 import { Keys, keysButton } from "./keys.js";
+import { Presence, presenceLine } from "./presence.js";
 
 const URGENT = 10; // seconds left when the clock turns red
 
@@ -79,6 +80,7 @@ export class GameView {
         update((s) => { s.ui.sort = mode; });
       },
     };
+    this.presence = new Presence(); // notices of persons leaving and coming back (presence.js)
     // the keys of the terminal game (keys.js)
     this.keys = new Keys({ root: this.root, tapZone: (target) => this.tapZone(target),
       step: (redo) => this.step(redo), setSort: (mode) => this.ctl.setSort(mode) });
@@ -212,6 +214,7 @@ export class GameView {
     const c = this.context();
     if (!c) return;
     keepFocus(this.root, () => this.draw(c));
+    this.presence.check(c);
     if (what === "checked") this.reveal = null;
     if (c.placing && c.s.turn && c.s.turn.restored) {
       // a move kept across a reload: the server reads it again
@@ -251,7 +254,7 @@ export class GameView {
     const area = this.swap("area", this.table(c));
     this.swap("dock", c.seat != null ? this.dock(c, c.seat) : h("div", { class: "dock spectator-bar" },
       h("span", { i18n: "room.spectating" }), h("a", { class: "btn small", href: "/", "data-link": true }, t("room.back"))));
-    this.side.render(c, (e) => game.describe(e, c.name(e.seat)) ?? `${c.name(e.seat)}: ${e.action}`);
+    this.side.render(c, (e) => presenceLine(e, c.name(e.seat)) ?? game.describe(e, c.name(e.seat)) ?? `${c.name(e.seat)}: ${e.action}`);
     if (this.overlay) this.overlay.remove();
     this.overlay = c.g.round_over ? scoreCard(c, game, (msg) => this.act(msg)) : null;
     if (this.overlay) this.root.append(this.overlay);

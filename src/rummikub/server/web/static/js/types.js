@@ -95,6 +95,7 @@
  * @property {number} round_pause
  * @property {string | null} standin
  * @property {boolean} rated
+ * @property {boolean} [spectator_chat] spectators may chat
  */
 
 /** @typedef {"tiles" | "xpress"} GameName */
@@ -136,7 +137,8 @@
  * @typedef {{round: number, seat: number} & (
  *   {action: "play", tiles: Face[], sets?: Table, hint?: boolean}
  *   | {action: "draw" | "pass", hint?: boolean}
- *   | {action: "timeout" | "invalid", penalty: number, hint?: boolean})} TileLogEntry
+ *   | {action: "timeout" | "invalid", penalty: number, hint?: boolean}
+ *   | PresenceAction)} TileLogEntry
  */
 
 /**
@@ -144,8 +146,12 @@
  * @typedef {{round: number, seat: number} & (
  *   {action: "throw", dice: number[], faces: Face[]}
  *   | {action: "place", dice: number[], faces: Face[]}
- *   | {action: "end", placed: number})} XpressLogEntry
+ *   | {action: "end", placed: number}
+ *   | PresenceAction)} XpressLogEntry
  */
+
+/** A line of the move log about a person, not a turn (rooms/room.py `note`; presence.js).
+ * @typedef {{action: "left" | "standin" | "back"}} PresenceAction */
 
 /** @typedef {TileLogEntry | XpressLogEntry} LogEntry */
 
@@ -230,8 +236,9 @@
 /**
  * A line of the chat (`chat`, and the history of `joined` and `watching`).
  * @typedef {object} ChatLine
- * @property {number} seat
- * @property {string} name
+ * @property {number | null} seat null: a spectator's line (a room that lets them chat)
+ * @property {string | null} name null: a spectator without an account
+ * @property {boolean} [spectator]
  * @property {string} text
  * @property {number} at seconds since the epoch
  */
