@@ -2,16 +2,18 @@
 the keyboard alone (keys.js), as in the terminal game — the arrows move the focus between the
 rack's tiles and the table's sets, Space picks a tile up, N puts it on a new set and Enter on a
 set; U / Y undo and redo, G / T sort, E ends the turn; `?` lists the keys, and a key typed into
-the chat is the chat's — and the rematch of two people at the end of a match (rematch.js)."""
+the chat is the chat's —, the rematch of two people at the end of a match (rematch.js), a
+newcomer's first game, a friend who leaves (presence.js) and spectators' chat."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from rummikub.core import Rules, pack_melds, parse_tiles
 
-from .browser_helpers import seat_page
+from .browser_helpers import english_context, open_page, seat_page
 from .helpers import Client, ServerProcess, game
 
 RULES = {"preset": "standard", "opening_value": 0, "rack_size": 20}
@@ -196,3 +198,79 @@ def test_two_people_accept_a_rematch_and_play_it_with_the_same_bot(
     for page in pages:
         assert not page.errors, page.errors
         page.context.close()
+
+
+def test_a_newcomer_plays_now_as_a_guest_against_one_beginner_bot(
+    browser: Any, seeded_server: ServerProcess
+) -> None:
+    """*Play now* needs no name typed (a guest name is offered); the first opponent is one
+    beginner bot; the leaderboard is a link of the lobby and of the top bar; a number out of
+    its range in the room form is refused with a message naming it, not changed."""
+    page = open_page(english_context(browser), seeded_server.base + "/")
+    page.wait_for_selector("#play-bots")
+    assert re.fullmatch(r"Guest \d{4}", page.input_value("#player-name"))
+    assert page.input_value("#quick-level") == "beginner"
+    assert page.input_value("#quick-opponents") == "1"
+    assert page.get_attribute("#nav-leaderboard", "href") == "/leaderboard"
+    page.click("#lobby-leaderboard")
+    page.wait_for_url(re.compile(r"/leaderboard$"))
+    page.click(".brand")
+    page.wait_for_selector("#create-room")
+    # the room form refuses what is out of range, and says so
+    page.click("#room-rules summary")
+    page.fill("#room-rounds", "50")
+    page.click("#create-room")
+    page.wait_for_selector("#room-rounds.invalid")
+    assert "from 1 to 20" in page.inner_text("#toast")
+    page.fill("#room-rounds", "2")
+    page.fill("#room-grace", "-5")
+    page.click("#create-room")
+    page.wait_for_selector("#room-grace.invalid")
+    assert "from 0 to 3600" in page.inner_text("#toast")
+    assert page.url.endswith("/")
+    assert page.is_checked("#room-spectator-chat")
+    # Play now, as the guest
+    guest = page.input_value("#player-name")
+    page.click("#play-bots")
+    page.wait_for_selector(".rack .tile")
+    names = page.locator(".players .pname").all_inner_texts()
+    assert len(names) == 2 and names[0].startswith(guest) and names[1] == "Beginner bot 2"
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_friend_who_leaves_is_told_and_spectators_chat(
+    browser: Any, seeded_server: ServerProcess, clients: list[Client]
+) -> None:
+    """Bo loses his connection: Ann is told at once; once his grace period is over, a line of
+    the Moves list says a bot plays his seat. A spectator of this casual room chats."""
+    ann, bo = Client(seeded_server.ws_url), Client(seeded_server.ws_url)
+    clients += [ann, bo]
+    a = ann.request(
+        type="create",
+        name="Ann",
+        seats=[{"kind": "human"}, {"kind": "human"}],
+        settings={"bot_delay": 0, "grace_seconds": 2},
+    )
+    assert bo.request(type="join", room=a["room"], name="Bo")["type"] == "joined"
+    page = seat_page(browser, seeded_server.base, a, wait=".players .player")
+    page.wait_for_selector(".player[data-seat='1'] .dot.on")
+    bo.close()
+    page.wait_for_function(
+        "() => document.getElementById('toast').textContent.includes('Bo lost the connection')"
+    )
+    page.click("button[data-tab='log']")
+    page.wait_for_selector(".log-list li.log-standin")
+    assert "Bo has been away too long" in page.inner_text(".log-list li.log-standin")
+    # a spectator's line, in the players' chat
+    watcher = open_page(english_context(browser), f"{seeded_server.base}/r/{a['room']}?watch=1")
+    watcher.wait_for_selector(".players .player")
+    watcher.click("button[data-tab='chat']")
+    watcher.fill("#chat-input", "good game")
+    watcher.press("#chat-input", "Enter")
+    page.click("button[data-tab='chat']")
+    page.wait_for_selector(".chat-list li.chat-spectator")
+    assert page.inner_text(".chat-list li.chat-spectator") == "Spectator: good game"
+    assert not page.errors and not watcher.errors, (page.errors, watcher.errors)
+    page.context.close()
+    watcher.context.close()
