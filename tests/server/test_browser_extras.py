@@ -195,6 +195,19 @@ def test_two_people_accept_a_rematch_and_play_it_with_the_same_bot(
     assert pages[1].evaluate("() => location.pathname.split('/').pop()") == code != a["room"]
     names = pages[1].locator(".players .pname").all_inner_texts()
     assert names[0] == "Ann" and names[1].startswith("Bo") and names[2] == "Beginner bot 3"
+    # the first match's replay lists its moves beside the position: a click goes there
+    page = pages[0]
+    page.goto(f"{seeded_server.base}/replay/{a['room']}")
+    page.wait_for_selector("#replay-moves .move.current")
+    moves = page.locator("#replay-moves .move")
+    assert moves.count() == int(page.get_attribute("#replay-slider", "max") or 0) + 1 > 3
+    assert moves.nth(0).inner_text().startswith("Round 1")
+    moves.nth(3).click()
+    page.wait_for_function("() => document.getElementById('replay-slider').value === '3'")
+    assert page.get_attribute("#replay-moves .move.current", "data-index") == "3"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#replay-moves .move.current[data-index='4']")
+    assert page.inner_text(".replay-text") == moves.nth(4).inner_text()
     for page in pages:
         assert not page.errors, page.errors
         page.context.close()
