@@ -36,11 +36,11 @@ export const KEYS = [
 ];
 
 // The buttons a key presses (the first one on the page that is enabled): the tile game's and
-// Xpress's (E ends the turn in both).
+// Xpress's (E ends the turn in both; T throws in Xpress, below).
 /** @type {Record<string, string[]>} */
 const BUTTONS = {
   e: ["#btn-play", "#btn-end"],
-  d: ["#btn-draw", "#btn-throw"],
+  d: ["#btn-draw"],
   r: ["#btn-reset"],
   h: ["#btn-apply-hint", "#btn-hint"],
 };
@@ -133,7 +133,8 @@ export class Keys {
     if (lower === "u") { e.preventDefault(); this.view.step(false); return; }
     if (lower === "y") { e.preventDefault(); this.view.step(true); return; }
     if (lower === "t" || lower === "g") {
-      if (!root.querySelector("#btn-sort")) return;
+      // Xpress has no sort: T throws, as in its terminal game
+      if (!root.querySelector("#btn-sort")) { if (lower === "t" && press(root, ["#btn-throw"])) e.preventDefault(); return; }
       e.preventDefault();
       this.view.setSort(lower === "t" ? "789" : "777");
       return;
