@@ -10,6 +10,7 @@ again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..protocol.codes import ServerCode
@@ -43,18 +44,26 @@ class Rematch:
                 f"the rematch was made already: room {room.rematch_room}",
                 params={"room": room.rematch_room},
             )
+        before = set(room.rematch)
         if accept:
             room.rematch.add(seat.seat)
         else:
             room.rematch.discard(seat.seat)
-        conn.send({"type": "ok", "id": msg_id})
-        await self.settle(rt)
+        try:
+            await self.settle(rt, lambda: conn.send({"type": "ok", "id": msg_id}))
+        except ClientError:
+            # the new room could not be stored: this answer is not taken (he may try again)
+            rt.room.rematch = before
+            raise
 
-    async def settle(self, rt: RoomRuntime) -> None:
+    async def settle(self, rt: RoomRuntime, reply: Callable[[], None] | None = None) -> None:
         """Make the rematch when every person still in the room accepted it (and one did);
-        tell the room either way. Holds the room lock (a person leaving calls it too)."""
+        tell the room either way (``reply`` first: the answer to the message that led here,
+        once nothing can fail any more). Holds the room lock (a person leaving calls it too)."""
         room = rt.room
         if not room.match_over or room.rematch_room is not None:
+            if reply is not None:
+                reply()
             return
         here = {s.seat for s in room.seats if s.kind == "human" and s.connections > 0}
         accepted = room.rematch & here
@@ -66,9 +75,14 @@ class Rematch:
             code, tokens = await self.maker.rematch(room, persons)
             room = rt.room
             room.rematch_room = code
+            if reply is not None:
+                reply()
+                reply = None
             for c in list(rt.conns):
                 if c.seat in tokens:
                     c.send(
                         {"type": "rematch", "room": code, "seat": c.seat, "token": tokens[c.seat]}
                     )
+        if reply is not None:
+            reply()
         self.storage.broadcast(rt)
