@@ -80,6 +80,13 @@ def test_a_move_is_played_with_the_keys_alone(
     page.wait_for_function("() => localStorage.getItem('rummikub.sort') === '777'")
     page.keyboard.press("t")
     page.wait_for_function("() => localStorage.getItem('rummikub.sort') === '789'")
+    # Shift+→ moves the tile with the focus one place along the rack
+    before = page.evaluate(RACK)
+    _focus_rack_tile(page, before[0])
+    page.keyboard.press("Shift+ArrowRight")
+    page.wait_for_function(f"() => ({RACK})()[1] === {before[0]!r}")
+    assert page.evaluate(RACK) == [before[1], before[0], *before[2:]]
+    assert page.evaluate("() => document.activeElement.dataset.tile") == before[0]
 
     rules = Rules.from_dict(RULES)
     melds = [

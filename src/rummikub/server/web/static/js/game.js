@@ -83,7 +83,8 @@ export class GameView {
     this.presence = new Presence(); // notices of persons leaving and coming back (presence.js)
     // the keys of the terminal game (keys.js)
     this.keys = new Keys({ root: this.root, tapZone: (target) => this.tapZone(target),
-      step: (redo) => this.step(redo), setSort: (mode) => this.ctl.setSort(mode) });
+      step: (redo) => this.step(redo), setSort: (mode) => this.ctl.setSort(mode),
+      moveTo: (id, target) => { const c = this.context(); if (c && this.canMove(c, id)) this.moveTo(id, target); } });
     root.replaceChildren(this.el);
     this.clockTimer = setInterval(() => this.tick(), 250);
   }

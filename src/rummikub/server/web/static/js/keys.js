@@ -14,6 +14,7 @@ import { h } from "./util.js";
  * @property {(target: import("./turn.js").Target) => void} tapZone
  * @property {(redo: boolean) => void} step
  * @property {(mode: string) => void} setSort
+ * @property {(id: string, target: import("./turn.js").Target) => void} moveTo
  * @property {HTMLElement} root
  */
 
@@ -22,6 +23,7 @@ import { h } from "./util.js";
 export const KEYS = [
   ["← → ↑ ↓", "keys.arrows"],
   ["Home / End", "keys.home_end"],
+  ["Shift+← →", "keys.arrange"],
   ["Space / Enter", "keys.pick"],
   ["N", "keys.new_set"],
   ["Esc", "keys.clear"],
@@ -121,6 +123,10 @@ export class Keys {
       else if (lower === "y") { e.preventDefault(); this.view.step(true); }
       return;
     }
+    if (e.shiftKey && (k === "ArrowLeft" || k === "ArrowRight")) {
+      if (this.arrange(k === "ArrowLeft" ? -1 : 1)) e.preventDefault();
+      return;
+    }
     if (k.startsWith("Arrow") || k === "Home" || k === "End") {
       if (this.move(k)) e.preventDefault();
       return;
@@ -141,6 +147,20 @@ export class Keys {
     }
     const buttons = BUTTONS[lower];
     if (buttons && !e.shiftKey) { e.preventDefault(); press(root, buttons); }
+  }
+
+  // Move the rack's tile that has the focus one place left (-1) or right (1), as Shift+←/→ in
+  // the terminal game: the rack is in the player's own order from then on.
+  /** @param {number} by */
+  arrange(by) {
+    const at = /** @type {HTMLElement | null} */ (document.activeElement);
+    const rack = this.view.root.querySelector("#own-rack");
+    if (!at || !rack || !at.dataset.id || at.parentElement !== rack) return false;
+    const tiles = [...rack.querySelectorAll(".piece")];
+    const i = tiles.indexOf(at);
+    if (i < 0 || i + by < 0 || i + by >= tiles.length) return true;
+    this.view.moveTo(at.dataset.id, { kind: "rack", pos: by < 0 ? i - 1 : i + 2 });
+    return true;
   }
 
   // Move the focus (an arrow, Home or End); false: nowhere to go.
