@@ -80,13 +80,17 @@ def test_rated_rooms_refuse_what_a_rated_game_cannot_have(srv: ServerProcess) ->
         assert xpress["code"] == "not-rated" and xpress["params"]["reason"] == "game"
         queued = ann.request(type="queue", game="xpress", players=[2])
         assert queued["code"] == "not-rated" and queued["params"]["reason"] == "game"
-        # a rated room: hints off by default; a guest cannot take its free seat
+        # a rated room: hints and spectators' chat off by default; a guest cannot take its
+        # free seat, nor chat while he watches
         made = _create(ann, ME + ME, rated=True)
         assert made["type"] == "joined"
         state = ann.wait_state(lambda s: s["room"]["settings"]["rated"])
         assert state["room"]["settings"]["hints"] is False
+        assert state["room"]["settings"]["spectator_chat"] is False
         joined = guest.request(type="join", room=made["room"], name="Gus")
         assert joined["code"] == "account-needed"
+        assert guest.request(type="watch", room=made["room"])["type"] == "watching"
+        assert guest.request(type="chat", text="hi")["code"] == "no-spectator-chat"
     finally:
         guest.close()
         ann.close()

@@ -44,7 +44,11 @@ async def test_nobody_acts_for_another_seat(sqlite_app: Server) -> None:
     assert (await s.request(type="draw"))["code"] == "no-room"
     assert (await s.request(type="watch", room=code))["type"] == "watching"
     assert (await s.request(type="draw"))["code"] == "spectator"
-    assert (await s.request(type="chat", text="hi"))["code"] == "spectator"
+    # a casual room lets its spectators chat (the room's setting), under no seat
+    said = await s.request(type="chat", text="hi")
+    assert said["type"] == "ok", said
+    line = await a.wait(lambda m: m["type"] == "chat")
+    assert line["seat"] is None and line["spectator"] is True and line["name"] is None
     assert game(a.state)["turn"] == 0
 
 

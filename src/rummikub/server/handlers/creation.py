@@ -109,9 +109,10 @@ class RoomMaker:
                 retry_after=round(conn.budget.rooms.wait(), 1),
             )
         hints = st.hints if st.hints is not None else not st.rated
+        spectators = st.spectator_chat if st.spectator_chat is not None else not st.rated
         settings = Settings(
             hints, st.grace_seconds, st.public, st.bot_delay, st.round_pause, standin,
-            rated=st.rated,
+            rated=st.rated, spectator_chat=spectators,
         )  # fmt: skip
         if conn.room is not None:
             await self.seating.detach(conn, leaving=False)
@@ -187,6 +188,46 @@ class RoomMaker:
         rt = await self._store_new(room)
         async with rt.lock:
             await self.turns.begin(rt)
+            self._broadcast(rt)
+        return code, tokens
+
+    async def rematch(
+        self, old: Room, persons: dict[int, str | None]
+    ) -> tuple[str, dict[int, str]]:
+        """Make the rematch of ``old`` (a match that is over): the same game, rules, settings
+        and seats, dealt anew. The bots keep their seats and levels; the person of each seat in
+        ``persons`` (who accepted, and is here: his browser's id) keeps his name, account and
+        seat; any other person's seat is free, for him to take again by the room's link (the
+        host may start without him: a bot takes it). The host is the first of ``persons``.
+        Returns the new room's code and each of ``persons``' seat token. The game starts at
+        once when every seat is taken."""
+        if self.storage.down_since is not None:
+            raise StorageDown()
+        tokens = {i: new_token() for i in sorted(persons)}
+        seats: list[Seat] = []
+        for s in old.seats:
+            if s.kind == "bot":
+                seats.append(Seat(s.seat, "bot", s.bot))
+            elif s.seat in tokens:
+                seats.append(
+                    Seat(s.seat, "human", None, s.name, hash_token(tokens[s.seat]),
+                         account=s.account, person=persons[s.seat])
+                )  # fmt: skip
+            else:
+                seats.append(Seat(s.seat, "human"))
+        st = old.settings
+        settings = Settings(
+            st.hints, st.grace_seconds, st.public, st.bot_delay, st.round_pause, st.standin,
+            host=min(tokens), rated=st.rated, spectator_chat=st.spectator_chat,
+            removed=list(st.removed),
+        )  # fmt: skip
+        code = await self._new_code()
+        seed, now = self._deal_seed(), self.clock.time()
+        room = Room(code, old.rules, settings, seed, seats, now, game=old.game)
+        rt = await self._store_new(room)
+        async with rt.lock:
+            if room.all_taken:
+                await self.turns.begin(rt)
             self._broadcast(rt)
         return code, tokens
 

@@ -31,6 +31,7 @@ from .creation import RoomMaker
 from .moderation import Moderation
 from .muting import send_chat
 from .quick import QuickMatch
+from .rematch import Rematch
 from .seating import Seating
 
 __all__ = ["Dispatcher"]
@@ -64,6 +65,9 @@ class Dispatcher:
         self._work_pool = work
         self._check = check
         self.moderation = Moderation(storage, seating.lobby, clock)
+        self.rematch = Rematch(maker, storage)
+        # a person leaving the room at the end of a match may be the one the rematch waited for
+        seating.on_left = self.rematch.settle
         #: in a cluster: forwards a message about another node's room and says it did
         #: (:meth:`.Relay.intercept`)
         self.intercept: Callable[[Connection, Any, str | bytes], Awaitable[bool]] | None = None
@@ -165,6 +169,9 @@ class Dispatcher:
                 return
             if self.storage.down_since is not None and not isinstance(msg, p.HintMsg):
                 raise StorageDown()
+            if isinstance(msg, p.RematchMsg):
+                await self.rematch.answer(rt, conn, seat, msg.accept, msg.id)
+                return
             if isinstance(msg, p.StartMsg):
                 await self.turns.start_now(rt, seat, msg.id)
                 conn.send({"type": "ok", "id": msg.id})
@@ -248,20 +255,21 @@ class Dispatcher:
 
     async def _chat(self, rt: RoomRuntime, conn: Connection, text: str) -> None:
         room = rt.room
-        if conn.seat is None:
-            raise ClientError(ServerCode.SPECTATOR, "spectators cannot chat")
+        if conn.seat is None and not room.settings.spectator_chat:
+            raise ClientError(ServerCode.NO_SPECTATOR_CHAT, "spectators may not chat in this room")
         said = text.strip()[:300]
         if not said:
             raise ClientError(ServerCode.EMPTY_CHAT, "the message is empty")
         check_text(said, "text")
-        seat = room.seats[conn.seat]
         now = self.clock.time()
-        entry: dict[str, Any] = {
-            "seat": seat.seat,
-            "name": room.seat_label(seat),
-            "text": said,
-            "at": now,
-        }
+        entry: dict[str, Any]
+        if conn.seat is None:
+            # a spectator: named by his account, else unnamed ("a spectator")
+            name = conn.account.name if conn.account is not None else None
+            entry = {"seat": None, "name": name, "spectator": True, "text": said, "at": now}
+        else:
+            seat = room.seats[conn.seat]
+            entry = {"seat": seat.seat, "name": room.seat_label(seat), "text": said, "at": now}
         room.seq += 1
         await self.storage.append(rt, Append(room.code, StoredEvent(room.seq, "chat", entry, now)))
         room = rt.room

@@ -18,20 +18,26 @@ __all__ = ["HISTORY", "hears", "history", "send_chat"]
 HISTORY = 50
 
 
-def hears(conn: Connection, code: str, seat: int) -> bool:
-    """Whether ``conn`` is sent the chat of ``seat`` of room ``code``."""
-    return seat not in conn.muted.get(code, ())
+def hears(conn: Connection, code: str, seat: int | None) -> bool:
+    """Whether ``conn`` is sent the chat of ``seat`` of room ``code`` (``None``: a spectator's
+    line, where the room lets spectators chat; it is not muted by seat)."""
+    return seat is None or seat not in conn.muted.get(code, ())
+
+
+def _seat(entry: dict[str, Any]) -> int | None:
+    seat = entry.get("seat")
+    return None if seat is None else int(seat)
 
 
 def history(conn: Connection, room: Room) -> list[dict[str, Any]]:
     """The latest chat lines of ``room`` as ``conn`` is to see them (muted seats left out)."""
-    return [e for e in room.chat if hears(conn, room.code, int(e["seat"]))][-HISTORY:]
+    return [e for e in room.chat if hears(conn, room.code, _seat(e))][-HISTORY:]
 
 
 def send_chat(rt: RoomRuntime, entry: dict[str, Any]) -> None:
     """Send a chat line to every client of the room but those that muted its seat."""
     msg = json.dumps({"type": "chat", **entry}, separators=(",", ":"))
-    code, seat = rt.room.code, int(entry["seat"])
+    code, seat = rt.room.code, _seat(entry)
     for c in rt.conns:
         if hears(c, code, seat):
             c.send_text(msg)

@@ -5,6 +5,7 @@ his grace period or a stand-in). Seats are stored before anybody is told."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ..protocol import messages as p
@@ -47,6 +48,9 @@ class Seating:
         self.lobby = lobby
         self.rooms = rooms
         self.damaged = damaged
+        #: told (holding the room lock) when a player leaves a room whose match is over
+        #: (the rematch may have waited for him: :meth:`.Rematch.settle`)
+        self.on_left: Callable[[RoomRuntime], Awaitable[None]] | None = None
 
     def _broadcast(self, rt: RoomRuntime) -> None:
         self.storage.broadcast(rt)
@@ -177,6 +181,7 @@ class Seating:
                 handle.cancel()
             if s.standin:
                 s.standin = False
+                rt.room.note(seat, "back")
                 self.scheduler.schedule(rt)
 
     async def detach(self, conn: Connection, *, leaving: bool, locked: bool = False) -> None:
@@ -214,6 +219,7 @@ class Seating:
                 s.disconnected_at = self.clock.time()
                 if leaving:
                     s.standin = True
+                    room.note(seat, "left")
                     self.scheduler.schedule(rt)
                 else:
                     self.scheduler.arm_grace(rt, s)
@@ -222,6 +228,11 @@ class Seating:
                 # host role passes on (:meth:`.Scheduler.settle_host`)
                 s.disconnected_at = self.clock.time()
                 self.scheduler.arm_grace(rt, s)
+            if room.match_over and room.rematch and self.on_left is not None:
+                try:
+                    await self.on_left(rt)
+                except ClientError:  # storage down: the rematch waits for the next answer
+                    log.warning("room %s: the rematch could not be made", room.code)
         self.lobby.invalidate()
         self._broadcast(rt)
 

@@ -104,6 +104,13 @@ class ServerCode(StrEnum):
     EMPTY_CHAT = "empty-chat"
     NOT_STARTED = "not-started"
     NOT_FINISHED = "not-finished"
+    # -- the rematch (:mod:`..handlers.rematch`) and spectators' chat ---------------------
+    #: a rematch asked for before the match is over
+    MATCH_NOT_OVER = "match-not-over"
+    #: ``room``: the rematch was made already (that room)
+    REMATCH_MADE = "rematch-made"
+    #: this room's spectators may not chat (its ``spectator_chat`` setting)
+    NO_SPECTATOR_CHAT = "no-spectator-chat"
 
 
 def refusal(err: RummikubError, **old: Any) -> dict[str, Any]:

@@ -30,6 +30,7 @@ __all__ = [
     "PlayMsg",
     "ProtocolError",
     "QueueMsg",
+    "RematchMsg",
     "RemoveMsg",
     "ReportMsg",
     "ResumeMsg",
@@ -111,6 +112,8 @@ class SettingsSpec(BaseModel):
     bot_delay: Annotated[float, Field(ge=0, le=10)] = 1.0
     round_pause: Annotated[float, Field(ge=0, le=600)] = 20.0
     standin: Annotated[str, Field(max_length=32)] | None = None
+    #: spectators may chat (default: yes in a casual room, no in a rated one)
+    spectator_chat: bool | None = None
 
 
 def settings_ranges() -> dict[str, dict[str, Any]]:
@@ -255,6 +258,14 @@ class UnqueueMsg(_Msg):
     type: Literal["unqueue"]
 
 
+class RematchMsg(_Msg):
+    """At the end of a match: accept (``accept``, by default) or withdraw from a rematch, a new
+    match with the same people, bots and rules (:mod:`..handlers.rematch`)."""
+
+    type: Literal["rematch"]
+    accept: Annotated[bool, Field(strict=True)] = True
+
+
 class LeaveMsg(_Msg):
     type: Literal["leave"]
 
@@ -302,6 +313,7 @@ ClientMessage = Annotated[
     | HintMsg
     | ChatMsg
     | NextRoundMsg
+    | RematchMsg
     | LeaveMsg
     | PingMsg
     | QueueMsg
@@ -328,6 +340,7 @@ TYPES = (
     "hint",
     "chat",
     "next_round",
+    "rematch",
     "leave",
     "ping",
     "queue",

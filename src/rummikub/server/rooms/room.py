@@ -87,6 +87,10 @@ class Room:
         #: actions taken in the current round (the turn key; a bot moves once per action)
         self.steps = 0
         self.bots: dict[tuple[int, str], Bot[Any, Any]] = {}
+        #: once the match is over: the seats whose players accepted a rematch, and the room
+        #: of the rematch once it is made (:mod:`..handlers.rematch`; not stored)
+        self.rematch: set[int] = set()
+        self.rematch_room: str | None = None
 
     # -- seats ---------------------------------------------------------------------------
     def seat_by_token(self, token: str) -> Seat | None:
@@ -110,6 +114,16 @@ class Room:
         """Whether the person of seat ``s`` has a grace period while he is away: a player of a
         game that started, or the host of a waiting room (then the host role passes on)."""
         return self.started or (self.status == "waiting" and s.seat == self.settings.host)
+
+    def note(self, seat: int, action: str) -> None:
+        """Put a line about a person of a game being played in the public log: ``left`` (he
+        left the game: a bot plays for him), ``standin`` (he has been away longer than his
+        grace period: a bot plays for him) or ``back``. Not stored: the lines of the turns
+        are what a restart restores."""
+        if self.match is None or self.status != "playing":
+            return
+        self.log.append({"round": len(self.match.rounds) - 1, "seat": seat, "action": action})
+        del self.log[:-LOG_KEEP]
 
     def seat_label(self, s: Seat) -> str:
         if s.name:
@@ -296,6 +310,8 @@ class Room:
             "settings": self.settings.shown(),
             "seats": [s.public() for s in self.seats],
         }
+        if self.match_over:
+            room["rematch"] = {"accepted": sorted(self.rematch), "room": self.rematch_room}
         view: dict[str, Any] = {"type": "state", "seq": self.seq, "room": room, "game": None}
         m = self.match
         if m is None:

@@ -50,6 +50,8 @@ class Settings:
     host: int = 0
     #: a rated game (:mod:`..handlers.rated`): accounts only, a preset with a clock, no hints
     rated: bool = False
+    #: spectators may chat (a room made before this setting existed: no, as then)
+    spectator_chat: bool = False
     #: the persons the host removed from the waiting room (:func:`person_key` of each): they
     #: may not join it again. Stored with the settings, never shown to clients.
     removed: list[str] = field(default_factory=list)
@@ -72,6 +74,7 @@ class Settings:
             "round_pause": self.round_pause,
             "standin": self.standin,
             "rated": self.rated,
+            "spectator_chat": self.spectator_chat,
         }
 
     @classmethod

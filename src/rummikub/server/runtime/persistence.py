@@ -69,6 +69,7 @@ def adopt(rt: RoomRuntime, room: Room) -> None:
         new.disconnected_at = old.disconnected_at
         new.person = old.person if new.token_hash == old.token_hash else None
     room.bots = rt.room.bots
+    room.rematch, room.rematch_room = rt.room.rematch, rt.room.rematch_room
     rt.room = room
 
 

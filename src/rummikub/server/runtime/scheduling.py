@@ -279,6 +279,7 @@ class Scheduler:
             seat = rt.room.seats[index]
             if seat.connections == 0 and rt.room.status == "playing":
                 seat.standin = True
+                rt.room.note(index, "standin")
                 self.schedule(rt)
                 self.storage.broadcast(rt)
             elif rt.room.status == "waiting":

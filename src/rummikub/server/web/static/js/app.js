@@ -16,6 +16,7 @@ import { navigate, toast, saveSeat } from "./util.js";
 import { onQueueMessage } from "./ranked.js";
 import { colourBlindSwitch } from "./prefs.js";
 import { removed, sendMutes } from "./moderation.js";
+import { onRematchMessage } from "./rematch.js";
 
 /**
  * A page of a route: it draws itself into the app's element, draws again on `render(what)`
@@ -35,6 +36,7 @@ export const net = new Net({
     if (msg.type === "joined" || msg.type === "watching") sendMutes(net, msg.room, msg.type === "joined" ? msg.seat : null);
     if (msg.type === "removed") removed(msg.room);
     onQueueMessage(msg);
+    onRematchMessage(msg);
     receive(msg);
     // a refusal of a request the page made is shown where it was made
     if (msg.type === "error" && (msg.id == null || !String(msg.id).startsWith("c"))) toast(msg.message, "error");

@@ -13,6 +13,8 @@ import { flown, getState, myTurn, showLastMove, update } from "./store.js";
 import { alertTurn, clack, flyIn, pieceRects, setSound, soundOn, tick as tickSound } from "./follow.js";
 import { changedTable, locate, movePiece, placed, recordStep, redoStep, tableJson, undoStep } from "./turn.js";
 import { act, botIcon, h, icon, keepFocus, seatName, toast } from "./util.js";
+import { Keys, keysButton } from "./keys.js";
+import { Presence, presenceLine } from "./presence.js";
 
 const URGENT = 10; // seconds left when the clock turns red
 
@@ -78,6 +80,11 @@ export class GameView {
         update((s) => { s.ui.sort = mode; });
       },
     };
+    this.presence = new Presence(); // notices of persons leaving and coming back (presence.js)
+    // the keys of the terminal game (keys.js)
+    this.keys = new Keys({ root: this.root, tapZone: (target) => this.tapZone(target),
+      step: (redo) => this.step(redo), setSort: (mode) => this.ctl.setSort(mode),
+      moveTo: (id, target) => { const c = this.context(); if (c && this.canMove(c, id)) this.moveTo(id, target); } });
     root.replaceChildren(this.el);
     this.clockTimer = setInterval(() => this.tick(), 250);
   }
@@ -85,6 +92,7 @@ export class GameView {
   destroy() {
     this.gone = true;
     clearInterval(this.clockTimer);
+    this.keys.destroy();
     closeReport();
     document.title = t("title");
   }
@@ -207,6 +215,7 @@ export class GameView {
     const c = this.context();
     if (!c) return;
     keepFocus(this.root, () => this.draw(c));
+    this.presence.check(c);
     if (what === "checked") this.reveal = null;
     if (c.placing && c.s.turn && c.s.turn.restored) {
       // a move kept across a reload: the server reads it again
@@ -246,7 +255,7 @@ export class GameView {
     const area = this.swap("area", this.table(c));
     this.swap("dock", c.seat != null ? this.dock(c, c.seat) : h("div", { class: "dock spectator-bar" },
       h("span", { i18n: "room.spectating" }), h("a", { class: "btn small", href: "/", "data-link": true }, t("room.back"))));
-    this.side.render(c, (e) => game.describe(e, c.name(e.seat)) ?? `${c.name(e.seat)}: ${e.action}`);
+    this.side.render(c, (e) => presenceLine(e, c.name(e.seat)) ?? game.describe(e, c.name(e.seat)) ?? `${c.name(e.seat)}: ${e.action}`);
     if (this.overlay) this.overlay.remove();
     this.overlay = c.g.round_over ? scoreCard(c, game, (msg) => this.act(msg)) : null;
     if (this.overlay) this.root.append(this.overlay);
@@ -488,7 +497,7 @@ export class GameView {
     const clock = c.g.turn_seconds ? h("div", { class: "clock" + (c.mine ? " mine" : ""), title: t("game.clock") }, h("span", { class: "clock-text" }, "")) : null;
     const buttons = this.game.controls(c, this.ctl, common).filter((b) => b != null).map((b) =>
       h("button", { class: "btn" + (b.primary ? " primary" : ""), id: b.id, title: b.title, disabled: b.disabled, onclick: b.onclick }, b.label));
-    const dock = h("div", { class: "dock" }, h("div", { class: "controls" }, clock, buttons));
+    const dock = h("div", { class: "dock" }, h("div", { class: "controls" }, clock, buttons, keysButton(this.keys)));
     if (s.ui.confirmDraw && c.mine) {
       const draw = "pool_size" in c.g && c.g.pool_size > 0 ? "draw" : "pass"; // the tile game's
       const close = () => update((st) => { st.ui.confirmDraw = false; });

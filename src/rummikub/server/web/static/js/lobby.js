@@ -56,6 +56,25 @@ function numberOptions(select, lo, hi, fallback) {
 // penalties, each starting from the chosen preset (sent as a rules object over the preset).
 const TURN_TIMES = [30, 45, 60, 90, 120, 180, 240, 300];
 
+// A number field's value, or null when it is not a whole number between its min and max: the
+// field is marked and a message names it and its range (nothing is silently changed).
+/** @param {HTMLInputElement} el */
+export function checkedNumber(el) {
+  const v = Number(el.value);
+  const min = el.min === "" ? -Infinity : Number(el.min), max = el.max === "" ? Infinity : Number(el.max);
+  if (el.value.trim() !== "" && Number.isInteger(v) && v >= min && v <= max) { el.classList.remove("invalid"); return v; }
+  const label = el.closest("label");
+  const name = (label && label.querySelector("span") || { textContent: el.id }).textContent || el.id;
+  el.classList.add("invalid");
+  el.setAttribute("aria-invalid", "true");
+  el.addEventListener("input", () => { el.classList.remove("invalid"); el.removeAttribute("aria-invalid"); }, { once: true });
+  const details = el.closest("details");
+  if (details) details.open = true;
+  el.focus();
+  toast(t("lobby.out_of_range", { field: name, min, max }), "error");
+  return null;
+}
+
 /**
  * @param {Record<string, TileRules>} presets
  * @param {HTMLSelectElement} presetSelectEl
@@ -105,8 +124,6 @@ function rulesForm(presets, presetSelectEl) {
   matchKind.addEventListener("change", show);
   invalid.addEventListener("change", show);
   presetSelectEl.addEventListener("change", fill);
-  /** @param {HTMLInputElement} el */
-  const clamp = (el) => Math.max(Number(el.min), Math.min(Number(el.max), Math.round(Number(el.value) || Number(el.min))));
   /**
    * @param {string} key
    * @param {HTMLElement} el
@@ -118,16 +135,23 @@ function rulesForm(presets, presetSelectEl) {
     h("div", { class: "form-row" }, label("lobby.joker_rule", joker), label("lobby.invalid_play", invalid),
       label("lobby.invalid_penalty", invalidPenalty), label("lobby.timeout_penalty", timeoutPenalty)));
   fill();
-  // the rules object sent with `create`: the preset, and what the form sets
-  const rules = () => ({
-    preset: presetSelectEl.value,
-    turn_seconds: turn.value === "" ? null : Number(turn.value),
-    match: matchKind.value === "rounds" ? { rounds: clamp(rounds), target: null } : { rounds: null, target: clamp(target) },
-    joker_rule: joker.value,
-    invalid_play: invalid.value,
-    invalid_penalty: clamp(invalidPenalty),
-    timeout_penalty: clamp(timeoutPenalty),
-  });
+  // the rules object sent with `create`: the preset, and what the form sets (null: a number
+  // out of its range, which the form names)
+  const rules = () => {
+    const n = matchKind.value === "rounds" ? checkedNumber(rounds) : checkedNumber(target);
+    const penalty = invalid.value === "penalty" ? checkedNumber(invalidPenalty) : 1;
+    const timeout = n == null || penalty == null ? null : checkedNumber(timeoutPenalty);
+    if (n == null || penalty == null || timeout == null) return null;
+    return {
+      preset: presetSelectEl.value,
+      turn_seconds: turn.value === "" ? null : Number(turn.value),
+      match: matchKind.value === "rounds" ? { rounds: n, target: null } : { rounds: null, target: n },
+      joker_rule: joker.value,
+      invalid_play: invalid.value,
+      invalid_penalty: invalid.value === "penalty" ? penalty : Math.max(1, Number(invalidPenalty.value) || 1),
+      timeout_penalty: timeout,
+    };
+  };
   return { el, rules };
 }
 
@@ -211,10 +235,12 @@ export class Lobby {
     const { games: offered, presets, settings = {}, limits } = info;
     const bots = offered.tiles.bots;
     const xbots = offered.xpress ? offered.xpress.bots : [];
-    const best = bots.includes("greedy") ? "greedy" : bots[0];
+    // a newcomer's first opponents are gentle: one beginner bot (then the choice he made)
+    const chosen = quickChoice();
+    const best = chosen.level && bots.includes(chosen.level) ? chosen.level : bots.includes("beginner") ? "beginner" : bots[0];
     const account = currentAccount();
     const nameInput = h("input", { id: "player-name", maxlength: limits.name, autocomplete: "nickname",
-      value: playerName() || (account ? account.name : ""), "data-i18n-placeholder": "lobby.name_placeholder" });
+      value: playerName() || (account ? account.name : guestName()), "data-i18n-placeholder": "lobby.name_placeholder" });
     nameInput.addEventListener("input", () => nameInput.classList.remove("invalid"));
     const nameOrAsk = () => {
       const name = nameInput.value.trim().slice(0, limits.name);
@@ -234,7 +260,7 @@ export class Lobby {
     const quickPreset = presetSelect(presets, { id: "quick-preset" });
     const drawOpponents = () => {
       const p = presets[quickPreset.value];
-      numberOptions(opponents, Math.max(1, p.min_players - 1), p.max_players - 1, p.max_players - 1);
+      numberOptions(opponents, Math.max(1, p.min_players - 1), p.max_players - 1, chosen.opponents ?? 1);
     };
     quickPreset.addEventListener("change", drawOpponents);
     drawOpponents();
@@ -252,6 +278,7 @@ export class Lobby {
         /** @type {SeatSpec[]} */
         const seats = [{ kind: "human" }];
         for (let i = 0; i < Number(opponents.value); i++) seats.push({ kind: "bot", level: quickLevel.value });
+        saveQuickChoice(quickLevel.value, Number(opponents.value));
         create(net, { type: "create", name, rules: quickPreset.value, seats,
           settings: { public: false, hints: true } });
       } }, t("lobby.play_now")));
@@ -270,11 +297,14 @@ export class Lobby {
       for (const opt of roomPreset.options) opt.disabled = rated.checked && !clocked(opt.value);
       hints.disabled = rated.checked;
       if (rated.checked) hints.checked = false;
+      spectatorChat.checked = !rated.checked;
       form.el.hidden = rated.checked;
       roomPreset.dispatchEvent(new Event("change"));
     };
     rated.addEventListener("change", showRated);
     const isPublic = h("input", { type: "checkbox", id: "room-public", checked: true });
+    // spectators may chat: on in a casual room, off (but allowed) in a rated one
+    const spectatorChat = h("input", { type: "checkbox", id: "room-spectator-chat", checked: true });
     /** @type {Partial<import("./types.js").SettingRange>} */
     const graceRange = settings.grace_seconds || {};
     const grace = h("input", { type: "number", id: "room-grace", min: graceRange.min, max: graceRange.max, value: graceRange.default });
@@ -297,8 +327,6 @@ export class Lobby {
     roomPreset.addEventListener("change", drawSeats);
     drawSeats();
     const form = rulesForm(presets, roomPreset);
-    /** @param {number} v */
-    const clamp = (v) => Math.max(graceRange.min ?? v, Math.min(graceRange.max ?? v, v));
     const createCard = h("section", { class: "card" },
       h("h2", { i18n: "lobby.create_title" }),
       h("div", { class: "form-row" },
@@ -309,6 +337,7 @@ export class Lobby {
       h("div", { class: "form-row checks" },
         h("label", { class: "check" }, hints, h("span", { i18n: "lobby.hints" })),
         h("label", { class: "check" }, isPublic, h("span", { i18n: "lobby.public" })),
+        h("label", { class: "check" }, spectatorChat, h("span", { i18n: "lobby.spectator_chat" })),
         h("label", {}, h("span", { i18n: "lobby.grace" }), grace)),
       h("div", { class: "form-row checks" },
         h("label", { class: "check", title: t("lobby.rated_help") }, rated, h("span", { i18n: "lobby.rated" })),
@@ -322,9 +351,15 @@ export class Lobby {
           seats.push(sel.value === "human" ? { kind: "human" } : { kind: "bot", level: sel.value.slice(4) });
         }
         /** @type {Record<string, boolean | number>} */
-        const roomSettings = { hints: hints.checked, public: isPublic.checked, rated: rated.checked };
-        if (grace.value !== "") roomSettings.grace_seconds = clamp(Number(grace.value) || 0);
+        const roomSettings = { hints: hints.checked, public: isPublic.checked, rated: rated.checked,
+          spectator_chat: spectatorChat.checked };
+        if (grace.value !== "") {
+          const seconds = checkedNumber(grace);
+          if (seconds == null) return;
+          roomSettings.grace_seconds = seconds;
+        }
         const rules = rated.checked ? roomPreset.value : form.rules();
+        if (rules == null) return;
         create(net, { type: "create", name, rules, seats, settings: roomSettings });
       } }, t("lobby.create")));
 
@@ -373,10 +408,39 @@ export class Lobby {
       h("div", { id: "game-list" }));
     this.root.replaceChildren(h("div", { class: "lobby" },
       h("section", { class: "card name-card" },
-        h("label", { for: "player-name", i18n: "lobby.your_name" }), nameInput),
+        h("label", { for: "player-name", i18n: "lobby.your_name" }), nameInput,
+        h("p", { class: "lobby-links", id: "lobby-links" },
+          h("a", { href: "/leaderboard", "data-link": true, id: "lobby-leaderboard" }, t("leaderboard.title")),
+          account ? [" · ", h("a", { href: `/players/${encodeURIComponent(account.name)}`, "data-link": true, id: "lobby-profile" }, t("account.profile_link"))] : null)),
       myGamesCard(), quick, quickMatchCard(net), xpressCard, createCard, joinCard, games));
     translate(this.root);
   }
+}
+
+// The name offered to a newcomer who has typed none: "Guest 4821", the same in this browser
+// until he plays under a name of his own (he may change it in the field).
+function guestName() {
+  let n = null;
+  try { n = localStorage.getItem("rummikub.guest"); } catch { /* storage off */ }
+  if (!n || !/^[0-9]{4}$/.test(n)) {
+    n = String(1000 + Math.floor(Math.random() * 9000));
+    try { localStorage.setItem("rummikub.guest", n); } catch { /* storage off */ }
+  }
+  return t("lobby.guest_name", { tag: n });
+}
+
+// The level and number of bots last chosen for *Play against bots now* (none yet: a newcomer).
+/** @returns {{level?: string, opponents?: number}} */
+function quickChoice() {
+  try { return JSON.parse(localStorage.getItem("rummikub.quick") || "{}") || {}; } catch { return {}; }
+}
+
+/**
+ * @param {string} level
+ * @param {number} opponents
+ */
+function saveQuickChoice(level, opponents) {
+  try { localStorage.setItem("rummikub.quick", JSON.stringify({ level, opponents })); } catch { /* storage off */ }
 }
 
 /** @typedef {import("./types.js").LobbyRoom} LobbyRoom */

@@ -12,6 +12,7 @@ import { playerNames, readRecord } from "./records.js";
 import { MISTAKES, betterMove, betterThrowText, betterTableEl, betterText, evalGraph, judgedTurn, positionOf, readAnalysis, summaryEl, verdictText } from "./review.js";
 import { getState, subscribe, update } from "./store.js";
 import { h, getJSON, icon, keepFocus } from "./util.js";
+import { moveList } from "./movelist.js";
 
 /** @typedef {import("./types.js").Step} Step */
 /** @typedef {import("./store.js").ReplayState} ReplayState */
@@ -111,6 +112,7 @@ function pollProgress(code, seen) {
  * @property {ReturnType<typeof standingsChart>} chart
  * @property {HTMLElement} reviewBox
  * @property {HTMLButtonElement} analyseButton
+ * @property {ReturnType<typeof moveList>} moves the list of moves beside the position
  */
 
 export class ReplayPage {
@@ -283,6 +285,7 @@ export class ReplayPage {
       chart: standingsChart(this.steps, names, (face) => game.value(face, record.rules), game.standings),
       reviewBox: h("section", { class: "review", id: "replay-review", hidden: true }),
       analyseButton: h("button", { class: "btn", id: "replay-analyse", onclick: () => this.analyse() }, t("replay.analyse")),
+      moves: moveList(this.steps, (i) => this.jump(i)),
     };
     this.parts = parts;
     this.reviewOf = null; // the analysis the review box shows
@@ -303,7 +306,7 @@ export class ReplayPage {
         button("replay-next", "replay.next", "next", () => this.go(1)),
         button("replay-last", "replay.last", "last", () => this.jump(last)),
         parts.slider, parts.counter, parts.analyseButton),
-      parts.reviewBox, parts.view, parts.chart.el));
+      parts.reviewBox, h("div", { class: "replay-body" }, parts.view, parts.moves.el), parts.chart.el));
     translate(this.root);
   }
 
@@ -354,11 +357,13 @@ export class ReplayPage {
     const s = steps[r.index];
     parts.slider.value = String(r.index);
     parts.chart.mark(r.index);
+    parts.moves.mark(r.index);
     parts.counter.textContent = game.replayCounter(s, r.index + 1, steps.length);
     const analysis = r.analysis && r.analysis.turns ? r.analysis : null;
     parts.analyseButton.disabled = Boolean(r.analysing || analysis);
     const graph = analysis && this.reviewOf !== analysis ? this.drawReview(parts, analysis, names) : this.graph;
     if (analysis && graph) graph.mark(positionOf(analysis, s.round, s.turn));
+    if (analysis) parts.moves.annotate(analysis);
     const rolled = new Set(s.rolled);
     /** @param {number} i */
     const hand = (i) => h("div", { class: "final-rack" + (i === s.player ? " current" : "") },

@@ -5,6 +5,7 @@ import { t } from "./i18n.js";
 import { groupEl } from "./pieces.js";
 import { getState } from "./store.js";
 import { h } from "./util.js";
+import { rematchRow } from "./rematch.js";
 
 // A rated game's rating changes, once it is over (the server says so after the last move).
 /** @param {string[]} names */
@@ -53,7 +54,7 @@ export function scoreCard(c, game, act) {
         ready ? t("round.waiting_others") : t("round.next")),
       h("span", { class: "pause-left muted" })));
   } else if (g.match_over) {
-    card.append(h("div", { class: "form-row" },
+    card.append(rematchRow(c, act) ?? "", h("div", { class: "form-row" },
       h("a", { class: "btn primary", href: `/replay/${c.room.code}`, "data-link": true }, t("lobby.replay")),
       h("a", { class: "btn", id: "btn-analysis", href: `/replay/${c.room.code}?analyse=1`, "data-link": true }, t("lobby.analysis")),
       h("a", { class: "btn", href: "/", "data-link": true }, t("room.back"))));

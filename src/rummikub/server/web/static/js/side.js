@@ -104,7 +104,7 @@ export class SidePanel {
       const room = getState().room;
       this.rules.replaceChildren(rulesView(c.room, room && room.game));
     }
-    this.form.hidden = !onChat || c.seat == null;
+    this.form.hidden = !onChat || (c.seat == null && !c.room.settings.spectator_chat);
     refill(this.log, c.g.log.map((e) => h("li", { class: `log-${e.action}` }, describe(e))));
     const muted = new Set(mutedSeats(c.room.code));
     this.drawMutes(c, muted, onChat);
@@ -113,7 +113,9 @@ export class SidePanel {
         || this.shown.muted !== mutedKey) {
       Object.assign(this.shown, { chat: s.chat, count: s.chat.length, muted: mutedKey });
       // lines of a seat muted here are hidden (the server sends no new ones)
-      refill(this.chat, s.chat.filter((m) => !muted.has(m.seat)).map((m) => h("li", {}, h("b", {}, `${m.name}: `), m.text)), true);
+      // a spectator's line says so (where the room lets spectators chat)
+      refill(this.chat, s.chat.filter((m) => m.seat == null || !muted.has(m.seat)).map((m) => h("li", { class: m.seat == null ? "chat-spectator" : "" },
+        h("b", {}, m.seat == null ? `${m.name ? t("chat.spectator_named", { name: m.name }) : t("chat.spectator")}: ` : `${m.name}: `), m.text)), true);
     }
     if (this.shown.tab !== s.ui.sideTab && onLog) { this.log.follow = true; this.log.scrollTop = this.log.scrollHeight; }
     this.shown.tab = s.ui.sideTab;

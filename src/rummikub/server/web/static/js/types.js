@@ -95,6 +95,7 @@
  * @property {number} round_pause
  * @property {string | null} standin
  * @property {boolean} rated
+ * @property {boolean} [spectator_chat] spectators may chat
  */
 
 /** @typedef {"tiles" | "xpress"} GameName */
@@ -108,6 +109,8 @@
  * @property {Rules} rules
  * @property {RoomSettings} settings
  * @property {Seat[]} seats
+ * @property {{accepted: number[], room: string | null}} [rematch] once the match is over: the
+ *   seats whose players accepted a rematch, and its room once made (rematch.js)
  */
 
 // --- the game view of a `state` message ------------------------------------------------------
@@ -134,7 +137,8 @@
  * @typedef {{round: number, seat: number} & (
  *   {action: "play", tiles: Face[], sets?: Table, hint?: boolean}
  *   | {action: "draw" | "pass", hint?: boolean}
- *   | {action: "timeout" | "invalid", penalty: number, hint?: boolean})} TileLogEntry
+ *   | {action: "timeout" | "invalid", penalty: number, hint?: boolean}
+ *   | PresenceAction)} TileLogEntry
  */
 
 /**
@@ -142,8 +146,12 @@
  * @typedef {{round: number, seat: number} & (
  *   {action: "throw", dice: number[], faces: Face[]}
  *   | {action: "place", dice: number[], faces: Face[]}
- *   | {action: "end", placed: number})} XpressLogEntry
+ *   | {action: "end", placed: number}
+ *   | PresenceAction)} XpressLogEntry
  */
+
+/** A line of the move log about a person, not a turn (rooms/room.py `note`; presence.js).
+ * @typedef {{action: "left" | "standin" | "back"}} PresenceAction */
 
 /** @typedef {TileLogEntry | XpressLogEntry} LogEntry */
 
@@ -228,8 +236,9 @@
 /**
  * A line of the chat (`chat`, and the history of `joined` and `watching`).
  * @typedef {object} ChatLine
- * @property {number} seat
- * @property {string} name
+ * @property {number | null} seat null: a spectator's line (a room that lets them chat)
+ * @property {string | null} name null: a spectator without an account
+ * @property {boolean} [spectator]
  * @property {string} text
  * @property {number} at seconds since the epoch
  */
@@ -287,12 +296,13 @@
 /** @typedef {{type: "unqueued", id?: MsgId, room?: undefined, reason: "left" | "replaced"}} UnqueuedMsg */
 /** @typedef {{type: "matched", room: string, seat: number, token: string}} MatchedMsg */
 /** @typedef {{type: "session-ended", room?: undefined, reason: string}} SessionEndedMsg */
+/** @typedef {{type: "rematch", room: string, seat: number, token: string}} RematchMsg */
 
 /**
  * Every message the server sends over the WebSocket.
  * @typedef {StateMsg | JoinedMsg | WatchingMsg | ChatMsg | CheckedMsg | HintMsg | RatedMsg
  *   | ErrorMsg | OkMsg | LeftMsg | PongMsg | RemovedMsg | QueuedMsg | UnqueuedMsg | MatchedMsg
- *   | SessionEndedMsg} ServerMsg
+ *   | SessionEndedMsg | RematchMsg} ServerMsg
  */
 
 /** A request that got no answer: the connection closed first.
@@ -321,7 +331,8 @@
  *   | {type: "queue", game?: "tiles", players: number[], bots?: boolean}
  *   | {type: "remove", seat: number}
  *   | {type: "report", seat: number, reason: string}
- *   | {type: "mute", seat: number, on: boolean})} ClientMsg
+ *   | {type: "mute", seat: number, on: boolean}
+ *   | {type: "rematch", accept?: boolean})} ClientMsg
  */
 
 // --- HTTP answers ----------------------------------------------------------------------------
