@@ -1,9 +1,12 @@
-"""Contrast in the browser (WCAG AA): every text and link of the lobby, the game (during a turn
-and on its score card), the replay, the profile, the leaderboard, the account page, the
-assistant and the page of an unknown address reads at 4.5:1 against what is behind it (3:1
-for large text), and every focus indicator met by Tab is an outline of 2 px or more at 3:1
-against its surroundings. Measured from the browser's computed styles (contrast.py), on a
-seeded deal, at desktop size, one page load each.
+"""Readable pages in the browser. Contrast (WCAG AA): every text and link of the lobby, the
+game (during a turn and on its score card), the replay, the profile, the leaderboard, the
+account page, the assistant and the page of an unknown address reads at 4.5:1 against what is
+behind it (3:1 for large text), and every focus indicator met by Tab is an outline of 2 px or
+more at 3:1 against its surroundings. Measured from the browser's computed styles
+(contrast.py), on a seeded deal, at desktop size, one page load each. On the same loads: the
+players' names whole on their chips, the turn clock on the chip of the player to play, bots
+named alike everywhere ("Greedy bot 2"), the replay's chart as wide as its box, the
+leaderboard's filters in force marked, the password fields styled as the other fields.
 
 States a load does not show by itself (each verdict of the replay, a good or bad status line,
 a set's reason) are added to the page with the classes the client gives them, so that the
@@ -44,16 +47,22 @@ SWATCHES = {
 ADD = "([parent, html]) => document.querySelector(parent).insertAdjacentHTML('beforeend', html)"
 
 
-def test_every_text_link_and_focus_ring_meets_wcag_aa(
+# a long name (the longest an account may have), whole on its chip at desktop size
+NAME = "AnnabelFitzgeraldLee"
+BOTS = ["Greedy bot 2", "Beginner bot 3", "Strategic bot 4"]
+WHOLE = "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)"
+
+
+def test_every_text_link_and_focus_ring_meets_wcag_aa_and_the_pages_read_well(
     browser: Any, seeded_server: ServerProcess, clients: list[Client]
 ) -> None:
     srv = seeded_server
-    c = player(srv, sign_up(srv, "Annabel"))
+    c = player(srv, sign_up(srv, NAME))
     clients.append(c)
     bots = [{"kind": "bot", "level": level} for level in ("greedy", "beginner", "strategic")]
     joined = c.request(
         type="create",
-        name="Annabel",
+        name=NAME,
         rules=SMALL,
         seats=[{"kind": "human"}, *bots],
         settings={"bot_delay": 0},
@@ -73,10 +82,19 @@ def test_every_text_link_and_focus_ring_meets_wcag_aa(
         page.wait_for_selector("#room-preset option", state="attached")
         page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
         low["lobby"] = low_contrast(page)
+        live = page.inner_text(f".game-list li[data-code='{code}'] .who")
+        assert live.startswith(", ".join([NAME, *BOTS])), live
         rings["lobby"] = focus_rings(page, 14)
 
         page.goto(f"{srv.base}/r/{code}")
         page.wait_for_selector(".rack .tile")
+        page.wait_for_function("() => document.querySelector('.turn-clock').textContent !== ''")
+        assert page.locator(".pname").evaluate_all(WHOLE) == []
+        assert page.locator(".pname").all_inner_texts() == [f"{NAME} (you)", *BOTS]
+        # the clock: on the chip of the player to play (mine now), none in my controls
+        assert page.locator(".turn-clock").count() == 1
+        assert page.locator(".player.me.current .turn-clock").count() == 1
+        assert page.locator(".controls .clock").count() == 0
         page.evaluate(ADD, list(SWATCHES["game"]))
         low["game"] = low_contrast(page)
         rings["game"] = focus_rings(page, 12)
@@ -87,12 +105,16 @@ def test_every_text_link_and_focus_ring_meets_wcag_aa(
 
         page.goto(f"{srv.base}/replay/{code}")
         page.wait_for_selector(".standings-box")
+        # the chart of points left spans its box; bots named as in the game
+        spans = "s => s.querySelector('polyline').getBoundingClientRect().width / s.clientWidth"
+        assert page.locator("svg.standings").evaluate(spans) > 0.97
+        assert page.locator(".standings-legend .legend").all_inner_texts() == [NAME, *BOTS]
         page.evaluate(ADD, list(SWATCHES["replay"]))
         low["replay"] = low_contrast(page)
         rings["replay"] = focus_rings(page, 8)
 
         for name, path, ready in (
-            ("profile", "/players/Annabel", "#recent-games li"),
+            ("profile", f"/players/{NAME}", "#recent-games li"),
             ("leaderboard", "/leaderboard", ".leaderboard-card"),
             ("assistant", "/assistant", "#assist-preset option"),
             ("not found", "/no/such/page", "#not-found"),
@@ -102,21 +124,42 @@ def test_every_text_link_and_focus_ring_meets_wcag_aa(
             low[name] = low_contrast(page)
             if name == "profile":
                 rings[name] = focus_rings(page, 6)
+                who = page.inner_text("#recent-games li .who")
+                assert who == f"{NAME} – {', '.join(BOTS)}", who
+            if name == "leaderboard":
+                marked = page.locator("[aria-current='true']")
+                assert [marked.nth(i).get_attribute("id") for i in range(marked.count())] == [
+                    "lb-tiles",
+                    "lb-all",
+                ]
+                look = "e => getComputedStyle(e).backgroundImage + getComputedStyle(e).boxShadow"
+                assert page.locator("#lb-tiles").evaluate(look) != page.locator(
+                    "#lb-xpress"
+                ).evaluate(look)
         # the account page as a visitor sees it: the log-in and sign-up forms
         ctx.clear_cookies()
         page.goto(srv.base + "/account")
         page.wait_for_selector("#login-form")
         page.fill("#login-password", "secret words")
+        field = (
+            "e => ['backgroundColor', 'borderTopColor', 'borderTopLeftRadius', 'minHeight']"
+            ".map(p => getComputedStyle(e)[p])"
+        )
+        assert page.locator("#login-password").evaluate(field) == page.locator(
+            "#login-name"
+        ).evaluate(field)
         low["account"] = low_contrast(page)
         rings["account"] = focus_rings(page, 8)
+        # the finished game in the lobby: its bots named as everywhere
+        page.goto(srv.base + "/")
+        who = page.locator(f".game-list li:has(a[href='/replay/{code}']) .who").inner_text()
+        assert who == ", ".join([NAME, *BOTS]), who
         assert not page.errors, page.errors
     finally:
         ctx.close()
     # what was measured, for reading when it fails
     (ARTIFACTS / "contrast.json").write_text(json.dumps({"low": low, "rings": rings}, indent=1))
     assert {k: v for k, v in low.items() if v} == {}
-    weak = {
-        k: [r for r in v if r[1] < 2 or r[2] < 3] for k, v in rings.items() if len(v) >= 4
-    }
+    weak = {k: [r for r in v if r[1] < 2 or r[2] < 3] for k, v in rings.items() if len(v) >= 4}
     assert set(weak) == set(rings), rings  # every page had controls to reach with Tab
     assert {k: v for k, v in weak.items() if v} == {}
