@@ -69,12 +69,22 @@ def test_every_text_link_and_focus_ring_meets_wcag_aa_and_the_pages_read_well(
     )
     assert joined["type"] == "joined", joined
     code = joined["room"]
-    seat = f'{{"seat": {joined["seat"]}, "token": "{joined["token"]}"}}'
-    ctx = english_context(
-        browser,
-        viewport={"width": 1280, "height": 800},
-        init=f"localStorage.setItem('rummikub.seat.{code}', '{seat}');",
+    guest = Client(srv.ws_url)  # a connection holds one room: the dice game is another's
+    clients.append(guest)
+    dice = guest.request(
+        type="create",
+        name="Bea",
+        game="xpress",
+        seats=[{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
+        settings={"bot_delay": 0},
     )
+    assert dice["type"] == "joined", dice
+    seats = "".join(
+        f"localStorage.setItem('rummikub.seat.{j['room']}', "
+        f'\'{{"seat": {j["seat"]}, "token": "{j["token"]}"}}\');'
+        for j in (joined, dice)
+    )
+    ctx = english_context(browser, viewport={"width": 1280, "height": 800}, init=seats)
     low: dict[str, list[list[Any]]] = {}
     rings: dict[str, list[list[Any]]] = {}
     try:
@@ -88,6 +98,8 @@ def test_every_text_link_and_focus_ring_meets_wcag_aa_and_the_pages_read_well(
 
         page.goto(f"{srv.base}/r/{code}")
         page.wait_for_selector(".rack .tile")
+        # my turn (the bots before me may still be moving)
+        page.wait_for_selector(".player.me.current .turn-clock")
         page.wait_for_function("() => document.querySelector('.turn-clock').textContent !== ''")
         assert page.locator(".pname").evaluate_all(WHOLE) == []
         assert page.locator(".pname").all_inner_texts() == [f"{NAME} (you)", *BOTS]
@@ -99,6 +111,13 @@ def test_every_text_link_and_focus_ring_meets_wcag_aa_and_the_pages_read_well(
         low["game"] = low_contrast(page)
         rings["game"] = focus_rings(page, 12)
         page.screenshot(path=str(ARTIFACTS / "contrast-game.png"))
+        # the dice game's page: the dice, the hands, its own words
+        page.goto(f"{srv.base}/r/{dice['room']}")
+        page.wait_for_selector(".dice-tray.rack .die")
+        low["xpress"] = low_contrast(page)
+        page.screenshot(path=str(ARTIFACTS / "contrast-xpress.png"))
+        page.goto(f"{srv.base}/r/{code}")
+        page.wait_for_selector(".rack .tile")
         assert draw_until_round_over(c)["game"]["match_over"]
         page.wait_for_selector(".overlay .score-card")
         low["score card"] = low_contrast(page)
