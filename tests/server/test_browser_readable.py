@@ -111,6 +111,16 @@ def test_every_text_link_and_focus_ring_meets_wcag_aa_and_the_pages_read_well(
         low["game"] = low_contrast(page)
         rings["game"] = focus_rings(page, 12)
         page.screenshot(path=str(ARTIFACTS / "contrast-game.png"))
+        # the game on a phone (its own layout: chips two to a row, the clock on the avatar)
+        phone = english_context(
+            browser, viewport={"width": 390, "height": 844}, has_touch=True, init=seats
+        )
+        try:
+            small = open_page(phone, f"{srv.base}/r/{code}")
+            small.wait_for_selector(".player.me.current .turn-clock")
+            low["game on a phone"] = low_contrast(small)
+        finally:
+            phone.close()
         # the dice game's page: the dice, the hands, its own words
         page.goto(f"{srv.base}/r/{dice['room']}")
         page.wait_for_selector(".dice-tray.rack .die")
