@@ -148,3 +148,13 @@ def test_the_catalogue_is_one_file_per_language() -> None:
     assert sorted(p.name for p in (SRC / "i18n").glob("*.json")) == [
         f"{lang}.json" for lang in sorted(LANGUAGES)
     ]
+
+
+def test_swedish_has_one_word_for_the_rack() -> None:
+    """Swedish calls the rack *ställ* in every message whose English names it (not *hylla*, nor
+    *bricka*, which is a tile): docs/i18n-vocabulary.md."""
+    english, swedish = catalogue("en"), catalogue("sv")
+    racks = [k for k, v in english.items() if re.search(r"\brack", v, re.IGNORECASE)]
+    assert len(racks) > 30
+    assert [k for k in racks if not re.search(r"ställ", swedish[k], re.IGNORECASE)] == []
+    assert [k for k, v in swedish.items() if re.search(r"\bhyll", v, re.IGNORECASE)] == []

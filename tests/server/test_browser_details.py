@@ -125,7 +125,7 @@ def test_the_lobby_felt_does_not_end_at_the_window(
         " const h = getComputedStyle(document.documentElement);"
         " return [b.backgroundAttachment, h.backgroundColor]; }"
     )
-    assert style == ["fixed", "rgb(21, 79, 51)"]
+    assert style == ["fixed", "rgb(18, 68, 48)"]
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
     page.screenshot(path=str(ARTIFACTS / f"lobby-scrolled-{size}.png"))
     ctx.close()

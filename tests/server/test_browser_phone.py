@@ -62,7 +62,7 @@ def test_four_players_and_their_scores_fit_a_phone(
     clients.append(c)
     joined = _four_players(c, rack_size=6, opening_value=10)
     page = _page(browser, seeded_server, joined)
-    page.wait_for_function("() => document.querySelector('.clock-text').textContent !== ''")
+    page.wait_for_function("() => document.querySelector('.turn-clock').textContent !== ''")
     page.screenshot(path=str(ARTIFACTS / "phone-players.png"))
     bar = page.locator(".players")
     assert bar.evaluate("b => b.scrollWidth <= b.clientWidth")
@@ -75,9 +75,12 @@ def test_four_players_and_their_scores_fit_a_phone(
         assert names.nth(i).evaluate("n => n.scrollWidth <= n.clientWidth"), names.nth(
             i
         ).inner_text()
-    # the clock's time fits inside its ring
-    text, ring = page.locator(".clock-text"), page.locator(".clock")
-    assert text.bounding_box()["width"] <= ring.bounding_box()["width"] - 8
+    # the turn clock is on the chip of the player to play, once, and its time fits it
+    clock = page.locator(".players .player.current .turn-clock")
+    assert page.locator(".turn-clock").count() == 1 and clock.count() == 1
+    assert clock.evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert clock.evaluate(PAST_RIGHT) == 0
+    assert page.locator(".controls .turn-clock, .controls .clock").count() == 0
     # the round ends (the bots go out): the score table fits the card
     draw_until_round_over(c, timeout=120)
     card = page.locator(".overlay .score-card")

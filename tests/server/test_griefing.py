@@ -141,6 +141,28 @@ async def test_a_host_who_closed_his_tab_passes_the_host_role_to_who_is_there(
 
 
 @pytest.mark.asyncio
+async def test_the_host_role_passes_on_when_the_wall_clock_was_set_back(
+    sqlite_app: Server,
+) -> None:
+    """The grace period is counted on the wall clock (it outlives a restart), its timer on the
+    monotonic one: a wall clock set back while the host is away makes the timer come early,
+    and the room waits the rest of the grace period instead of forever."""
+    host = await sqlite_app.connect()
+    friend = await sqlite_app.connect()
+    code = await _room(host, 4, grace_seconds=30)
+    assert (await friend.request(type="join", room=code, name="Friend"))["seat"] == 1
+    await host.close()
+    await friend.wait_state(lambda s: not s["room"]["seats"][0]["connected"])
+    sqlite_app.clock.set_wall_back(5)
+    await sqlite_app.advance(30)  # the timer is due; by the wall clock 25 s have passed
+    assert (await friend.request(type="start"))["code"] == "not-host"
+    await sqlite_app.advance(5)
+    await friend.wait_state(lambda s: s["room"]["settings"]["host"] == 1)
+    assert code in await _listed(sqlite_app)
+    assert (await friend.request(type="start"))["type"] == "ok"
+
+
+@pytest.mark.asyncio
 async def test_a_room_whose_host_is_gone_leaves_the_lobby_until_somebody_takes_over(
     sqlite_app: Server,
 ) -> None:

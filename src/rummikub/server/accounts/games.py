@@ -56,11 +56,15 @@ class GameLine:
     rated: bool
     won: bool | None  #: ``None`` while it is not finished
     at: float  #: when it finished (or was created, while it is not)
+    #: each seat's bot level where a bot played it unnamed (``None``: a person), for the page to
+    #: name the bot in its language ("Greedy bot 2")
+    bots: tuple[str | None, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {
             "room": self.room, "game": self.game, "status": self.status, "seat": self.seat,
             "players": list(self.players), "rated": self.rated, "won": self.won, "at": self.at,
+            "bots": list(self.bots),
         }  # fmt: skip
 
 
@@ -170,12 +174,14 @@ class PlayerGames:
         codes = [room.code for room, _ in rows]
         # every seat and every round result of the page's games, in one query each
         players: dict[str, list[str]] = {code: [] for code in codes}
+        bots: dict[str, list[str | None]] = {code: [] for code in codes}
         for n in s.execute(
             select(SeatRow.room_code, SeatRow.seat, SeatRow.bot, SeatRow.name)
             .where(SeatRow.room_code.in_(codes))
             .order_by(SeatRow.room_code, SeatRow.seat)
         ):
             players[n.room_code].append(n.name or f"{n.bot or 'bot'} {n.seat + 1}")
+            bots[n.room_code].append(n.bot if n.name is None and n.bot else None)
         totals: dict[str, dict[int, float]] = {code: {} for code in codes}
         for code, scores in s.execute(
             select(ResultRow.room_code, ResultRow.scores).where(ResultRow.room_code.in_(codes))
@@ -187,7 +193,7 @@ class PlayerGames:
                 room.code, room.game, room.status, seat, tuple(players[room.code]),
                 bool(json.loads(room.settings).get("rated")),
                 _won(totals[room.code], seat) if room.status == "finished" else None,
-                room.finished_at or room.created_at,
+                room.finished_at or room.created_at, tuple(bots[room.code]),
             )
             for room, seat in rows
         ]  # fmt: skip

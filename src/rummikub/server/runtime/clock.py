@@ -129,6 +129,11 @@ class FakeClock:
         finally:
             timer.cancel()
 
+    def set_wall_back(self, seconds: float) -> None:
+        """The wall clock set back ``seconds`` (by an administrator, or a time server), the
+        monotonic clock unmoved: what is measured on the wall clock takes that much longer."""
+        self._start -= seconds
+
     def pending(self) -> list[float]:
         """The seconds from now of every callback and sleep still waiting, soonest first."""
         now = self.monotonic()

@@ -72,6 +72,9 @@ class Lobby:
                 "preset": r.rules.get("preset"),
                 "finished_at": r.finished_at,
                 "players": [s.name or f"{s.bot} {s.seat + 1}" for s in r.seats],
+                # each seat's bot level (None: a person), for the page to name a bot in its
+                # language as everywhere else ("Greedy bot 2")
+                "bots": [s.bot if s.kind == "bot" else None for s in r.seats],
             }
             for r in rows
             if r.settings.get("public", True)

@@ -264,12 +264,14 @@ class Scheduler:
                 await self._next_round(rt)
 
     # -- disconnects -----------------------------------------------------------------
-    def arm_grace(self, rt: RoomRuntime, seat: Seat) -> None:
+    def arm_grace(self, rt: RoomRuntime, seat: Seat, delay: float | None = None) -> None:
+        """Wait ``seat``'s grace period (the room's, or ``delay`` seconds) before the server
+        treats him as gone."""
         old = rt.grace.pop(seat.seat, None)
         if old is not None:
             old.cancel()
         rt.grace[seat.seat] = self.clock.call_later(
-            rt.room.settings.grace_seconds,
+            rt.room.settings.grace_seconds if delay is None else delay,
             lambda: self.spawn(self._grace_over(rt, seat.seat)),
         )
 
@@ -283,6 +285,20 @@ class Scheduler:
                 self.schedule(rt)
                 self.storage.broadcast(rt)
             elif rt.room.status == "waiting":
+                room = rt.room
+                now = self.clock.time()
+                if (
+                    index == room.settings.host
+                    and seat.connections == 0
+                    and seat.disconnected_at is not None
+                    and not host_gone(room, now)
+                ):
+                    # the timer runs on the monotonic clock, the grace on the wall clock (it
+                    # outlives a restart): should the wall clock lag (set back, slewed), wait
+                    # the rest of it rather than leave the room waiting for a start forever
+                    left = room.settings.grace_seconds - (now - seat.disconnected_at)
+                    self.arm_grace(rt, seat, min(room.settings.grace_seconds, max(left, 0.05)))
+                    return
                 await self.settle_host(rt)
 
     async def settle_host(self, rt: RoomRuntime) -> None:

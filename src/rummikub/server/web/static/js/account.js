@@ -4,7 +4,7 @@
 // ratings, of all time or of the last 30 days. The session is an HttpOnly cookie the server
 // sets; requests that change something carry the session's CSRF token.
 import { errorText, formatDate, t } from "./i18n.js";
-import { h, getJSON, toast } from "./util.js";
+import { h, getJSON, listedNames, toast } from "./util.js";
 
 /** @typedef {{id: number, name: string}} Account */
 
@@ -289,8 +289,9 @@ const RECENT = 20; // finished games per page of a profile
  * @param {string} name
  */
 function recentLine(g, name) {
-  const me = g.players[g.seat] || name;
-  const others = g.players.filter((_, i) => i !== g.seat).join(", ");
+  const players = listedNames(g.players, g.bots);
+  const me = players[g.seat] || name;
+  const others = players.filter((_, i) => i !== g.seat).join(", ");
   const result = g.won == null ? "" : t(g.won ? "profile.won" : "profile.lost");
   const when = formatDate(new Date(g.at * 1000), { dateStyle: "medium" });
   // the players on a line of their own, then the date, game and result, then the links: each
@@ -340,7 +341,10 @@ export class LeaderboardPage {
    */
   link(changes, label, id) {
     const p = { game: this.game, period: this.period, offset: this.offset, ...changes };
-    return h("a", { class: "btn small", id, href: `/leaderboard?game=${p.game}&period=${p.period}&offset=${p.offset}`, "data-link": true }, label);
+    // a filter already in force (its game or period) is marked as the current one
+    const current = (changes.game != null || changes.period != null) && p.game === this.game && p.period === this.period;
+    return h("a", { class: "btn small" + (current ? " current" : ""), id, href: `/leaderboard?game=${p.game}&period=${p.period}&offset=${p.offset}`,
+      "data-link": true, "aria-current": current ? "true" : null }, label);
   }
 
   build() {

@@ -304,7 +304,12 @@ export class GameView {
             seat.kind === "human" ? h("span", { class: "dot" + (seat.connected ? " on" : ""), role: "img",
               title: t(seat.connected ? "game.online" : "game.offline"), "aria-label": t(seat.connected ? "game.online" : "game.offline") }) : null,
             seat.standin ? h("span", { class: "standin" }, t("game.standin")) : null,
-            this.reportButton(c, seat, i)))));
+            this.reportButton(c, seat, i))),
+        // the turn clock on the chip of the player whose turn it is (tick() sets it)
+        i === c.g.current && !c.g.round_over && c.g.turn_seconds
+          ? [h("span", { class: "turn-clock", role: "timer", title: t("game.clock"), "aria-label": t("game.clock") }, ""),
+            h("span", { class: "turn-bar", "aria-hidden": "true" })]
+          : null));
     });
     const on = soundOn();
     bar.dataset.n = String(c.room.seats.length);
@@ -494,10 +499,9 @@ export class GameView {
         onclick: () => this.ctl.restart() },
       hint: c.room.settings.hints ? { id: "btn-hint", label: t("game.hint"), disabled: !c.mine, onclick: () => this.askHint() } : null,
     };
-    const clock = c.g.turn_seconds ? h("div", { class: "clock" + (c.mine ? " mine" : ""), title: t("game.clock") }, h("span", { class: "clock-text" }, "")) : null;
     const buttons = this.game.controls(c, this.ctl, common).filter((b) => b != null).map((b) =>
       h("button", { class: "btn" + (b.primary ? " primary" : ""), id: b.id, title: b.title, disabled: b.disabled, onclick: b.onclick }, b.label));
-    const dock = h("div", { class: "dock" }, h("div", { class: "controls" }, clock, buttons, keysButton(this.keys)));
+    const dock = h("div", { class: "dock" }, h("div", { class: "controls" }, buttons, keysButton(this.keys)));
     if (s.ui.confirmDraw && c.mine) {
       const draw = "pool_size" in c.g && c.g.pool_size > 0 ? "draw" : "pass"; // the tile game's
       const close = () => update((st) => { st.ui.confirmDraw = false; });
@@ -529,14 +533,15 @@ export class GameView {
   tick() {
     const s = getState();
     const g = s.view && s.view.game;
-    const clock = /** @type {HTMLElement | null} */ (this.el.querySelector(".clock"));
-    const text = clock && clock.querySelector(".clock-text");
-    if (clock && text && g && s.clock.deadline != null && !g.round_over) {
+    // the clock of the player whose turn it is, on his chip: the time left and a bar under it
+    const chip = /** @type {HTMLElement | null} */ (this.el.querySelector(".player.current"));
+    const text = chip && chip.querySelector(".turn-clock");
+    if (chip && text && g && s.clock.deadline != null && !g.round_over) {
       const left = Math.max(0, (s.clock.deadline - performance.now()) / 1000);
       text.textContent = fmtTime(left);
       const frac = g.turn_seconds ? left / g.turn_seconds : 0;
-      clock.style.setProperty("--frac", String(Math.max(0, Math.min(1, frac))));
-      clock.classList.toggle("urgent", left <= URGENT);
+      chip.style.setProperty("--frac", String(Math.max(0, Math.min(1, frac))));
+      chip.classList.toggle("urgent", left <= URGENT);
       // the last five seconds of one's own turn tick
       const second = Math.ceil(left);
       if (second > 5) this.ticked = null;

@@ -4,7 +4,7 @@
 import { t, translate, presetLabel, xpressSummary } from "./i18n.js";
 import { loadInfo } from "./info.js";
 import { getState, subscribe, update } from "./store.js";
-import { h, toast, navigate, saveSeat, playerName, setPlayerName, getJSON } from "./util.js";
+import { h, toast, navigate, saveSeat, playerName, setPlayerName, getJSON, botName, listedNames } from "./util.js";
 import { currentAccount, loadSession, sessionGames } from "./account.js";
 import { myGamesCard, quickMatchCard, requeue } from "./ranked.js";
 
@@ -481,7 +481,7 @@ function roomFacts(g) {
 
 /** @param {import("./types.js").Seat[]} seats */
 function seatNames(seats) {
-  return seats.map((s) => s.name || (s.kind === "bot" ? t(`bot.${s.bot}`) : t("seat.free"))).join(", ");
+  return seats.map((s, i) => s.name || (s.kind === "bot" ? botName(s.bot || "", i) : t("seat.free"))).join(", ");
 }
 
 // `most`: the most rooms the server gives in one list.
@@ -516,6 +516,6 @@ function drawGames(el, data, most, showMore) {
     h("a", { class: "btn small", href: `/r/${g.code}?watch=1`, "data-link": true }, t("lobby.watch")))),
     data.total?.live);
   section(t("lobby.finished"), data.finished.map((g) => h("li", {},
-    h("span", { class: "code" }, g.code), gameTag(g), h("span", { class: "who" }, g.players.join(", ")),
+    h("span", { class: "code" }, g.code), gameTag(g), h("span", { class: "who" }, listedNames(g.players, g.bots).join(", ")),
     h("a", { class: "btn small", href: `/replay/${g.code}`, "data-link": true }, t("lobby.replay")))));
 }

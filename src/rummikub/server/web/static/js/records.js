@@ -5,6 +5,7 @@
 // Xpress record (rummikub-xpress/1, docs/xpress.md) rolls dice, throws and places.
 import { t } from "./i18n.js";
 import { baseOf, sortFaces } from "./pieces.js";
+import { botName } from "./util.js";
 
 /** @typedef {import("./types.js").Face} Face */
 /** @typedef {import("./types.js").Step} Step */
@@ -29,7 +30,7 @@ const shownRacks = (racks) => racks.map((r) => sortFaces(r, "789").map((face) =>
 // The players' names as the game page shows them: a bot by its level and seat ("Greedy bot 2").
 /** @param {import("./types.js").GameRecord} record */
 export function playerNames(record) {
-  return record.players.map((p, i) => (p.kind === "bot" && p.bot ? `${t(`bot.${p.bot}`)} ${i + 1}` : p.name));
+  return record.players.map((p, i) => (p.kind === "bot" && p.bot ? botName(p.bot, i) : p.name));
 }
 
 /**

@@ -44,7 +44,8 @@ function standingsChart(steps, names, valueOf, title) {
   const x = (i) => (i / last) * width;
   /** @param {number} v */
   const y = (v) => height - (v / top) * height;
-  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "standings", role: "img", "aria-label": t(title) });
+  // the chart spans its box (stretched; its strokes keep their width)
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: "none", class: "standings", role: "img", "aria-label": t(title) });
   names.forEach((_, p) => {
     const line = points.map((row, i) => `${x(i).toFixed(1)},${y(row[p]).toFixed(1)}`).join(" ");
     chart.append(svg("polyline", { points: line, class: `curve curve-${p}`, fill: "none" }));

@@ -368,7 +368,7 @@
  */
 
 /** A finished game of `GET /api/rooms`.
- * @typedef {{code: string, game: GameName, players: string[]}} FinishedRoom */
+ * @typedef {{code: string, game: GameName, players: string[], bots?: (string | null)[]}} FinishedRoom */
 
 /**
  * `GET /api/rooms`: a page of the public rooms.
@@ -494,7 +494,7 @@
  * @typedef {{table: Table, rack: Face[], opened: boolean, preset: string, alternatives: AssistAlternative[]}} AssistAnswer */
 
 /** A game an account holds a seat in, or played (`playing`, `recent`).
- * @typedef {{room: string, game: GameName, status: string, seat: number, players: string[], rated: boolean, won: boolean | null, at: number}} AccountGame */
+ * @typedef {{room: string, game: GameName, status: string, seat: number, players: string[], rated: boolean, won: boolean | null, at: number, bots?: (string | null)[]}} AccountGame */
 
 /** `GET /api/account` and the answers of its POSTs.
  * @typedef {{account?: {id: number, name: string} | null, csrf?: string | null, playing?: AccountGame[], claimed?: number}} SessionJson */

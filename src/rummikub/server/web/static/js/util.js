@@ -143,7 +143,23 @@ export function keepFocus(root, draw) {
  * @param {import("./types.js").Seat} seat
  * @param {number} i
  */
-export function seatName(seat, i) { return seat.name || `${t(`bot.${seat.bot}`)} ${i + 1}`; }
+export function seatName(seat, i) { return seat.name || botName(seat.bot || "", i); }
+
+// A bot as it is named everywhere (the game, the lobby, the replay, profiles): its level in the
+// page's language and its seat, "Greedy bot 2".
+/**
+ * @param {string} level
+ * @param {number} i the seat
+ */
+export function botName(level, i) { return `${t(`bot.${level}`)} ${i + 1}`; }
+
+// The names of a game's players from a list the server sent ("players") and each seat's bot
+// level ("bots": null for a person): bots named as everywhere else.
+/**
+ * @param {string[]} players
+ * @param {(string | null)[] | undefined} bots
+ */
+export function listedNames(players, bots) { return players.map((p, i) => (bots && bots[i] ? botName(bots[i] || "", i) : p)); }
 
 export function botIcon() {
   const span = document.createElement("span");
