@@ -14,6 +14,7 @@ from .common import fail, needs_extra
 __all__ = ["register"]
 
 if TYPE_CHECKING:
+    from rummikub.i18n import Translator
     from rummikub.server.storage.reports import Report
 
 app = typer.Typer(help="The server's player accounts and reports (for its operator).")
@@ -56,10 +57,15 @@ def reset_password(
         from rummikub.server.storage.startup import default_url, open_store
     except ImportError:
         raise needs_extra("server") from None
+    from rummikub.i18n import translator
+
+    t = translator()
     if password_stdin:
         password = sys.stdin.readline().rstrip("\n")
     else:
-        password = typer.prompt("New password", hide_input=True, confirmation_prompt=True)
+        password = typer.prompt(
+            t("cli.accounts.password_prompt"), hide_input=True, confirmation_prompt=True
+        )
     try:
         store = open_store(db or default_url())
     except RummikubError as exc:
@@ -70,7 +76,7 @@ def reset_password(
         raise fail(f"rummikub accounts: {exc}") from None
     finally:
         store.close()
-    typer.echo(f"New password set for {account.name}; every session of the account has ended.")
+    typer.echo(t("cli.accounts.password_set", name=account.name))
 
 
 @app.command("reports")
@@ -86,7 +92,9 @@ def reports(
     """List the players' reports not handled yet (who reported whom in which game, why, and
     where to replay it), or mark one handled (--done ID)."""
     from rummikub.core import RummikubError
+    from rummikub.i18n import translator
 
+    t = translator()
     try:
         from rummikub.server.storage.reports import ReportStore
         from rummikub.server.storage.startup import default_url, open_store
@@ -100,29 +108,39 @@ def reports(
         kept = ReportStore(store.engine)
         if done is not None:
             if not kept.mark_handled(done):
-                raise fail(f"rummikub accounts: there is no report {done}")
-            typer.echo(f"Report {done} is marked handled.")
+                raise fail(f"rummikub accounts: {t('cli.accounts.no_report', id=done)}")
+            typer.echo(t("cli.accounts.report_done", id=done))
             return
         found = kept.reports(handled=every)
     finally:
         store.close()
     if not found:
-        typer.echo("No reports." if every else "No reports to handle.")
+        typer.echo(t("cli.accounts.no_reports" if every else "cli.accounts.none_to_handle"))
         return
     for r in found:
-        typer.echo(_report_text(r))
+        typer.echo(_report_text(r, t))
 
 
-def _report_text(r: Report) -> str:
+def _report_text(r: Report, t: Translator) -> str:
     when = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(r.at))
-    state = " (handled)" if r.handled else ""
-    return (
-        f"#{r.id}{state}  room {r.room}  {when}\n"
-        f"  by seat {r.seat} ({r.seat_name or 'seat now free'})"
-        f" about seat {r.reported_seat} ({r.reported_name or 'seat now free'})\n"
-        f"  reason: {r.reason}\n"
-        f"  replay: /replay/{r.room}\n"
+    free = t("cli.accounts.seat_free")
+    head = t(
+        "cli.accounts.report_head",
+        id=r.id,
+        handled=t("cli.accounts.handled") if r.handled else "",
+        room=r.room,
+        when=when,
     )
+    by = t(
+        "cli.accounts.report_by",
+        seat=r.seat,
+        name=r.seat_name or free,
+        reported=r.reported_seat,
+        reported_name=r.reported_name or free,
+    )
+    reason = t("cli.accounts.report_reason", reason=r.reason)
+    replay = t("cli.accounts.report_replay", path=f"/replay/{r.room}")
+    return f"{head}\n  {by}\n  {reason}\n  {replay}\n"
 
 
 def register(root: typer.Typer) -> None:
