@@ -97,7 +97,9 @@ class ServerProcess:
             stderr=subprocess.STDOUT,
         )
         log.close()
-        deadline = time.monotonic() + 30
+        # a failsafe, not a wait: the loop ends as soon as the server answers (a loaded
+        # machine starting three cluster nodes at once has taken more than 30 s)
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 said = self.output()[seen:]
@@ -110,7 +112,7 @@ class ServerProcess:
                         return self
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not start")
+        raise RuntimeError(f"server did not start: {self.output()[seen:][-2000:]}")
 
     def kill(self) -> None:
         """Kill the server at once (SIGKILL: no shutdown code runs)."""

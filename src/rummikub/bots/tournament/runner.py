@@ -25,6 +25,9 @@ __all__ = ["Interrupted", "play_pairing", "run_tournament"]
 
 Progress = Callable[[int, int], None]
 
+#: how often the tournament looks whether Ctrl+C was pressed while it waits for a game
+STOP_CHECK_SECONDS = 0.2
+
 
 def play_pairing(
     pairing: Pairing,
@@ -189,18 +192,19 @@ def run_tournament(
                 pool, at_once = open_executor(workers, ray)
             running: set[Future[tuple[GameResult, dict[str, Any]]]] = set()
             try:
-                for pairing in todo:
-                    running.add(
-                        pool.submit(play_pairing, pairing, rules, config.time_limit, game.name)
-                    )
-                    if len(running) >= at_once * 2:
-                        finished += _collect(running, results, FIRST_COMPLETED)
+                with _sigint_flag() as stop:
+                    for pairing in todo:
+                        running.add(
+                            pool.submit(play_pairing, pairing, rules, config.time_limit, game.name)
+                        )
+                        if len(running) >= at_once * 2:
+                            finished += _collect(running, results, stop)
+                            if progress is not None:
+                                progress(finished, total)
+                    while running:
+                        finished += _collect(running, results, stop)
                         if progress is not None:
                             progress(finished, total)
-                while running:
-                    finished += _collect(running, results, FIRST_COMPLETED)
-                    if progress is not None:
-                        progress(finished, total)
             except KeyboardInterrupt:
                 finished += _keep_finished(running, results)
                 _stop_workers(pool)
@@ -229,9 +233,18 @@ def _keep_finished(
 
 
 def _collect(
-    running: set[Future[tuple[GameResult, dict[str, Any]]]], results: ResultsFile, how: str
+    running: set[Future[tuple[GameResult, dict[str, Any]]]],
+    results: ResultsFile,
+    stop: threading.Event,
 ) -> int:
-    done, _ = wait(running, return_when=how)
+    """Write the games of ``running`` that finish first (at least one); the number written.
+    Waits in short steps, checking ``stop`` (Ctrl+C) between them: the KeyboardInterrupt of
+    Ctrl+C alone has been seen lost with the pool's threads about."""
+    done: set[Future[tuple[GameResult, dict[str, Any]]]] = set()
+    while not done:
+        if stop.is_set():
+            raise KeyboardInterrupt
+        done, _ = wait(running, timeout=STOP_CHECK_SECONDS, return_when=FIRST_COMPLETED)
     for fut in done:
         _add_whole(results, *fut.result())
         running.discard(fut)
