@@ -7,6 +7,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rummikub.i18n import translator
+from rummikub.i18n.presets import xpress_summary
+from rummikub.xpress import XpressRules
+
 from .helpers import Client, ServerProcess
 
 
@@ -123,5 +127,9 @@ def test_the_lobby_offers_what_the_server_allows(
     attrs = page.eval_on_selector("#room-grace", "e => [e.min, e.max, e.value]")
     assert attrs == ["0", "3600", "30"]
     assert page.get_attribute("#player-name", "maxlength") == str(info["limits"]["name"])
+    # the lobby says of Xpress what the server's rules are (no copy of them in the page)
+    assert info["xpress"] == XpressRules().to_dict()
+    said = xpress_summary(translator("en"), XpressRules())
+    assert page.inner_text(".card-xpress p.muted") == said
     assert page.errors == []
     page.context.close()

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 from rummikub.bots.registry import bot_levels
 from rummikub.core import PRESETS
 from rummikub.games import game_names
+from rummikub.xpress import XpressRules
 
 from ..handlers.rated import rated_games
 from ..protocol.codes import ServerCode
@@ -109,6 +110,8 @@ async def info() -> dict[str, Any]:
             for name in game_names("room")
         },
         "presets": {name: r.to_dict() for name, r in PRESETS.items()},
+        # Xpress's rules as printed: the lobby's sentence about the game counts from them
+        "xpress": XpressRules().to_dict(),
         "settings": settings_ranges(),
         "limits": client_limits(),
     }

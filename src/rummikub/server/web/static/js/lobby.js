@@ -24,11 +24,6 @@ function levelSelect(levels, value, attrs = {}) {
   return h("select", attrs, levels.map((l) => h("option", { value: l, selected: l === value }, t(`bot.${l}`))));
 }
 
-/** @typedef {{rounds: number, dice_per_player: number}} XpressSize */
-// Xpress's rules as printed (rummikub.xpress.rules.XpressRules): what the lobby says of the
-// game while /api/info does not carry them ("xpress": its rules, when it does).
-/** @type {XpressSize} */
-const XPRESS_PRINTED = { rounds: 6, dice_per_player: 9 };
 
 /**
  * @param {Record<string, TileRules>} presets
@@ -371,7 +366,7 @@ export class Lobby {
     const xPublic = h("input", { type: "checkbox", id: "xpress-public", checked: true });
     const xpressCard = h("section", { class: "card card-xpress" },
       h("h2", {}, h("span", { class: "xpress-badge", "aria-hidden": "true" }, "⚄"), " ", t("lobby.xpress_title")),
-      h("p", { class: "muted" }, xpressSummary(/** @type {{xpress?: XpressSize}} */ (info).xpress || XPRESS_PRINTED)),
+      h("p", { class: "muted" }, xpressSummary(info.xpress)),
       h("div", { class: "form-row" },
         h("label", {}, h("span", { i18n: "lobby.level" }), xLevel),
         h("button", { class: "btn primary", id: "play-xpress", onclick: () => {

@@ -345,10 +345,11 @@
 
 /**
  * `GET /api/info`: per game with server rooms its bot levels (weakest first) and whether its
- * rooms may be rated; the tile game's presets.
+ * rooms may be rated; the tile game's presets; Xpress's rules as printed.
  * @typedef {object} Info
  * @property {Record<string, {bots: string[], rated: boolean}>} games
  * @property {Record<string, TileRules>} presets
+ * @property {{rounds: number, dice_per_player: number}} xpress
  * @property {Record<string, SettingRange>} settings
  * @property {{name: number, chat: number, code: number, rooms: number, reason: number}} limits
  */
