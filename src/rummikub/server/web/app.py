@@ -162,8 +162,8 @@ def create_app(
     Should the database fail to open, the :class:`DatabaseUnavailable` error is kept in
     ``app.state.startup_error`` as well as raised. The routes are the routers of
     :mod:`.rooms`, :mod:`.records`, :mod:`.status`, :mod:`.pages`, :mod:`.assistant`,
-    :mod:`.puzzle_api` and :mod:`.account_api`; what they depend on (the manager, the edge) is in ``app.state``
-    (:mod:`.deps`)."""
+    :mod:`.puzzle_api` and :mod:`.account_api`; what they depend on (the manager, the edge) is
+    in ``app.state`` (:mod:`.deps`)."""
     cfg = config or ServerConfig()
     time = clock or RealClock()
     hosts = HostPolicy(

@@ -33,7 +33,15 @@ from pydantic import BaseModel, Field
 from rummikub.core import Play, Table
 from rummikub.core.errors import Code, RummikubError
 from rummikub.core.tiles import format_tiles, sort_key
-from rummikub.puzzles import Puzzle, PuzzleCode, PuzzleError, check_answer, hint, solution_layout
+from rummikub.puzzles import (
+    Puzzle,
+    PuzzleCode,
+    PuzzleError,
+    Verdict,
+    check_answer,
+    hint,
+    solution_layout,
+)
 from rummikub.puzzles.model import rules_to_json
 from rummikub.puzzles.rating import Rating, attempt, daily, next_puzzle, streak_puzzle
 from rummikub.puzzles.verify import shipped
@@ -143,9 +151,14 @@ async def answer_route(ident: str, body: AnswerBody) -> JSONResponse:
         shown = format_tiles(sorted(missing.elements(), key=sort_key))
         return _refused(400, Code.NOT_ON_RACK, f"not on the rack: {shown}", tiles=shown)
     tiles = tuple(sorted(placed.elements(), key=sort_key))
-    verdict = check_answer(p, Play(tiles, table)) if tiles else None
-    if verdict is None:
+    lost = p.table.counts() - new
+    if not tiles and not lost:  # the table as it was
         return JSONResponse({"solved": False, "placed": 0, "code": "puzzle-no-play", "params": {}})
+    if not tiles:  # the engine would only say that no rack tile was placed
+        shown = format_tiles(sorted(lost.elements(), key=sort_key))
+        verdict = Verdict(False, Code.TABLE_TILE_MISSING.value, {"tiles": shown})
+    else:
+        verdict = check_answer(p, Play(tiles, table))
     return JSONResponse(verdict.to_json())
 
 
