@@ -22,7 +22,7 @@ from ..runtime.admission import ConnectionCounter
 from ..runtime.clock import Clock, RealClock
 from ..storage.startup import DatabaseUnavailable, open_store
 from ..storage.store import Store
-from . import account_api, assistant, pages, records, rooms, status
+from . import account_api, assistant, pages, puzzle_api, records, rooms, status
 from .deps import Edge
 from .headers import SecurityHeadersMiddleware, host_of, security_headers
 from .http_limits import (
@@ -161,9 +161,9 @@ def create_app(
 
     Should the database fail to open, the :class:`DatabaseUnavailable` error is kept in
     ``app.state.startup_error`` as well as raised. The routes are the routers of
-    :mod:`.rooms`, :mod:`.records`, :mod:`.status`, :mod:`.pages`, :mod:`.assistant` and
-    :mod:`.account_api`; what they depend on (the manager, the edge) is in ``app.state``
-    (:mod:`.deps`)."""
+    :mod:`.rooms`, :mod:`.records`, :mod:`.status`, :mod:`.pages`, :mod:`.assistant`,
+    :mod:`.puzzle_api` and :mod:`.account_api`; what they depend on (the manager, the edge) is
+    in ``app.state`` (:mod:`.deps`)."""
     cfg = config or ServerConfig()
     time = clock or RealClock()
     hosts = HostPolicy(
@@ -218,6 +218,7 @@ def create_app(
     for router in (rooms.router, records.router, status.router, pages.router):
         app.include_router(router)
     app.include_router(assistant.router)
+    app.include_router(puzzle_api.router)
     app.include_router(account_api.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

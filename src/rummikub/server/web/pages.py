@@ -51,6 +51,8 @@ PAGES = (
     "/players/{name}",
     "/replay/{code}",
     "/assistant",
+    "/puzzles",
+    "/puzzles/{ident}",
 )
 
 

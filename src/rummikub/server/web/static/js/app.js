@@ -1,5 +1,5 @@
 // @ts-check
-// Entry point: language, routing (lobby, room, replay, assistant, account, profiles, leaderboard, an address with no page), the connection and its status line.
+// Entry point: language, routing (lobby, room, replay, assistant, puzzles, account, profiles, leaderboard, an address with no page), the connection and its status line.
 // Server messages go into the store (store.js); the page of the route renders from it.
 import { pickLanguage, setLanguage, language, onLanguage, t, fillLanguageMenu } from "./i18n.js";
 import { loadInfo } from "./info.js";
@@ -10,6 +10,7 @@ import { ReplayPage } from "./replay.js";
 import { AssistantPage } from "./assistant.js";
 import { AccountPage, LeaderboardPage, ProfilePage, currentAccount, drawAccountLink, loadSession, onAccount } from "./account.js";
 import { TutorialPage } from "./tutorial.js";
+import { PuzzlesPage } from "./puzzles.js";
 import { NotFoundPage } from "./notfound.js";
 import { connection, receive, subscribe } from "./store.js";
 import { navigate, toast, saveSeat } from "./util.js";
@@ -82,6 +83,8 @@ function route() {
     page = new ReplayPage(app, replay[1].toUpperCase(), { analyse });
   }
   else if (path === "/assistant") page = new AssistantPage(app);
+  else if (path === "/puzzles") page = new PuzzlesPage(app, null);
+  else if (/^\/puzzles\/[A-Za-z0-9]+$/.test(path)) page = new PuzzlesPage(app, path.slice("/puzzles/".length));
   else if (path === "/account") page = new AccountPage(app);
   else if (path === "/leaderboard") page = new LeaderboardPage(app);
   else if (/^\/players\/[^/]+$/.test(path)) page = new ProfilePage(app, decodeURIComponent(path.slice("/players/".length)));

@@ -1,0 +1,214 @@
+"""Puzzles over HTTP (docs/server.md, *Puzzles*): the shipped set's positions (never their
+solutions, except through ``/solution``), answers checked by the engine on the server, a hint,
+the solution laid out, and a guest's Glicko-2 rating after an attempt. Stateless: the guest's
+rating and streak live in his browser (docs/web.md); the shipped puzzles' ratings do not move.
+
+- ``GET /api/puzzles/{id}``: the position (table, rack, opened, rules, goal, target, rating,
+  themes).
+- ``GET /api/puzzles/daily``: the puzzle of the day (the application clock's UTC date).
+- ``GET /api/puzzles/next?rating=&theme=&done=&salt=&streak=``: a puzzle near ``rating``
+  (of ``theme``, a theme or a goal), not one of ``done`` (ids, comma-separated); with
+  ``streak=N`` the puzzle number N + 1 of a streak.
+- ``POST /api/puzzles/{id}/answer`` ``{"table": [[...], ...]}``: the verdict.
+- ``GET /api/puzzles/{id}/hint?level=``: one step.
+- ``GET /api/puzzles/{id}/solution``: the first stored solution, every tile marked.
+- ``POST /api/puzzles/{id}/rating`` ``{"player": {rating, rd, volatility}, "solved"}``: the
+  player's new rating after the attempt (Glicko-2, :func:`rummikub.puzzles.rating.attempt`).
+
+A puzzle that does not exist is ``404 puzzle-unknown``; an unknown theme ``404
+puzzle-unknown-theme``; an answer in bad notation ``400 bad-notation``; an answer placing
+tiles the rack does not hold ``400 not-on-rack`` (the tiles named). A wrong answer (an invalid
+set, a table tile gone, too few tiles) is a ``200`` verdict saying what is wrong."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Query
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from rummikub.core import Play, Table
+from rummikub.core.errors import Code, RummikubError
+from rummikub.core.tiles import format_tiles, sort_key
+from rummikub.puzzles import (
+    Puzzle,
+    PuzzleCode,
+    PuzzleError,
+    Verdict,
+    check_answer,
+    hint,
+    solution_layout,
+)
+from rummikub.puzzles.model import rules_to_json
+from rummikub.puzzles.rating import Rating, attempt, daily, next_puzzle, streak_puzzle
+from rummikub.puzzles.verify import shipped
+
+from .deps import Manager
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+#: the most ids of ``done`` a request for the next puzzle names (the oldest are dropped)
+MAX_DONE = 500
+
+
+@functools.cache
+def _by_id() -> dict[str, Puzzle]:
+    return {p.id: p for p in shipped()}
+
+
+def _refused(status: int, code: str, message: str, **params: Any) -> JSONResponse:
+    return JSONResponse({"error": message, "code": code, "params": params}, status)
+
+
+def _puzzle(ident: str) -> Puzzle | JSONResponse:
+    found = _by_id().get(ident)
+    if found is None:
+        shown = ident[:20]
+        return _refused(404, PuzzleCode.UNKNOWN_PUZZLE, f"there is no puzzle {shown!r}", id=shown)
+    return found
+
+
+def position(p: Puzzle) -> dict[str, Any]:
+    """What a player is shown of a puzzle: the position and the goal, never a solution."""
+    return {
+        "id": p.id,
+        **p.position(),
+        "rules": rules_to_json(p.rules),
+        "opening_value": p.rules.opening_value,
+        "goal": p.goal.value,
+        "target": p.target,
+        "rating": round(p.rating),
+        "rd": round(p.rd),
+        "themes": list(p.themes),
+    }
+
+
+def _answer(p: Puzzle | JSONResponse) -> JSONResponse:
+    return p if isinstance(p, JSONResponse) else JSONResponse(position(p))
+
+
+@router.get("/api/puzzles/daily")
+async def daily_route(m: Manager) -> JSONResponse:
+    """The puzzle of the day (UTC), the same for everyone."""
+    day = dt.datetime.fromtimestamp(m.clock.time(), dt.UTC).date()
+    body = position(daily(shipped(), day))
+    body["date"] = day.isoformat()
+    return JSONResponse(body)
+
+
+@router.get("/api/puzzles/next")
+async def next_route(
+    rating: Annotated[float, Query(ge=0, le=4000)] = 1500.0,
+    theme: Annotated[str | None, Query(max_length=40)] = None,
+    done: Annotated[str, Query(max_length=MAX_DONE * 9)] = "",
+    salt: Annotated[str, Query(max_length=40)] = "",
+    streak: Annotated[int | None, Query(ge=0, le=1000)] = None,
+) -> JSONResponse:
+    """A puzzle near ``rating`` not yet done (or the next of a streak)."""
+    seen = [x for x in done.split(",") if x][-MAX_DONE:]
+    try:
+        if streak is not None:
+            p = streak_puzzle(shipped(), streak, theme=theme or None, salt=salt)
+        else:
+            p = next_puzzle(shipped(), rating, done=seen, theme=theme or None, salt=salt)
+    except PuzzleError as exc:
+        return JSONResponse({"error": str(exc), "code": exc.code, "params": exc.params}, 404)
+    return JSONResponse(position(p))
+
+
+@router.get("/api/puzzles/{ident}")
+async def puzzle_route(ident: str) -> JSONResponse:
+    return _answer(_puzzle(ident))
+
+
+class AnswerBody(BaseModel):
+    """An answer: the new table as the web client builds it (sets of tiles in the project's
+    notation, a joker ``J`` or ``J=R6``)."""
+
+    table: list[list[str]] = Field(max_length=60)
+
+
+@router.post("/api/puzzles/{ident}/answer")
+async def answer_route(ident: str, body: AnswerBody) -> JSONResponse:
+    """The verdict on an answer (``solved``, else ``code``/``params``/``meld``); 400 when it is
+    not an answer to this puzzle at all (bad notation, tiles not on the rack)."""
+    p = _puzzle(ident)
+    if isinstance(p, JSONResponse):
+        return p
+    try:
+        table = Table.from_json(body.table, where="answer")
+    except RummikubError as exc:
+        return _refused(400, exc.code, str(exc), **exc.params)
+    new = table.counts()
+    placed = new - p.table.counts()
+    missing = placed - p.rack.counts()
+    if missing:
+        shown = format_tiles(sorted(missing.elements(), key=sort_key))
+        return _refused(400, Code.NOT_ON_RACK, f"not on the rack: {shown}", tiles=shown)
+    tiles = tuple(sorted(placed.elements(), key=sort_key))
+    lost = p.table.counts() - new
+    if not tiles and not lost:  # the table as it was
+        return JSONResponse({"solved": False, "placed": 0, "code": "puzzle-no-play", "params": {}})
+    if not tiles:  # the engine would only say that no rack tile was placed
+        shown = format_tiles(sorted(lost.elements(), key=sort_key))
+        verdict = Verdict(False, Code.TABLE_TILE_MISSING.value, {"tiles": shown})
+    else:
+        verdict = check_answer(p, Play(tiles, table))
+    return JSONResponse(verdict.to_json())
+
+
+@router.get("/api/puzzles/{ident}/hint")
+async def hint_route(ident: str, level: Annotated[int, Query(ge=1, le=2)] = 1) -> JSONResponse:
+    """One step: the set of the table to break up (level 1) or a set to build (level 2):
+    ``key`` (a catalogue key), ``params``, ``meld`` (the index of the table set named)."""
+    p = _puzzle(ident)
+    if isinstance(p, JSONResponse):
+        return p
+    h = hint(p, level)
+    return JSONResponse({"key": h.key, "params": h.params, "meld": h.old})
+
+
+@router.get("/api/puzzles/{ident}/solution")
+async def solution_route(ident: str) -> JSONResponse:
+    """The first stored solution as the new table, changed sets first, each tile marked
+    ``rack`` (placed), ``moved`` (from another table set) or ``kept``."""
+    p = _puzzle(ident)
+    if isinstance(p, JSONResponse):
+        return p
+    layout = solution_layout(p)
+    return JSONResponse(
+        {
+            "play": [str(t) for t in p.solutions[0].tiles],
+            "table": [[m.to_json() for m in meld] for meld in layout],
+        }
+    )
+
+
+class RatingIn(BaseModel):
+    rating: float = Field(1500.0, ge=0, le=4000)
+    rd: float = Field(350.0, ge=0, le=350)
+    volatility: float = Field(0.06, gt=0, le=1)
+
+
+class AttemptBody(BaseModel):
+    player: RatingIn
+    solved: bool
+
+
+@router.post("/api/puzzles/{ident}/rating")
+async def rating_route(ident: str, body: Annotated[AttemptBody, Body()]) -> JSONResponse:
+    """The player's Glicko-2 rating after one attempt at the puzzle (``solved`` or not), and
+    how much it moved; the puzzle's shipped rating does not move."""
+    p = _puzzle(ident)
+    if isinstance(p, JSONResponse):
+        return p
+    before = Rating(body.player.rating, body.player.rd, body.player.volatility)
+    after, _ = attempt(before, Rating(p.rating, p.rd), body.solved)
+    return JSONResponse(
+        {"player": after.to_json(), "delta": round(after.rating - before.rating, 1)}
+    )

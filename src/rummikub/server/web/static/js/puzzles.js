@@ -1,0 +1,345 @@
+// @ts-check
+// The puzzle page (/puzzles, /puzzles/<id>, /puzzles/daily): a position from a real game, on the
+// game's table and rack (drag or tap, as in the tutorial), a goal, and Check / Hint / Show
+// solution / Next puzzle. Answers are checked by the server (POST /api/puzzles/<id>/answer);
+// the guest's puzzle rating (Glicko-2, computed by the server from the rating and the result
+// the page sends) and his streak are kept in this browser (localStorage). docs/web.md.
+import { t, codeText, translate } from "./i18n.js";
+import { pieceEl, withRoles } from "./pieces.js";
+import { draggable } from "./drag.js";
+import { movePiece, placed, recordStep, undoStep, startTurn, tableJson } from "./turn.js";
+import { setValue } from "./tutorial.js";
+import { getJSON, h } from "./util.js";
+
+/** @typedef {import("./types.js").Face} Face */
+/** @typedef {import("./types.js").Table} Table */
+/**
+ * A puzzle as the server shows it (never its solutions).
+ * @typedef {{id: string, table: Table, rack: Face[], opened: boolean, goal: string, target: number,
+ *   opening_value: number, rating: number, rd: number, themes: string[], date?: string}} PuzzlePosition */
+/** @typedef {{solved: boolean, placed: number, code?: string, params?: import("./types.js").Params, meld?: number}} Verdict */
+/** @typedef {{rating: number, rd: number, volatility: number}} Glicko */
+/** The guest's puzzles in this browser: his rating, the puzzles he attempted, his streak.
+ * @typedef {{rating: Glicko, done: string[], attempts: number, streak: number, best: number}} Saved */
+
+const KEY = "rummikub.puzzles";
+const FRESH = () => /** @type {Saved} */ ({ rating: { rating: 1500, rd: 350, volatility: 0.06 }, done: [], attempts: 0, streak: 0, best: 0 });
+
+/** @returns {Saved} */
+export function loadSaved() {
+  try {
+    const s = JSON.parse(localStorage.getItem(KEY) || "null");
+    if (s && s.rating && typeof s.rating.rating === "number") return { ...FRESH(), ...s };
+  } catch { /* a damaged entry: start again */ }
+  return FRESH();
+}
+
+/** @param {Saved} s */
+function save(s) { localStorage.setItem(KEY, JSON.stringify({ ...s, done: s.done.slice(-500) })); }
+
+/**
+ * A POST of JSON; rejects with the server's error body, worded in the page's language.
+ * @template T
+ * @param {string} url
+ * @param {unknown} body
+ * @returns {Promise<T>}
+ */
+async function postJSON(url, body) {
+  const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await res.json();
+  if (!res.ok) throw new Error(codeText(data.code, data.params));
+  return data;
+}
+
+/** The number a piece shows or stands for. @param {Face} face */
+function number(face) {
+  const m = face.match(/(\d+)$/);
+  return m ? Number(m[1]) : 0;
+}
+
+export class PuzzlesPage {
+  /**
+   * @param {HTMLElement} root
+   * @param {string | null} ident a puzzle's id, "daily", or null (the next one near the rating)
+   */
+  constructor(root, ident) {
+    this.root = root;
+    this.gone = false;
+    this.saved = loadSaved();
+    /** @type {PuzzlePosition | null} */
+    this.puzzle = null;
+    /** @type {import("./turn.js").Turn | null} */
+    this.turn = null;
+    /** @type {string | null} */
+    this.selection = null;
+    /** @type {{kind: "good" | "bad" | "info", text: string} | null} */
+    this.message = null;
+    /** @type {{tile: Face, mark: string}[][] | null} */
+    this.solution = null;
+    this.result = /** @type {boolean | null} */ (null); // the rated result of this puzzle
+    this.hints = 0;
+    /** @type {number | null} */
+    this.hinted = null; // the table set a hint names
+    this.streakMode = new URLSearchParams(location.search).has("streak");
+    this.busy = false;
+    this.error = "";
+    this.practice = false; // the puzzle was attempted before: not rated again
+    this.rated = ""; // what the rated result did to the player's rating
+    this.load(ident);
+  }
+
+  destroy() { this.gone = true; }
+
+  /** @param {string} [what] */
+  render(what) { if (what === "language" || what == null) this.draw(); }
+
+  /** @param {string | null} ident */
+  async load(ident) {
+    const s = this.saved;
+    const query = new URLSearchParams({ rating: String(Math.round(s.rating.rating)), salt: String(s.attempts), done: s.done.slice(-200).join(",") });
+    if (this.streakMode) query.set("streak", String(s.streak));
+    const url = ident ? `/api/puzzles/${encodeURIComponent(ident)}` : `/api/puzzles/next?${query}`;
+    try {
+      const p = /** @type {PuzzlePosition} */ (await getJSON(url));
+      if (this.gone) return;
+      this.start(p);
+      if (!ident) history.replaceState(history.state, "", `/puzzles/${p.id}${this.streakMode ? "?streak=1" : ""}`);
+    } catch (err) {
+      this.error = /** @type {{message?: string}} */ (err).message || t("error.error");
+      this.draw();
+    }
+  }
+
+  /** @param {PuzzlePosition} p */
+  start(p) {
+    this.puzzle = p;
+    this.turn = startTurn(`puzzle:${p.id}`, p.table.map((m) => withRoles(m)), p.rack.map((face) => ({ face })));
+    this.selection = null;
+    this.message = null;
+    this.solution = null;
+    this.result = this.saved.done.includes(p.id) ? true : null; // done before: practice
+    this.practice = this.result !== null;
+    this.hints = 0;
+    this.hinted = null;
+    this.draw();
+  }
+
+  // --- moving tiles (as the tutorial does) ---------------------------------------------------
+  /**
+   * @param {string} id
+   * @param {import("./turn.js").Target} target
+   */
+  move(id, target) {
+    if (!this.turn || this.solution) return;
+    recordStep(this.turn);
+    if (movePiece(this.turn, id, target) === "table-stays") {
+      this.message = { kind: "bad", text: t("puzzle.web.table_stays") };
+      this.draw();
+      return;
+    }
+    this.turn.melds.forEach((m) => {
+      const faces = withRoles(m.map((x) => (x.s.startsWith("J") ? "J" : x.s)));
+      m.forEach((x, i) => { x.s = faces[i]; });
+      if (setValue(faces) != null) m.sort((a, b) => number(a.s) - number(b.s));
+    });
+    this.selection = null;
+    this.draw();
+  }
+
+  /** @param {string} id */
+  tap(id) {
+    if (!this.turn) return;
+    if (this.selection && this.selection !== id) {
+      const at = this.turn.melds.findIndex((m) => m.some((x) => x.id === id));
+      if (at >= 0) { this.move(this.selection, { kind: "meld", meld: at, pos: this.turn.melds[at].length }); return; }
+    }
+    this.selection = this.selection === id ? null : id;
+    this.draw();
+  }
+
+  /** @param {import("./turn.js").Target} target */
+  zone(target) { if (this.selection) this.move(this.selection, target); }
+
+  undo() { if (this.turn && undoStep(this.turn)) { this.selection = null; this.draw(); } }
+
+  reset() {
+    if (!this.puzzle || !this.turn) return;
+    const p = this.puzzle;
+    this.turn = startTurn(`puzzle:${p.id}`, p.table.map((m) => withRoles(m)), p.rack.map((face) => ({ face })));
+    this.selection = null;
+    this.solution = null;
+    this.draw();
+  }
+
+  // --- the puzzle ------------------------------------------------------------------------
+  async check() {
+    const p = this.puzzle;
+    if (!p || !this.turn || this.busy) return;
+    if (!placed(this.turn).length) { this.message = { kind: "bad", text: t("puzzle.tui.no_play") }; this.draw(); return; }
+    this.busy = true;
+    try {
+      /** @type {Verdict} */
+      const v = await postJSON(`/api/puzzles/${p.id}/answer`, { table: tableJson(this.turn) });
+      if (v.solved) this.message = { kind: "good", text: t("puzzle.solved", { count: v.placed }) };
+      else {
+        const params = { ...(v.params || {}) };
+        if (v.meld != null && !("number" in params)) params.number = v.meld + 1;
+        this.message = { kind: "bad", text: t("puzzle.wrong", { why: codeText(v.code || "error", params) }) };
+      }
+      await this.rate(v.solved);
+    } catch (err) {
+      this.message = { kind: "bad", text: /** @type {Error} */ (err).message };
+    } finally {
+      this.busy = false;
+    }
+    this.draw();
+  }
+
+  // The first result of a puzzle is rated (later ones are practice); in a streak a miss ends it.
+  /** @param {boolean} solved */
+  async rate(solved) {
+    const p = this.puzzle;
+    if (!p || this.result !== null) return;
+    this.result = solved;
+    const s = this.saved;
+    const before = s.rating.rating;
+    const r = /** @type {{player: Glicko, delta: number}} */ (await postJSON(`/api/puzzles/${p.id}/rating`, { player: s.rating, solved }));
+    s.rating = r.player;
+    s.done.push(p.id);
+    s.attempts += 1;
+    let line = t(solved ? "puzzle.web.rated_solved" : "puzzle.web.rated_failed",
+      { rating: Math.round(r.player.rating), delta: `${r.player.rating >= before ? "+" : ""}${Math.round(r.player.rating - before)}` });
+    if (this.streakMode) {
+      if (solved) s.streak += 1;
+      else {
+        s.best = Math.max(s.best, s.streak);
+        line += " " + t("puzzle.web.streak_over", { count: s.streak, best: s.best });
+        s.streak = 0;
+      }
+    }
+    save(s);
+    this.rated = line;
+  }
+
+  async hint() {
+    const p = this.puzzle;
+    if (!p) return;
+    this.hints += 1;
+    try {
+      const hnt = /** @type {{key: string, params: Record<string, string>, meld: number | null}} */ (
+        await getJSON(`/api/puzzles/${p.id}/hint?level=${Math.min(2, this.hints)}`));
+      this.message = { kind: "info", text: t(hnt.key, hnt.params) };
+      this.hinted = hnt.meld;
+    } catch (err) {
+      this.message = { kind: "bad", text: /** @type {Error} */ (err).message };
+    }
+    this.draw();
+  }
+
+  async showSolution() {
+    const p = this.puzzle;
+    if (!p) return;
+    try {
+      const sol = /** @type {{table: {tile: Face, mark: string}[][]}} */ (await getJSON(`/api/puzzles/${p.id}/solution`));
+      await this.rate(false);
+      this.solution = sol.table;
+      this.message = { kind: "info", text: t("puzzle.web.solution_shown") };
+    } catch (err) {
+      this.message = { kind: "bad", text: /** @type {Error} */ (err).message };
+    }
+    this.draw();
+  }
+
+  next() {
+    this.rated = "";
+    this.error = "";
+    // a streak puzzle left unanswered ends the streak
+    if (this.streakMode && this.result === null && this.puzzle) { this.rate(false).then(() => this.load(null)); return; }
+    this.load(null);
+  }
+
+  // --- drawing ---------------------------------------------------------------------------
+  /** @param {import("./turn.js").Item} x */
+  piece(x) {
+    const el = pieceEl(x.s, { kind: "tile" });
+    el.dataset.id = x.id;
+    el.classList.add("movable");
+    if (x.rack) el.classList.add("placed");
+    if (this.selection === x.id) el.classList.add("selected");
+    draggable(el, {
+      root: this.root,
+      canMove: () => !this.gone && !this.solution,
+      onTap: () => this.tap(x.id),
+      onDrop: (target) => { if (target) this.move(x.id, target); else this.draw(); },
+      onStart: () => {},
+      onEnd: () => {},
+    });
+    return el;
+  }
+
+  goalText() {
+    const p = /** @type {PuzzlePosition} */ (this.puzzle);
+    return t(`puzzle.goal.${p.goal}`, { count: p.target, value: p.opening_value });
+  }
+
+  draw() {
+    if (this.gone) return;
+    const s = this.saved;
+    const bar = h("div", { class: "puzzle-bar" },
+      h("span", { class: "puzzle-me", id: "puzzle-my-rating" }, t("puzzle.web.my_rating", { rating: Math.round(s.rating.rating) })),
+      this.streakMode ? h("span", { id: "puzzle-streak" }, t("puzzle.web.streak", { count: s.streak, best: s.best })) : null,
+      h("a", { class: "btn small", id: "puzzle-daily", href: "/puzzles/daily", "data-link": true }, t("puzzle.web.daily")),
+      this.streakMode ? h("a", { class: "btn small", href: "/puzzles", "data-link": true }, t("puzzle.web.rated_mode"))
+        : h("a", { class: "btn small", id: "puzzle-streak-link", href: "/puzzles?streak=1", "data-link": true }, t("puzzle.web.streak_mode")));
+    if (!this.puzzle || !this.turn) {
+      this.root.replaceChildren(h("div", { class: "puzzle-page tutorial game" }, bar,
+        h("p", { class: this.error ? "error-text" : "muted", role: "status" }, this.error || t("puzzle.web.loading"))));
+      return;
+    }
+    const p = this.puzzle;
+    const melds = h("div", { class: "melds" });
+    if (this.solution) {
+      this.solution.forEach((m) => melds.append(h("div", { class: "meld-wrap" }, h("div", { class: "meld fresh", dir: "ltr" },
+        m.map((x) => { const el = pieceEl(x.tile, { kind: "tile" }); el.classList.add(`mark-${x.mark}`); return el; })))));
+    } else {
+      this.turn.melds.forEach((m, i) => {
+        const value = setValue(m.map((x) => x.s));
+        const fromTable = m.every((x) => !x.rack) && i < p.table.length;
+        const el = h("div", { class: "meld" + (value == null ? " invalid" : " fresh") + (this.hinted === i && fromTable ? " hinted" : ""), dir: "ltr", dataset: { index: i },
+          onclick: (/** @type {MouseEvent} */ e) => { if (!(/** @type {Element} */ (e.target)).closest(".piece")) this.zone({ kind: "meld", meld: i, pos: m.length }); } },
+        m.map((x) => this.piece(x)));
+        melds.append(h("div", { class: "meld-wrap" }, el,
+          value == null ? h("div", { class: "meld-reason" }, t("tutorial.not_a_set")) : null));
+      });
+      melds.append(h("div", { class: "new-meld" + (this.selection ? " armed" : ""), id: "puzzle-new-set", onclick: () => this.zone({ kind: "new" }) }, t("game.new_meld")));
+    }
+    const rack = h("div", { class: "rack active", id: "puzzle-rack", dir: "ltr",
+      onclick: (/** @type {MouseEvent} */ e) => { if (!(/** @type {Element} */ (e.target)).closest(".piece")) this.zone({ kind: "rack" }); } },
+    this.solution ? [] : this.turn.rack.map((x) => this.piece(x)));
+    const legend = this.solution ? h("div", { class: "assist-legend muted" },
+      ["rack", "moved", "kept"].map((m) => h("span", { class: `legend-mark mark-${m}` }, t(`assist.mark.${m}`)))) : null;
+    const msg = this.message;
+    const themes = p.themes.map((x) => t(`puzzle.theme.${x}`)).join(", ");
+    this.root.replaceChildren(h("div", { class: "puzzle-page tutorial game", dataset: { puzzle: p.id, result: this.result == null ? "" : String(this.result) } },
+      bar,
+      h("div", { class: "tutorial-head" },
+        h("h2", {}, t("puzzle.title", { id: p.id, rating: p.rating }), p.date ? ` · ${t("puzzle.web.daily")}` : ""),
+        h("p", { class: "tutorial-text", id: "puzzle-goal" }, this.goalText()),
+        themes ? h("p", { class: "muted small" }, t("puzzle.themes", { themes })) : null,
+        h("p", { class: "tutorial-result " + (msg ? msg.kind : "muted"), id: "puzzle-message", role: "status" },
+          msg ? msg.text : t(this.practice ? "puzzle.web.practice" : "puzzle.web.try")),
+        this.rated ? h("p", { class: "muted", id: "puzzle-rated" }, this.rated) : null,
+        legend),
+      h("section", { class: "table-area" }, melds),
+      h("div", { class: "dock" },
+        h("div", { class: "controls" },
+          h("button", { class: "btn", id: "puzzle-undo", disabled: !!this.solution, onclick: () => this.undo() }, t("game.undo")),
+          h("button", { class: "btn", id: "puzzle-reset", onclick: () => this.reset() }, t("game.reset")),
+          h("button", { class: "btn", id: "puzzle-hint", disabled: !!this.solution, onclick: () => this.hint() }, t("puzzle.web.hint")),
+          h("button", { class: "btn", id: "puzzle-solution", disabled: !!this.solution, onclick: () => this.showSolution() }, t("puzzle.web.show_solution")),
+          h("button", { class: "btn primary", id: "puzzle-check", disabled: !!this.solution, onclick: () => this.check() }, t("puzzle.web.check")),
+          h("button", { class: "btn", id: "puzzle-next", onclick: () => this.next() }, t("puzzle.web.next"))),
+        rack)));
+    translate(this.root);
+  }
+}

@@ -1,0 +1,73 @@
+"""The puzzle page in Chromium at phone size: a shipped puzzle (80c1efe6: rack R3 R4 R6, the
+group K5 R5 B5 to be taken apart) answered wrongly first (the page says which set is not
+valid), then solved by its known solution with taps, accepted by the server and rated in the
+browser's storage; the Puzzles link of the lobby leads to the page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .helpers import ServerProcess
+
+PID = "80c1efe6"
+TABLE = ".meld .tile[data-tile='{}']"
+RACK = ".rack .tile[data-tile='{}']"
+
+
+def _move(page: Any, selector: str, onto: str) -> None:
+    """Tap the tile ``selector``, then the table tile ``onto``: the first joins the set of the
+    second."""
+    face = page.locator(selector).first.get_attribute("data-face")
+    page.locator(selector).first.click()
+    page.locator(onto).first.click()
+    page.wait_for_function(
+        "([f, o]) => [...document.querySelectorAll('.meld')].some(m =>"
+        " m.querySelector(`[data-tile='${f}']`) && m.querySelector(`[data-tile='${o}']`))",
+        arg=[face, page.locator(onto).first.get_attribute("data-face")],
+    )
+
+
+def test_a_puzzle_answered_wrongly_then_solved(browser: Any, sqlite_server: ServerProcess) -> None:
+    ctx = browser.new_context(
+        locale="en-GB", viewport={"width": 390, "height": 844}, has_touch=True
+    )
+    ctx.set_default_timeout(20_000)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(sqlite_server.base + "/")
+    page.click("#puzzles-link")
+    page.wait_for_selector(".puzzle-page[data-puzzle]")  # the next puzzle near 1500
+    page.goto(sqlite_server.base + f"/puzzles/{PID}")
+    page.wait_for_selector(f".puzzle-page[data-puzzle='{PID}']")
+    assert "whole rack" in page.inner_text("#puzzle-goal")
+    # a wrong answer: R3 alone in a new set
+    page.click(RACK.format("R3"))
+    page.click("#puzzle-new-set")
+    page.wait_for_selector(TABLE.format("R3"))
+    page.click("#puzzle-check")
+    page.wait_for_selector(".puzzle-page[data-result='false']")
+    said = page.inner_text("#puzzle-message")
+    assert "R3" in said and "not a valid set" in said, said
+    assert "Rated:" in page.inner_text("#puzzle-rated")
+    page.click("#puzzle-undo")
+    page.wait_for_selector(RACK.format("R3"))
+    # the known solution: K5 to the black run, B5 to the blue run, the rack onto R5
+    _move(page, TABLE.format("K5"), TABLE.format("K6"))
+    _move(page, TABLE.format("B5"), TABLE.format("B6"))
+    for face in ("R3", "R4", "R6"):
+        _move(page, RACK.format(face), TABLE.format("R5"))
+    assert page.locator(".meld.invalid").count() == 0
+    page.click("#puzzle-check")
+    page.wait_for_function(
+        "() => document.querySelector('#puzzle-message').textContent.startsWith('Solved')"
+    )
+    assert "3 tiles placed" in page.inner_text("#puzzle-message")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('rummikub.puzzles'))")
+    assert PID in stored["done"] and stored["rating"]["rating"] < 1500  # the first try failed
+    # the solution is laid out with the moved tiles marked
+    page.click("#puzzle-solution")
+    page.wait_for_selector(".meld .piece.mark-moved")
+    assert page.locator(".meld .piece.mark-rack").count() == 3
+    assert not errors, errors
+    ctx.close()
