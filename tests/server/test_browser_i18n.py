@@ -144,10 +144,12 @@ def reads_left_to_right(places: list[list[float]]) -> bool:
 
 @pytest.fixture(scope="module")
 def room(shared_server: ServerProcess) -> Iterator[dict[str, Any]]:
-    """A game against two bots, without a clock, the person to play (it waits for him)."""
+    """A game against two bots, without a clock, the person to play (it waits for him). His
+    grace period is the longest there is: however slow the machine, no stand-in plays for him
+    while the pages of every language are visited (the rack must stay as dealt)."""
     c = Client(shared_server.ws_url)
     try:
-        yield create_vs_bots(c, bots=2, rules="casual")
+        yield create_vs_bots(c, bots=2, rules="casual", grace_seconds=3600)
     finally:
         c.close()
 
