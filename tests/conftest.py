@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,21 @@ _CALM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], pr
 settings.register_profile("deterministic", _CALM, derandomize=True)
 settings.register_profile("explore", _CALM, derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
+
+#: ``rummikub --lang`` sets this for the commands it runs (``rummikub.i18n.LANG_ENV``)
+_LANG_ENV = "RUMMIKUB_LANG"
+
+
+@pytest.fixture(autouse=True)
+def _language_env_restored() -> Iterator[None]:
+    """A test that runs ``rummikub --lang ...`` in its own process (Typer's runner) leaves the
+    language set in ``os.environ``: the next test would speak it. Put it back after each."""
+    before = os.environ.get(_LANG_ENV)
+    yield
+    if before is None:
+        os.environ.pop(_LANG_ENV, None)
+    else:
+        os.environ[_LANG_ENV] = before
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -174,8 +174,11 @@ async def test_a_report_is_stored_once_and_the_operator_lists_and_handles_it(
     assert every.output.count("replay:") == 2
     missing = runner.invoke(cli, ["accounts", "reports", "--db", db_url, "--done", "9999"])
     assert missing.exit_code == 1 and "there is no report 9999" in missing.output
-    # in the operator's language (the global --lang, or RUMMIKUB_LANG)
-    sv = runner.invoke(cli, ["--lang", "sv", "accounts", "reports", "--db", db_url, "--all"])
+    # in the operator's language (RUMMIKUB_LANG, which the global --lang sets; the runner
+    # puts the environment back afterwards)
+    sv = runner.invoke(
+        cli, ["accounts", "reports", "--db", db_url, "--all"], env={"RUMMIKUB_LANG": "sv"}
+    )
     assert f"#{first} (hanterad)  rum {code}" in sv.output, sv.output
     assert "skäl: rude in the chat" in sv.output and "från plats 2 (Bob)" in sv.output
 
