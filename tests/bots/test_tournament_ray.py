@@ -58,7 +58,9 @@ def test_a_ray_run_writes_what_a_local_run_writes(tmp_path: Path, local_ray: Any
 def test_the_commands_take_ray(tmp_path: Path, local_ray: Any) -> None:
     runner = CliRunner()
     out = tmp_path / "t.jsonl"
-    args = ["tournament", "--bots", "greedy,random", "--games", "2", "-o", str(out), "-q"]
+    # greedy and strategic place what they can: short games, quick to analyse (random's games
+    # run long, and their analysis, here twice, was most of this test's time)
+    args = ["tournament", "--bots", "greedy,strategic", "--games", "2", "-o", str(out), "-q"]
     result = runner.invoke(app, [*args, "--ray", "local"])
     assert result.exit_code == 0, result.output
     records = tmp_path / "t.records.jsonl"

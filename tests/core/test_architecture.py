@@ -105,7 +105,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "tui": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"})
     | {"puzzles"},
     "server": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis"})
-    | {"ratings"},
+    | {"ratings", "puzzles"},
     "cli": frozenset({"core", "i18n", "solver", "xpress", "games", "bots", "analysis", "tui"})
     | {"server", "ratings", "puzzles"},
     "__main__": frozenset({"core", "cli"}),  # python -m rummikub: the command line
