@@ -16,9 +16,10 @@ SnapCompare = Any
 SMALL = (80, 24)
 
 
-def test_game_screen_in_german_at_80x24(snap_compare: SnapCompare) -> None:
+def _game_screen(snap_compare: SnapCompare, lang: str) -> list[str]:
+    """The game screen in ``lang`` at 80x24, compared with its snapshot; its lines."""
     app = RummikubApp(
-        session=Session(duel(), autosave=None), lang="de", clock=FakeClock(), tick=3600.0, speed=4
+        session=Session(duel(), autosave=None), lang=lang, clock=FakeClock(), tick=3600.0, speed=4
     )
     shown: list[str] = []
 
@@ -27,6 +28,11 @@ def test_game_screen_in_german_at_80x24(snap_compare: SnapCompare) -> None:
         shown.extend(screen_lines(app))
 
     assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+    return shown
+
+
+def test_game_screen_in_german_at_80x24(snap_compare: SnapCompare) -> None:
+    shown = _game_screen(snap_compare, "de")
     text = "\n".join(shown)
     assert len(shown) == SMALL[1]
     assert "Runde 1 · du bist am Zug" in text
@@ -38,16 +44,7 @@ def test_game_screen_in_german_at_80x24(snap_compare: SnapCompare) -> None:
 def test_game_screen_in_polish_at_80x24(snap_compare: SnapCompare) -> None:
     """Polish has the longest words of the languages on the small terminal (plural forms
     included): they fit, whole."""
-    app = RummikubApp(
-        session=Session(duel(), autosave=None), lang="pl", clock=FakeClock(), tick=3600.0, speed=4
-    )
-    shown: list[str] = []
-
-    async def run_before(pilot: Pilot[None]) -> None:
-        await settle(pilot, app)
-        shown.extend(screen_lines(app))
-
-    assert snap_compare(app, terminal_size=SMALL, run_before=run_before)
+    shown = _game_screen(snap_compare, "pl")
     text = "\n".join(shown)
     t = translator("pl")
     assert len(shown) == SMALL[1]

@@ -6,9 +6,8 @@
 // the page sends) and his streak are kept in this browser (localStorage). docs/web.md.
 import { t, codeText, translate } from "./i18n.js";
 import { pieceEl, withRoles } from "./pieces.js";
-import { draggable } from "./drag.js";
 import { movePiece, placed, recordStep, undoStep, startTurn, tableJson } from "./turn.js";
-import { setValue } from "./tutorial.js";
+import { practicePiece, settleSets, setValue, tapTarget } from "./tutorial.js";
 import { getJSON, h } from "./util.js";
 
 /** @typedef {import("./types.js").Face} Face */
@@ -49,12 +48,6 @@ async function postJSON(url, body) {
   const data = await res.json();
   if (!res.ok) throw new Error(codeText(data.code, data.params));
   return data;
-}
-
-/** The number a piece shows or stands for. @param {Face} face */
-function number(face) {
-  const m = face.match(/(\d+)$/);
-  return m ? Number(m[1]) : 0;
 }
 
 export class PuzzlesPage {
@@ -137,11 +130,7 @@ export class PuzzlesPage {
       this.draw();
       return;
     }
-    this.turn.melds.forEach((m) => {
-      const faces = withRoles(m.map((x) => (x.s.startsWith("J") ? "J" : x.s)));
-      m.forEach((x, i) => { x.s = faces[i]; });
-      if (setValue(faces) != null) m.sort((a, b) => number(a.s) - number(b.s));
-    });
+    settleSets(this.turn);
     this.selection = null;
     this.draw();
   }
@@ -149,10 +138,8 @@ export class PuzzlesPage {
   /** @param {string} id */
   tap(id) {
     if (!this.turn) return;
-    if (this.selection && this.selection !== id) {
-      const at = this.turn.melds.findIndex((m) => m.some((x) => x.id === id));
-      if (at >= 0) { this.move(this.selection, { kind: "meld", meld: at, pos: this.turn.melds[at].length }); return; }
-    }
+    const target = tapTarget(this.turn, this.selection, id);
+    if (target && this.selection) { this.move(this.selection, target); return; }
     this.selection = this.selection === id ? null : id;
     this.draw();
   }
@@ -261,20 +248,13 @@ export class PuzzlesPage {
   // --- drawing ---------------------------------------------------------------------------
   /** @param {import("./turn.js").Item} x */
   piece(x) {
-    const el = pieceEl(x.s, { kind: "tile" });
-    el.dataset.id = x.id;
-    el.classList.add("movable");
-    if (x.rack) el.classList.add("placed");
-    if (this.selection === x.id) el.classList.add("selected");
-    draggable(el, {
+    return practicePiece(x, {
       root: this.root,
+      selected: this.selection === x.id,
       canMove: () => !this.gone && !this.solution,
-      onTap: () => this.tap(x.id),
-      onDrop: (target) => { if (target) this.move(x.id, target); else this.draw(); },
-      onStart: () => {},
-      onEnd: () => {},
+      tap: () => this.tap(x.id),
+      drop: (target) => { if (target) this.move(x.id, target); else this.draw(); },
     });
-    return el;
   }
 
   goalText() {

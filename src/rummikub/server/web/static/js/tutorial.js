@@ -53,6 +53,54 @@ function number(face) {
 }
 
 /**
+ * After a move on a practice table (the tutorial's, a puzzle's): each set takes the roles of
+ * its jokers again, as the server would read them, and a valid set is laid in the order of
+ * its numbers.
+ * @param {import("./turn.js").Turn} turn
+ */
+export function settleSets(turn) {
+  turn.melds.forEach((m) => {
+    const faces = withRoles(m.map((x) => (x.s.startsWith("J") ? "J" : x.s)));
+    m.forEach((x, i) => { x.s = faces[i]; });
+    if (setValue(faces) != null) m.sort((a, b) => number(a.s) - number(b.s));
+  });
+}
+
+/**
+ * A piece of a practice table to drag, or to tap (picked up, put down).
+ * @param {import("./turn.js").Item} x
+ * @param {object} how
+ * @param {Element} how.root where drop targets are found
+ * @param {boolean} how.selected whether it is the piece picked up
+ * @param {() => boolean} how.canMove
+ * @param {() => void} how.tap
+ * @param {(target: import("./drag.js").Drop | null) => void} how.drop
+ */
+export function practicePiece(x, { root, selected, canMove, tap, drop }) {
+  const el = pieceEl(x.s, { kind: "tile" });
+  el.dataset.id = x.id;
+  el.classList.add("movable");
+  if (x.rack) el.classList.add("placed");
+  if (selected) el.classList.add("selected");
+  draggable(el, { root, canMove, onTap: tap, onDrop: drop, onStart: () => {}, onEnd: () => {} });
+  return el;
+}
+
+/**
+ * Where a tap on the piece ``id`` puts the piece ``selection`` picked up before: the end of
+ * the set ``id`` lies in, or nowhere (null: the tap picks ``id`` up or puts it down).
+ * @param {import("./turn.js").Turn} turn
+ * @param {string | null} selection
+ * @param {string} id
+ * @returns {import("./turn.js").Target | null}
+ */
+export function tapTarget(turn, selection, id) {
+  if (!selection || selection === id) return null;
+  const at = turn.melds.findIndex((m) => m.some((x) => x.id === id));
+  return at >= 0 ? { kind: "meld", meld: at, pos: turn.melds[at].length } : null;
+}
+
+/**
  * The move a lesson starts from.
  * @param {number} index
  */
@@ -91,23 +139,15 @@ export class TutorialPage {
    */
   move(id, target) {
     if (movePiece(this.turn, id, target) === "table-stays") return;
-    // the sets take the roles of their jokers again, as the server would read them
-    this.turn.melds.forEach((m) => {
-      const faces = withRoles(m.map((x) => (x.s.startsWith("J") ? "J" : x.s)));
-      m.forEach((x, i) => { x.s = faces[i]; });
-      // a set laid in the order of its numbers
-      if (setValue(faces) != null) m.sort((a, b) => number(a.s) - number(b.s));
-    });
+    settleSets(this.turn);
     this.selection = null;
     this.render();
   }
 
   /** @param {string} id */
   tap(id) {
-    if (this.selection && this.selection !== id) {
-      const at = this.turn.melds.findIndex((m) => m.some((x) => x.id === id));
-      if (at >= 0) { this.move(this.selection, { kind: "meld", meld: at, pos: this.turn.melds[at].length }); return; }
-    }
+    const target = tapTarget(this.turn, this.selection, id);
+    if (target && this.selection) { this.move(this.selection, target); return; }
     this.selection = this.selection === id ? null : id;
     this.render();
   }
@@ -117,20 +157,13 @@ export class TutorialPage {
 
   /** @param {import("./turn.js").Item} x */
   piece(x) {
-    const el = pieceEl(x.s, { kind: "tile" });
-    el.dataset.id = x.id;
-    el.classList.add("movable");
-    if (x.rack) el.classList.add("placed");
-    if (this.selection === x.id) el.classList.add("selected");
-    draggable(el, {
+    return practicePiece(x, {
       root: this.root,
+      selected: this.selection === x.id,
       canMove: () => !this.gone,
-      onTap: () => this.tap(x.id),
-      onDrop: (target) => { if (target) this.move(x.id, target); else this.render(); },
-      onStart: () => {},
-      onEnd: () => {},
+      tap: () => this.tap(x.id),
+      drop: (target) => { if (target) this.move(x.id, target); else this.render(); },
     });
-    return el;
   }
 
   render() {
