@@ -138,6 +138,53 @@ def test_another_players_move_is_shown_and_the_turn_is_told(
     page.context.close()
 
 
+def test_the_last_move_stays_through_the_draws_after_it(
+    browser: Any, seeded_server: ServerProcess, clients: list[Client]
+) -> None:
+    """The bot lays sets, then another player draws: when the turn comes back, "Last move" still
+    shows the bot's move (the table is as it left it)."""
+    host = Client(seeded_server.ws_url)
+    clients.append(host)
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "greedy"}, {"kind": "human"}]
+    joined = host.request(type="create", name="Ann", seats=seats, settings={"bot_delay": 0})
+    bob = Client(seeded_server.ws_url)
+    clients.append(bob)
+    assert bob.request(type="join", room=joined["room"], name="Bob")["seat"] == 2
+    page = _seat_page(browser, seeded_server, joined, **SIZES["desktop"])
+    turn = -1  # the last turn handled
+    for _ in range(40):  # the seeded deal: the bot lays its first sets within a few rounds
+        s = host.wait_state(
+            lambda s, t=turn: (
+                s["game"] is not None and s["game"]["turn"] > t and s["game"]["current"] in (0, 2)
+            ),
+            timeout=60,
+        )
+        g = game(s)
+        turn = g["turn"]
+        if g["current"] == 2:
+            draw_and_wait(bob, game(bob.wait_state(lambda s, t=turn: game(s)["turn"] == t)))
+            continue
+        if g["table"]:
+            break
+        _my_turn(page)
+        page.click("#btn-draw")
+    plays = [e for e in g["log"] if e["action"] == "play"]
+    assert [e["seat"] for e in plays] == [1] and g["log"][-1]["seat"] == 2  # the bot, then Bob
+    page.wait_for_function(
+        "(t) => document.querySelector('.game').dataset.turn === t", arg=f"{g['round']}:{turn}"
+    )
+    _my_turn(page)
+    page.wait_for_selector(".piece.last", state="detached", timeout=10_000)
+    page.click("#btn-last-move")
+    laid = sum(len(m) for m in g["table"])
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.meld .piece.last-rack').length === {laid}"
+    )
+    assert page.locator("#last-info").inner_text().startswith("Greedy bot 2 laid")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 def test_what_a_move_did_is_read_from_the_tables(
     browser: Any, sqlite_server: ServerProcess
 ) -> None:

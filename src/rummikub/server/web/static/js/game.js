@@ -9,7 +9,7 @@ import { draggable } from "./drag.js";
 import { SidePanel } from "./side.js";
 import { closeReport, openReport } from "./moderation.js";
 import { scoreCard } from "./scores.js";
-import { flown, getState, myTurn, showLastMove, update } from "./store.js";
+import { flown, getState, lastMove, myTurn, showLastMove, update } from "./store.js";
 import { alertTurn, clack, flyIn, pieceRects, setSound, soundOn, tick as tickSound } from "./follow.js";
 import { changedTable, locate, movePiece, placed, recordStep, redoStep, tableJson, undoStep } from "./turn.js";
 import { act, botIcon, h, icon, keepFocus, seatName, toast } from "./util.js";
@@ -335,13 +335,14 @@ export class GameView {
   // Whether the last move is highlighted now.
   /** @param {Ctx} c */
   lastShown(c) {
-    return !!c.s.last && c.s.last.key === this.game.turnKey(c.g) && performance.now() < c.s.last.until;
+    const last = lastMove(c.g);
+    return !!last && performance.now() < last.until;
   }
 
   // The line over the table: the status, and the last move (what it did; shown again on press).
   /** @param {Ctx} c */
   statusRow(c) {
-    const last = c.s.last && c.s.last.key === this.game.turnKey(c.g) ? c.s.last : null;
+    const last = lastMove(c.g);
     const row = h("div", { class: "status-row" },
       h("div", { class: "status-line" + (c.mine ? " mine" : "") }, this.game.status(c)));
     if (!last) return row;

@@ -22,8 +22,10 @@ import { SHOW_MS, markTurn, tableMarks } from "./follow.js";
  */
 
 /**
- * The last move of another player (follow.js): `key` the turn it leads to, the mover's seat,
- * the marks per set and piece, `until` when its highlight ends, `fly` its pieces still to fly.
+ * The last move of another player (follow.js): `key` the table it left (lastKey: it stays the
+ * last move while the table is unchanged, through the draws of the players after it), the
+ * mover's seat, the marks per set and piece, `until` when its highlight ends, `fly` its pieces
+ * still to fly.
  * @typedef {{key: string, seat: number, marks: import("./follow.js").Marks, until: number, fly: boolean}} LastMove
  */
 
@@ -84,7 +86,7 @@ const state = {
   busy: false, // a move is being sent
   rolling: new Set(), // dice just thrown (they roll once on the screen)
   lastRoll: null,
-  // the last move of another player: {key: the turn it leads to, seat, marks per set and piece
+  // the last move of another player: {key: the table it left, seat, marks per set and piece
   // (follow.js), until: when its highlight ends, fly: its pieces are still to fly in}
   last: null,
   // sort: 789 | 777 | hand (the player's own order, `order`: the rack's faces); confirmDraw:
@@ -161,7 +163,8 @@ function resetTurn(resume = false) {
   if (saved && saved.order && !state.ui.order) Object.assign(state.ui, { sort: "hand", order: saved.order });
   const resumed = myTurn() && restoreSaved(turn, saved);
   if (!resumed && state.ui.sort === "hand" && state.ui.order) orderRack(turn, state.ui.order);
-  if (state.last && state.last.key === turn.key) markTurn(turn, state.last.marks);
+  const last = lastMove(g);
+  if (last) markTurn(turn, last.marks);
   state.ui.confirmDraw = false;
   state.selection = null;
   state.check = null;
@@ -188,7 +191,7 @@ function onState(msg) {
   const mover = log.length ? log[log.length - 1].seat : was ? was.current : null;
   if (was && mover != null && was.round === g.round && mover !== state.seat
       && JSON.stringify(was.table) !== JSON.stringify(g.table)) {
-    state.last = { key: game.turnKey(g), seat: mover, marks: tableMarks(was.table, g.table), until: 0, fly: true };
+    state.last = { key: lastKey(g), seat: mover, marks: tableMarks(was.table, g.table), until: 0, fly: true };
     highlight();
   } else if (was && was.round !== g.round) state.last = null;
   const keep = state.turn && state.turn.key === game.turnKey(g) && myTurn() && prev && prev.game;
@@ -203,6 +206,15 @@ function onState(msg) {
     rollTimer = setTimeout(() => { state.rolling = new Set(); }, 700);
   }
 }
+
+// The key of the table a move left: the round and the sets on it.
+/** @param {import("./types.js").GameState} g */
+function lastKey(g) { return `${g.round}:${JSON.stringify(g.table)}`; }
+
+// The last move of another player, while the table is as it left it (the players after it may
+// have drawn), else null.
+/** @param {import("./types.js").GameState} g */
+export function lastMove(g) { return state.last && state.last.key === lastKey(g) ? state.last : null; }
 
 // Show the last move's highlight for a while (and its pieces flying in), then re-render
 // without it.
