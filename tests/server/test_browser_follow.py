@@ -7,6 +7,7 @@ At desktop (1280×800) and phone (390×844, touch) sizes, on seeded deals."""
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +139,12 @@ def test_another_players_move_is_shown_and_the_turn_is_told(
     page.context.close()
 
 
+def _after(turn: int, movers: tuple[int, ...], state: dict[str, Any]) -> bool:
+    """A state after ``turn`` with one of ``movers`` to move."""
+    g = state["game"]
+    return g is not None and g["turn"] > turn and g["current"] in movers
+
+
 def test_the_last_move_stays_through_the_draws_after_it(
     browser: Any, seeded_server: ServerProcess, clients: list[Client]
 ) -> None:
@@ -153,16 +160,10 @@ def test_the_last_move_stays_through_the_draws_after_it(
     page = _seat_page(browser, seeded_server, joined, **SIZES["desktop"])
     turn = -1  # the last turn handled
     for _ in range(40):  # the seeded deal: the bot lays its first sets within a few rounds
-        s = host.wait_state(
-            lambda s, t=turn: (
-                s["game"] is not None and s["game"]["turn"] > t and s["game"]["current"] in (0, 2)
-            ),
-            timeout=60,
-        )
-        g = game(s)
+        g = game(host.wait_state(partial(_after, turn, (0, 2)), timeout=60))
         turn = g["turn"]
         if g["current"] == 2:
-            draw_and_wait(bob, game(bob.wait_state(lambda s, t=turn: game(s)["turn"] == t)))
+            draw_and_wait(bob, game(bob.wait_state(partial(_after, turn - 1, (2,)))))
             continue
         if g["table"]:
             break
