@@ -133,3 +133,31 @@ def test_the_lobby_offers_what_the_server_allows(
     assert page.inner_text(".card-xpress p.muted") == said
     assert page.errors == []
     page.context.close()
+
+
+def test_a_page_left_before_its_data_came_does_not_cover_the_next(
+    browser: Any, sqlite_server: ServerProcess
+) -> None:
+    """The leaderboard's answer held back until the player has gone back to the lobby: when it
+    comes, the leaderboard draws into its own holder, no longer shown, and the lobby stays."""
+    page = _page(browser)
+    held: list[Any] = []
+    page.route("**/api/leaderboard*", lambda route: held.append(route))
+    page.goto(sqlite_server.base + "/")
+    page.wait_for_selector("#create-room")
+    with page.expect_request("**/api/leaderboard*"):
+        page.click("#lobby-leaderboard")
+    assert len(held) == 1
+    left = page.evaluate_handle(
+        "() => document.querySelector('#app > .route-page') || document.getElementById('app')"
+    )
+    page.click(".brand")
+    page.wait_for_selector("#create-room")
+    held[0].continue_()
+    # the leaderboard has drawn itself, into the holder it was given
+    page.wait_for_function("(el) => !!el.querySelector('.leaderboard-card')", arg=left)
+    assert page.locator(".leaderboard-card").count() == 0
+    page.click("#room-rules summary")
+    assert page.locator("#room-rules").get_attribute("open") is not None
+    assert not page.errors, page.errors
+    page.context.close()

@@ -13,7 +13,7 @@ import { TutorialPage } from "./tutorial.js";
 import { PuzzlesPage } from "./puzzles.js";
 import { NotFoundPage } from "./notfound.js";
 import { connection, receive, subscribe } from "./store.js";
-import { navigate, toast, saveSeat } from "./util.js";
+import { h, navigate, toast, saveSeat } from "./util.js";
 import { onQueueMessage } from "./ranked.js";
 import { colourBlindSwitch } from "./prefs.js";
 import { removed, sendMutes } from "./moderation.js";
@@ -68,29 +68,32 @@ let missing = document.body.dataset.missing === "1";
 
 function route() {
   if (page) { page.destroy(); page = null; }
-  app.replaceChildren();
+  // each page draws into a holder of its own: a page left before its data came (a leaderboard
+  // answered after the player went back to the lobby) draws into a holder no longer shown
+  const root = h("div", { class: "route-page" });
+  app.replaceChildren(root);
   const path = location.pathname;
   const room = path.match(/^\/r\/([A-Za-z0-9]+)$/);
   const replay = path.match(/^\/replay\/([A-Za-z0-9]+)$/);
   if (missing) {
     missing = false;
     delete document.body.dataset.missing;
-    page = new NotFoundPage(app);
+    page = new NotFoundPage(root);
   }
-  else if (room) page = new RoomPage(app, net, room[1].toUpperCase());
+  else if (room) page = new RoomPage(root, net, room[1].toUpperCase());
   else if (replay) {
     const analyse = new URLSearchParams(location.search).has("analyse");
-    page = new ReplayPage(app, replay[1].toUpperCase(), { analyse });
+    page = new ReplayPage(root, replay[1].toUpperCase(), { analyse });
   }
-  else if (path === "/assistant") page = new AssistantPage(app);
-  else if (path === "/puzzles") page = new PuzzlesPage(app, null);
-  else if (/^\/puzzles\/[A-Za-z0-9]+$/.test(path)) page = new PuzzlesPage(app, path.slice("/puzzles/".length));
-  else if (path === "/account") page = new AccountPage(app);
-  else if (path === "/leaderboard") page = new LeaderboardPage(app);
-  else if (/^\/players\/[^/]+$/.test(path)) page = new ProfilePage(app, decodeURIComponent(path.slice("/players/".length)));
-  else if (path !== "/") page = new NotFoundPage(app);
-  else if (new URLSearchParams(location.search).has("tutorial")) page = new TutorialPage(app);
-  else page = new Lobby(app, net);
+  else if (path === "/assistant") page = new AssistantPage(root);
+  else if (path === "/puzzles") page = new PuzzlesPage(root, null);
+  else if (/^\/puzzles\/[A-Za-z0-9]+$/.test(path)) page = new PuzzlesPage(root, path.slice("/puzzles/".length));
+  else if (path === "/account") page = new AccountPage(root);
+  else if (path === "/leaderboard") page = new LeaderboardPage(root);
+  else if (/^\/players\/[^/]+$/.test(path)) page = new ProfilePage(root, decodeURIComponent(path.slice("/players/".length)));
+  else if (path !== "/") page = new NotFoundPage(root);
+  else if (new URLSearchParams(location.search).has("tutorial")) page = new TutorialPage(root);
+  else page = new Lobby(root, net);
 }
 
 document.addEventListener("click", (ev) => {
