@@ -9,7 +9,10 @@ minute per extra (42 s against 2-6 s for ``[solver]`` measured on 2026-12-03).
 Without an extra the library and the commands that need no numpy work (``replay``,
 ``simulate`` with beginner bots or ``--game xpress``, ``xpress replay`` as text); every other
 command prints one line naming the extra to install (no traceback). With an extra, its
-commands work. One virtual environment per extra.
+commands work: the extras go into a second environment one after another (``[solver]``, then
+``[tui]``, then ``[server]``), each checked before the next comes, so the solver's kernels are
+compiled once, not once an extra (a minute of a busy machine each); that each extra brings the
+solver is read from the wheel's metadata.
 """
 
 from __future__ import annotations
@@ -88,22 +91,29 @@ class Env:
 
     def __init__(self, root: Path, wheel: Path, extra: str | None) -> None:
         self.root = root
+        self.wheel = wheel
         subprocess.run([sys.executable, "-m", "venv", str(root)], check=True)
         if extra is None:
             command = [self.bin("python"), "-m", "pip", "install", "-q"]
             command += ["--disable-pip-version-check", str(wheel)]
+            done = subprocess.run(command, capture_output=True, text=True)
+            assert done.returncode == 0, done.stderr[-3000:]
         else:
-            command = [_uv(), "pip", "install", "-q", "--python", self.bin("python")]
-            if extra == "server":
-                # compiled to bytecode as pip does: the server's processes run with -B and
-                # would otherwise compile every imported module anew (the other extras'
-                # commands compile what they import once, as they run: 6 s less to install)
-                command.append("--compile-bytecode")
-            command += [f"{wheel}[{extra}]"]
-        done = subprocess.run(command, capture_output=True, text=True)
-        assert done.returncode == 0, done.stderr[-3000:]
+            self.add(extra)
         self.work = root / "work"
         self.work.mkdir()
+
+    def add(self, extra: str) -> None:
+        """Install the wheel with ``extra`` (by uv) into the environment."""
+        command = [_uv(), "pip", "install", "-q", "--python", self.bin("python")]
+        if extra == "server":
+            # compiled to bytecode as pip does: the server's processes run with -B and would
+            # otherwise compile every imported module anew (the other extras' commands compile
+            # what they import once, as they run: 6 s less to install)
+            command.append("--compile-bytecode")
+        command += [f"{self.wheel}[{extra}]"]
+        done = subprocess.run(command, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr[-3000:]
 
     def bin(self, name: str) -> str:
         return str(self.root / ("Scripts" if os.name == "nt" else "bin") / name)
@@ -188,7 +198,19 @@ def test_the_plain_install_is_the_library_and_the_commands_without_numpy(
     names_extra(env.run("serve"), "server")
 
 
-def test_the_solver_extra(wheel: Path, tmp_path: Path) -> None:
+def test_every_extra_that_runs_bots_brings_the_solver(wheel: Path) -> None:
+    """The wheel's metadata: ``[tui]``, ``[server]`` and ``[envs]`` require ``rummikub[solver]``
+    (the test below installs them on top of it, so it would not see one that did not)."""
+    with zipfile.ZipFile(wheel) as whl:
+        (name,) = [n for n in whl.namelist() if n.endswith(".dist-info/METADATA")]
+        metadata = whl.read(name).decode()
+    requires = re.findall(r"^Requires-Dist: (.+)$", metadata, re.MULTILINE)
+    for extra in ("tui", "server", "envs"):
+        assert f'rummikub[solver]; extra == "{extra}"' in requires, (extra, requires)
+    assert 'numba>=0.60; extra == "solver"' in requires, requires
+
+
+def test_the_extras(wheel: Path, tmp_path: Path) -> None:
     env = Env(tmp_path / "venv", wheel, "solver")
     out = ok(env.run(*SOLVE))
     assert out.startswith("Play 3 tiles: ") and "J=1" in out
@@ -196,23 +218,18 @@ def test_the_solver_extra(wheel: Path, tmp_path: Path) -> None:
     assert "verified" in ok(env.run("replay", "--verify", "g.jsonl"))
     names_extra(env.run("play"), "tui")
     names_extra(env.run("serve"), "server")
-
-
-def test_the_tui_extra(wheel: Path, tmp_path: Path) -> None:
-    env = Env(tmp_path / "venv", wheel, "tui")
+    # [tui] added
+    env.add("tui")
     ok(env.python("import rummikub.tui, rummikub.tui.xpress_app, rummikub.solver.fast"))
     # `play` gets past its imports and its solver check to the file it was asked to resume
     code, _out, err = env.run("play", "--resume", "missing.json")
     assert code == 1 and err.strip() == "error: cannot resume missing.json: there is no such file"
     assert "--resume" in ok(env.run("play", "--help"))
     names_extra(env.run("serve"), "server")
-
-
-def test_the_server_extra(wheel: Path, tmp_path: Path) -> None:
-    env = Env(tmp_path / "venv", wheel, "server")
+    # [server] added
+    env.add("server")
     ok(env.python("from rummikub.server import create_app\nimport rummikub.solver.fast"))
     assert "--port" in ok(env.run("serve", "--help"))
-    names_extra(env.run("play"), "tui")
     # every file of the web client is in the wheel
     static = ROOT / "src" / "rummikub" / "server" / "web" / "static"
     with zipfile.ZipFile(wheel) as whl:
@@ -223,8 +240,8 @@ def test_the_server_extra(wheel: Path, tmp_path: Path) -> None:
     # `rummikub serve` from the installed wheel, with its default database in a fresh data
     # directory: a game against a solver bot, and every file the pages reference
     with Serving(env) as base:
-        code = play_a_move_against_a_bot(base)
-        assets = fetch_the_pages(base, ["/", f"/r/{code}", f"/replay/{code}"])
+        room = play_a_move_against_a_bot(base)
+        assets = fetch_the_pages(base, ["/", f"/r/{room}", f"/replay/{room}"])
         # the catalogues the page loads by the language it lists (data-languages)
         catalogues = fetch_the_pages(base, [f"/i18n/{lang}.json" for lang in LANGUAGES])
     assert {"/static/favicon.svg", "/static/style.css", "/static/js/app.js"} <= assets
