@@ -32,7 +32,7 @@ def test_a_catalogue_with_problems_is_reported_and_fails(monkeypatch: pytest.Mon
     german["game.pool"] = catalogue("en")["game.pool"]
     real = check_module.check
     monkeypatch.setattr(
-        "rummikub.cli.i18n_cmd.check", lambda lang: real(lang, german if lang == "de" else None)
+        "rummikub.i18n.check.check", lambda lang: real(lang, german if lang == "de" else None)
     )
     result = runner.invoke(app, ["i18n", "check", "de"])
     assert result.exit_code == 1

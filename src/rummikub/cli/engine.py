@@ -9,9 +9,6 @@ from typing import Annotated, Any
 
 import typer
 
-from rummikub.core import RummikubError
-from rummikub.i18n import translator
-
 from .common import error_words, fail, require_solver
 
 __all__ = ["register"]
@@ -52,6 +49,8 @@ def engine(
     """Serve a built-in bot over the rummikub-bot/1 protocol on standard input and output."""
     from rummikub.bots.engine import EngineSession, serve
     from rummikub.bots.registry import bot_levels, get_bot
+    from rummikub.core import RummikubError
+    from rummikub.i18n import translator
 
     try:
         if level not in bot_levels("tiles"):

@@ -7,9 +7,6 @@ from typing import Annotated
 
 import typer
 
-from rummikub.i18n import LANGUAGES, language_names, translator
-from rummikub.i18n.check import check
-
 from .common import fail
 
 __all__ = ["register"]
@@ -33,6 +30,9 @@ def check_cmd(
 ) -> None:
     """Check catalogues against the English one: missing and extra keys, placeholders, plural
     forms, texts left in English. Exits with 1 when there is a problem."""
+    from rummikub.i18n import LANGUAGES, translator
+    from rummikub.i18n.check import check
+
     t = translator()
     chosen = list(langs or LANGUAGES)
     for lang in chosen:
@@ -54,6 +54,8 @@ def check_cmd(
 @app.command("languages", epilog="Examples:\n  rummikub i18n languages")
 def languages_cmd() -> None:
     """List the shipped languages: the code (for --lang) and the name of each."""
+    from rummikub.i18n import language_names
+
     for code, name in language_names().items():
         typer.echo(f"{code}  {name}")
 

@@ -15,9 +15,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummikub.core import NotationError, Play, RummikubError
-from rummikub.i18n import LANGUAGES, Translator, translator
-
 from .common import fail, load_rules, terminal_lang
 from .helptext import EXAMPLES
 
@@ -28,6 +25,8 @@ def say(t: Callable[..., str], key: str, params: Mapping[str, object]) -> str:
 
 
 if TYPE_CHECKING:
+    from rummikub.core import RummikubError
+    from rummikub.i18n import Translator
     from rummikub.puzzles import Puzzle, Verdict
     from rummikub.solver.assistant import MarkedTile
 
@@ -41,6 +40,8 @@ puzzles_app = typer.Typer(
 
 
 def _t(lang: str | None) -> Translator:
+    from rummikub.i18n import LANGUAGES, translator
+
     if lang is not None and lang not in LANGUAGES:
         raise fail(f"unknown language {lang!r} ({', '.join(LANGUAGES)})")
     return translator(lang)
@@ -101,6 +102,7 @@ def make(
     lang: LangOption = None,
 ) -> None:
     """Find puzzles in game records or in self-play games and write them, each verified."""
+    from rummikub.core import RummikubError
     from rummikub.puzzles.make import (
         MakeOptions,
         missed_go_outs,
@@ -161,6 +163,8 @@ def make(
 
 
 def _records(path: Path) -> list[dict[str, object]]:
+    from rummikub.core import NotationError
+
     text = path.read_text(encoding="utf-8")
     stripped = text.strip()
     if not stripped:
@@ -182,6 +186,7 @@ def verify_cmd(
     lang: LangOption = None,
 ) -> None:
     """Check every puzzle of a file: a bad one is refused with its id and the reason."""
+    from rummikub.core import RummikubError
     from rummikub.puzzles.verify import load_puzzles
 
     t = _t(lang)
@@ -234,6 +239,7 @@ def puzzle(
     lang: LangOption = None,
 ) -> None:
     """Solve puzzles: rated, daily, streaks, by theme; or show and check one from a script."""
+    from rummikub.core import Play, RummikubError
     from rummikub.puzzles.check import check_answer, hint, solution_layout
     from rummikub.puzzles.rating import daily as daily_puzzle
     from rummikub.puzzles.verify import load_puzzles, shipped
