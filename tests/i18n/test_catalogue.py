@@ -158,3 +158,13 @@ def test_swedish_has_one_word_for_the_rack() -> None:
     assert len(racks) > 30
     assert [k for k in racks if not re.search(r"ställ", swedish[k], re.IGNORECASE)] == []
     assert [k for k, v in swedish.items() if re.search(r"\bhyll", v, re.IGNORECASE)] == []
+
+
+def test_swedish_has_one_word_for_the_pool() -> None:
+    """The face-down tiles are *lagret* (the Swedish rule text's word) in every Swedish message
+    whose English names the pool: not *potten*, nor *högen*."""
+    english, swedish = catalogue("en"), catalogue("sv")
+    pools = [k for k, v in english.items() if re.search(r"\bpool\b", v, re.IGNORECASE)]
+    assert len(pools) > 5
+    assert [k for k in pools if not re.search(r"\blag(ret|er)\b", swedish[k], re.I)] == []
+    assert [k for k, v in swedish.items() if re.search(r"\bpott|\bhögen\b", v, re.I)] == []
