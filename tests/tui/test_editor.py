@@ -322,16 +322,16 @@ def test_edits_conserve_tiles_and_build_legal_or_explained_plays(
         (True, True),
         0,
     )
-    if play is None:
+    if play is None:  # nothing placed: no play (the reset below is checked all the same)
         assert not ed.placed
-        return
-    err = check_play(state, play)
-    if ed.problems():
-        assert err is not None
     else:
-        assert err is None
-        after = apply(state, play)
-        assert Counter(after.table.tiles()) == Counter(p.tile for m in ed.melds for p in m)
+        err = check_play(state, play)
+        if ed.problems():
+            assert err is not None
+        else:
+            assert err is None
+            after = apply(state, play)
+            assert Counter(after.table.tiles()) == Counter(p.tile for m in ed.melds for p in m)
     ed.reset()
     assert Counter(ed.start_table.tiles()) == Counter(p.tile for m in ed.melds for p in m)
 
