@@ -97,7 +97,7 @@ export class PuzzlesPage {
   destroy() { this.gone = true; }
 
   /** @param {string} [what] */
-  render(what) { if (what === "language" || what == null) this.draw(); }
+  render(what) { if (what === "language" || what === "account" || what == null) this.draw(); }
 
   /** @param {string | null} ident */
   async load(ident) {
