@@ -1,12 +1,14 @@
 """The puzzle page in Chromium at phone size: a shipped puzzle (80c1efe6: rack R3 R4 R6, the
 group K5 R5 B5 to be taken apart) answered wrongly first (the page says which set is not
 valid), then solved by its known solution with taps, accepted by the server and rated in the
-browser's storage; the Puzzles link of the lobby leads to the page."""
+browser's storage; the Puzzles link of the lobby leads to the page. A signed-in player's
+solution is rated on the server, and his profile's Puzzles card shows it."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .browser_helpers import english_context, open_page
 from .helpers import ServerProcess
 
 PID = "80c1efe6"
@@ -25,6 +27,16 @@ def _move(page: Any, selector: str, onto: str) -> None:
         " m.querySelector(`[data-tile='${f}']`) && m.querySelector(`[data-tile='${o}']`))",
         arg=[face, page.locator(onto).first.get_attribute("data-face")],
     )
+
+
+def _solve(page: Any) -> None:
+    """Lay out the known solution of PID: K5 to the black run, B5 to the blue run, the rack
+    onto R5."""
+    _move(page, TABLE.format("K5"), TABLE.format("K6"))
+    _move(page, TABLE.format("B5"), TABLE.format("B6"))
+    for face in ("R3", "R4", "R6"):
+        _move(page, RACK.format(face), TABLE.format("R5"))
+    assert page.locator(".meld.invalid").count() == 0
 
 
 def test_a_puzzle_answered_wrongly_then_solved(browser: Any, sqlite_server: ServerProcess) -> None:
@@ -52,12 +64,7 @@ def test_a_puzzle_answered_wrongly_then_solved(browser: Any, sqlite_server: Serv
     assert "Rated:" in page.inner_text("#puzzle-rated")
     page.click("#puzzle-undo")
     page.wait_for_selector(RACK.format("R3"))
-    # the known solution: K5 to the black run, B5 to the blue run, the rack onto R5
-    _move(page, TABLE.format("K5"), TABLE.format("K6"))
-    _move(page, TABLE.format("B5"), TABLE.format("B6"))
-    for face in ("R3", "R4", "R6"):
-        _move(page, RACK.format(face), TABLE.format("R5"))
-    assert page.locator(".meld.invalid").count() == 0
+    _solve(page)
     page.click("#puzzle-check")
     page.wait_for_function(
         "() => document.querySelector('#puzzle-message').textContent.startsWith('Solved')"
@@ -71,3 +78,44 @@ def test_a_puzzle_answered_wrongly_then_solved(browser: Any, sqlite_server: Serv
     assert page.locator(".meld .piece.mark-rack").count() == 3
     assert not errors, errors
     ctx.close()
+
+
+def test_a_signed_in_players_solution_is_rated_on_his_profile(
+    browser: Any, sqlite_server: ServerProcess
+) -> None:
+    base = sqlite_server.base
+    ctx = english_context(browser, viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = open_page(ctx, base + "/account")
+        page.fill("#signup-name", "Ann")
+        page.fill("#signup-password", "correct horse battery")
+        page.click("#signup-submit")
+        page.wait_for_selector("#account-card")
+        page.goto(base + f"/puzzles/{PID}")
+        page.wait_for_selector(f".puzzle-page[data-puzzle='{PID}']")
+        assert page.inner_text("#puzzle-my-rating") == "Your puzzle rating: 1500"
+        _solve(page)
+        page.click("#puzzle-check")
+        page.wait_for_selector(".puzzle-page[data-result='true']")
+        rated = page.inner_text("#puzzle-rated")
+        assert rated.startswith("Rated: ") and "(+" in rated, rated
+        rating = int(rated.removeprefix("Rated: ").split(" ")[0])
+        assert rating > 1500
+        assert page.inner_text("#puzzle-my-rating") == f"Your puzzle rating: {rating}"
+        # the account's rating is the server's: the guest's in this browser is untouched
+        guest = page.evaluate("JSON.parse(localStorage.getItem('rummikub.puzzles'))")
+        assert guest["rating"]["rating"] == 1500 and guest["done"] == []
+        # the profile's Puzzles card
+        page.goto(base + "/players/Ann")
+        page.wait_for_selector("#profile-puzzles")
+        assert page.inner_text("#profile-puzzle-rating") == f"Rating {rating}"
+        assert page.inner_text("#profile-puzzle-counts") == "Solved: 1 of 1"
+        assert "after two rated puzzles" in page.inner_text("#no-puzzle-graph")
+        line = page.locator(f"#profile-puzzles li[data-puzzle='{PID}']")
+        assert "solved" in line.inner_text() and f"Rating {rating}" in line.inner_text()
+        line.locator("a").click()
+        page.wait_for_selector(f".puzzle-page[data-puzzle='{PID}']")
+        assert page.inner_text("#puzzle-my-rating") == f"Your puzzle rating: {rating}"
+        assert not page.errors, page.errors
+    finally:
+        ctx.close()

@@ -1,5 +1,6 @@
 """Accounts in the server's database: signing up, logging in (with lockouts), sessions,
-changing and resetting passwords, deleting an account, and ratings with their history.
+changing and resetting passwords, deleting an account, ratings with their history, and puzzle
+attempts with the puzzle rating (Glicko-2, docs/puzzles.md).
 
 Every method is one transaction and takes the time from the caller (``now``, seconds since the
 epoch), so tests and the server agree on the clock.
@@ -22,9 +23,16 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from rummikub.puzzles.rating import Rating as Glicko
+from rummikub.puzzles.rating import attempt
 from rummikub.ratings import Rating, display
 
-from ..storage.account_tables import AccountNameRow, LoginFailureRow, ServerSecretRow
+from ..storage.account_tables import (
+    AccountNameRow,
+    LoginFailureRow,
+    PuzzleAttemptRow,
+    ServerSecretRow,
+)
 from ..storage.models import (
     AccountRow,
     AnalysisRow,
@@ -40,7 +48,18 @@ from .names import check_name, name_key, name_skeleton
 from .passwords import check_password, hash_password, verify_password
 from .tokens import new_token, token_hash
 
-__all__ = ["DELETED_NAME", "SESSION_DAYS", "Account", "AccountStore", "Deleted", "Standing"]
+__all__ = [
+    "DELETED_NAME",
+    "PUZZLE_HOW",
+    "SESSION_DAYS",
+    "Account",
+    "AccountStore",
+    "Deleted",
+    "PuzzleLine",
+    "PuzzleOutcome",
+    "PuzzleStanding",
+    "Standing",
+]
 
 SESSION_DAYS = 30  #: how long a session lasts without a new login
 DELETED_NAME = "deleted player"
@@ -73,6 +92,56 @@ class Standing:
     display: int
     games: int
     wins: int
+
+
+#: how an account's first attempt at a puzzle ended: an answer (solved or not), a hint asked
+#: before answering (the attempt is not rated, as on lichess), the solution shown (failed)
+PUZZLE_HOW = ("answer", "hint", "solution")
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleStanding:
+    """An account's puzzle rating, and how many puzzles it solved of those it attempted."""
+
+    rating: Glicko
+    solved: int
+    attempted: int
+
+    def to_json(self) -> dict[str, object]:
+        return {**self.rating.to_json(), "solved": self.solved, "attempted": self.attempted}
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleOutcome:
+    """What an attempt did: ``counted`` (the account's first at the puzzle: stored),
+    ``rated`` (its rating moved), the rating before and after."""
+
+    counted: bool
+    rated: bool
+    before: Glicko
+    after: Glicko
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "counted": self.counted, "rated": self.rated, "player": self.after.to_json(),
+            "delta": round(self.after.rating - self.before.rating, 1),
+        }  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleLine:
+    """An attempt on a profile: the puzzle, solved or not, how it ended, when, and the shown
+    rating after it."""
+
+    puzzle: str
+    solved: bool
+    how: str
+    at: float
+    rating: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.puzzle, "solved": self.solved, "how": self.how, "at": self.at,
+                "rating": self.rating}  # fmt: skip
 
 
 class AccountStore:
@@ -304,6 +373,7 @@ class AccountStore:
             s.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
             s.execute(delete(RatingRow).where(RatingRow.account_id == row.id))
             s.execute(delete(RatingHistoryRow).where(RatingHistoryRow.account_id == row.id))
+            s.execute(delete(PuzzleAttemptRow).where(PuzzleAttemptRow.account_id == row.id))
             seats = tuple(
                 (r.room_code, r.seat)
                 for r in s.execute(
@@ -411,6 +481,105 @@ class AccountStore:
                      r.RatingRow.wins)
             for r in rows
         ]  # fmt: skip
+
+    # -- puzzles -------------------------------------------------------------------------
+    def attempt_puzzle(
+        self, account: Account, puzzle: str, strength: Glicko, how: str, solved: bool, now: float
+    ) -> PuzzleOutcome:
+        """Store ``account``'s attempt at ``puzzle`` (whose rating is ``strength``) if it is
+        his first: ``how`` it ended (:data:`PUZZLE_HOW`) and whether it was ``solved``. An
+        answer or the solution moves his puzzle rating (Glicko-2, the puzzle's does not move);
+        a hint does not. A later attempt is practice: nothing changes (``counted`` false).
+        The account's attempts are rated one after another, also at once on several nodes."""
+        if how not in PUZZLE_HOW:
+            raise ValueError(f"how: {how!r} is not one of {PUZZLE_HOW}")
+        with self._session.begin() as s:
+            # a write first, to the account's row: on PostgreSQL it locks the row, on SQLite it
+            # takes the write lock, so what is read next is not moved on by another attempt
+            touched = s.execute(
+                update(AccountRow)
+                .where(AccountRow.id == account.id, AccountRow.deleted_at.is_(None))
+                .values(created_at=AccountRow.created_at)
+            )
+            if not getattr(touched, "rowcount", 0):
+                raise AccountError("no such account", AccountCode.NOT_LOGGED_IN)
+            before = _puzzle_rating(s, account.id)
+            done = s.scalar(
+                select(PuzzleAttemptRow.id).where(
+                    PuzzleAttemptRow.account_id == account.id, PuzzleAttemptRow.puzzle_id == puzzle
+                )
+            )
+            if done is not None:
+                return PuzzleOutcome(False, False, before, before)
+            rated = how != "hint"
+            after = attempt(before, strength, solved)[0] if rated else before
+            s.add(
+                PuzzleAttemptRow(
+                    account_id=account.id, puzzle_id=puzzle, solved=int(solved), how=how,
+                    rating=after.rating, rd=after.rd, volatility=after.volatility, at=now,
+                )
+            )  # fmt: skip
+        return PuzzleOutcome(True, rated, before, after)
+
+    def puzzle_standing(self, account: Account) -> PuzzleStanding:
+        """``account``'s puzzle rating (a new player's before his first attempt) and counts."""
+        with self._session() as s:
+            rating = _puzzle_rating(s, account.id)
+            row = s.execute(
+                select(func.count(), func.coalesce(func.sum(PuzzleAttemptRow.solved), 0)).where(
+                    PuzzleAttemptRow.account_id == account.id
+                )
+            ).one()
+        return PuzzleStanding(rating, int(row[1]), int(row[0]))
+
+    def puzzles_done(self, account: Account, *, limit: int = 500) -> list[str]:
+        """The puzzles ``account`` attempted, the newest first."""
+        with self._session() as s:
+            return list(
+                s.scalars(
+                    select(PuzzleAttemptRow.puzzle_id)
+                    .where(PuzzleAttemptRow.account_id == account.id)
+                    .order_by(PuzzleAttemptRow.id.desc())
+                    .limit(limit)
+                )
+            )
+
+    def puzzle_attempts(
+        self, account: Account, *, offset: int = 0, limit: int = 20
+    ) -> list[PuzzleLine]:
+        """``account``'s attempts, newest first, a page of them."""
+        with self._session() as s:
+            rows = s.scalars(
+                select(PuzzleAttemptRow)
+                .where(PuzzleAttemptRow.account_id == account.id)
+                .order_by(PuzzleAttemptRow.id.desc())
+                .offset(offset)
+                .limit(limit)
+            ).all()
+        return [PuzzleLine(r.puzzle_id, bool(r.solved), r.how, r.at, round(r.rating)) for r in rows]
+
+    def puzzle_history(self, account: Account, *, limit: int = 200) -> list[tuple[float, int]]:
+        """(time, shown puzzle rating) after each of ``account``'s last rated attempts, oldest
+        first."""
+        with self._session() as s:
+            rows = s.execute(
+                select(PuzzleAttemptRow.at, PuzzleAttemptRow.rating)
+                .where(PuzzleAttemptRow.account_id == account.id, PuzzleAttemptRow.how != "hint")
+                .order_by(PuzzleAttemptRow.id.desc())
+                .limit(limit)
+            ).all()
+        return [(r.at, round(r.rating)) for r in reversed(rows)]
+
+
+def _puzzle_rating(s: Session, account_id: int) -> Glicko:
+    """The puzzle rating after the account's last attempt (a new player's before any)."""
+    row = s.execute(
+        select(PuzzleAttemptRow.rating, PuzzleAttemptRow.rd, PuzzleAttemptRow.volatility)
+        .where(PuzzleAttemptRow.account_id == account_id)
+        .order_by(PuzzleAttemptRow.id.desc())
+        .limit(1)
+    ).first()
+    return Glicko() if row is None else Glicko(row.rating, row.rd, row.volatility)
 
 
 def _confirmed(s: Session, account: Account, password: str) -> AccountRow:

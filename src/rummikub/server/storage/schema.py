@@ -34,7 +34,7 @@ __all__ = ["HEAD", "LOCK_KEY", "current_revision", "migrate"]
 
 MIGRATIONS = Path(__file__).parents[1] / "migrations"
 #: the newest revision: what :func:`migrate` brings a database to
-HEAD = "0006"
+HEAD = "0007"
 #: the PostgreSQL advisory lock the migrations run under (any fixed number; "rumk" in ASCII)
 LOCK_KEY = 0x72756D6B
 

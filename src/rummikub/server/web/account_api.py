@@ -180,15 +180,16 @@ def limited(table: BucketTable, request: Request, what: str) -> JSONResponse | N
 
 @router.get("/api/account")
 async def session_route(request: Request, m: Manager, edge: EdgeDep) -> JSONResponse:
-    """Who this browser is logged in as (``account`` null for a guest), and the CSRF token
-    its requests must carry."""
+    """Who this browser is logged in as (``account`` null for a guest), the CSRF token its
+    requests must carry, the games it is in and its puzzle rating with its counts."""
     account = await current(request, m)
     if account is None:
         return JSONResponse({"account": None, "csrf": None}, headers=PRIVATE)
     playing = await asyncio.to_thread(m.player_games.playing, account)
+    puzzles = await asyncio.to_thread(m.accounts.puzzle_standing, account)
     return JSONResponse(
         {**_session(account, session_of(request) or "", await csrf_key(m, edge)),
-         "playing": [g.to_json() for g in playing]},
+         "playing": [g.to_json() for g in playing], "puzzles": puzzles.to_json()},
         headers=PRIVATE,
     )  # fmt: skip
 
@@ -245,6 +246,18 @@ async def logged_in(request: Request, m: RoomManager, edge: Edge) -> Account | J
     if account is None:
         return _error(AccountCode.NOT_LOGGED_IN, "not logged in", 401)
     return account
+
+
+async def account_or_guest(
+    request: Request, m: RoomManager, edge: Edge
+) -> Account | JSONResponse | None:
+    """Whom a request that may change an account is made for: ``None`` for a guest (no live
+    session: nothing of his is stored), else his account once the request comes from our page
+    with the session's CSRF token (as :func:`logged_in`), or the refusal."""
+    account = await current(request, m)
+    if account is None:
+        return None
+    return await from_our_page(request, m, edge, logged_in=True) or account
 
 
 def signed_out() -> JSONResponse:
@@ -344,9 +357,13 @@ async def profile(
     m: Manager,
     offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    puzzle_offset: Annotated[int, Query(ge=0, le=100_000)] = 0,
+    puzzle_limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> JSONResponse:
     """A player's ratings, games and wins per game, his rating after each of his last rated
-    games, and a page of his finished games (newest first)."""
+    games, and a page of his finished games (newest first); his puzzle rating, the puzzles he
+    solved of those he attempted, his puzzle rating after each of his last rated attempts, and
+    a page of his attempts (newest first)."""
     store, games = m.accounts, m.player_games
     account = await asyncio.to_thread(store.find, name)
     if account is None:
@@ -364,6 +381,15 @@ async def profile(
                 **_standing(standing),
                 "history": [{"at": at, "rating": r} for at, r in store.history(account, game)],
             }
+        puzzles = store.puzzle_standing(account)
+        out["puzzles"] = {
+            "rating": round(puzzles.rating.rating), "rd": round(puzzles.rating.rd),
+            "solved": puzzles.solved, "attempted": puzzles.attempted,
+            "history": [{"at": at, "rating": r} for at, r in store.puzzle_history(account)],
+            "offset": puzzle_offset,
+            "recent": [a.to_json() for a in store.puzzle_attempts(
+                account, offset=puzzle_offset, limit=puzzle_limit)],
+        }  # fmt: skip
         return out
 
     return JSONResponse(await asyncio.to_thread(gather))

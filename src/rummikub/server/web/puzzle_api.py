@@ -1,32 +1,43 @@
 """Puzzles over HTTP (docs/server.md, *Puzzles*): the shipped set's positions (never their
 solutions, except through ``/solution``), answers checked by the engine on the server, a hint,
-the solution laid out, and a guest's Glicko-2 rating after an attempt. Stateless: the guest's
-rating and streak live in his browser (docs/web.md); the shipped puzzles' ratings do not move.
+the solution laid out, and a player's Glicko-2 rating after an attempt; the shipped puzzles'
+ratings do not move. A guest's rating and streak live in his browser (docs/web.md): for him
+every endpoint is stateless. A logged-in account's first attempt at each puzzle is stored and
+rated on the server (docs/puzzles.md): the verdict of its answer, a hint (the attempt is not
+rated) or the solution shown before solving (failed); its requests that do so carry the
+session's CSRF token (:func:`.account_api.account_or_guest`).
 
 - ``GET /api/puzzles/{id}``: the position (table, rack, opened, rules, goal, target, rating,
   themes).
 - ``GET /api/puzzles/daily``: the puzzle of the day (the application clock's UTC date).
 - ``GET /api/puzzles/next?rating=&theme=&done=&salt=&streak=``: a puzzle near ``rating``
   (of ``theme``, a theme or a goal), not one of ``done`` (ids, comma-separated); with
-  ``streak=N`` the puzzle number N + 1 of a streak.
-- ``POST /api/puzzles/{id}/answer`` ``{"table": [[...], ...]}``: the verdict.
-- ``GET /api/puzzles/{id}/hint?level=``: one step.
-- ``GET /api/puzzles/{id}/solution``: the first stored solution, every tile marked.
-- ``POST /api/puzzles/{id}/rating`` ``{"player": {rating, rd, volatility}, "solved"}``: the
-  player's new rating after the attempt (Glicko-2, :func:`rummikub.puzzles.rating.attempt`).
+  ``streak=N`` the puzzle number N + 1 of a streak. For an account, ``rating`` is its puzzle
+  rating unless given, and the puzzles it attempted count as done.
+- ``POST /api/puzzles/{id}/answer`` ``{"table": [[...], ...]}``: the verdict (an account's:
+  and ``attempt``, what it did to the account's rating).
+- ``GET /api/puzzles/{id}/hint?level=``, ``POST`` with ``{"level"}``: one step (an account's
+  ``POST``: and ``attempt``).
+- ``GET /api/puzzles/{id}/solution``, ``POST``: the first stored solution, every tile marked
+  (an account's ``POST``: and ``attempt``).
+- ``POST /api/puzzles/{id}/rating`` ``{"player": {rating, rd, volatility}, "solved"}``: a
+  guest's new rating after the attempt (Glicko-2, :func:`rummikub.puzzles.rating.attempt`).
 
 A puzzle that does not exist is ``404 puzzle-unknown``; an unknown theme ``404
 puzzle-unknown-theme``; an answer in bad notation ``400 bad-notation``; an answer placing
-tiles the rack does not hold ``400 not-on-rack`` (the tiles named). A wrong answer (an invalid
-set, a table tile gone, too few tiles) is a ``200`` verdict saying what is wrong."""
+tiles the rack does not hold ``400 not-on-rack`` (the tiles named); an account's request
+without the session's CSRF token ``403 csrf``. A refused request changes nothing. A wrong
+answer (an invalid set, a table tile gone, too few tiles) is a ``200`` verdict saying what is
+wrong."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import functools
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query
+from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
@@ -46,7 +57,11 @@ from rummikub.puzzles.model import rules_to_json
 from rummikub.puzzles.rating import Rating, attempt, daily, next_puzzle, streak_puzzle
 from rummikub.puzzles.verify import shipped
 
-from .deps import Manager
+from ..accounts import AccountError
+from ..accounts.store import Account
+from ..manager import RoomManager
+from .account_api import PRIVATE, account_or_guest, current
+from .deps import Edge, EdgeDep, Manager
 
 __all__ = ["router"]
 
@@ -103,22 +118,32 @@ async def daily_route(m: Manager) -> JSONResponse:
 
 @router.get("/api/puzzles/next")
 async def next_route(
-    rating: Annotated[float, Query(ge=0, le=4000)] = 1500.0,
+    request: Request,
+    m: Manager,
+    rating: Annotated[float | None, Query(ge=0, le=4000)] = None,
     theme: Annotated[str | None, Query(max_length=40)] = None,
     done: Annotated[str, Query(max_length=MAX_DONE * 9)] = "",
     salt: Annotated[str, Query(max_length=40)] = "",
     streak: Annotated[int | None, Query(ge=0, le=1000)] = None,
 ) -> JSONResponse:
-    """A puzzle near ``rating`` not yet done (or the next of a streak)."""
+    """A puzzle near ``rating`` not yet done (or the next of a streak); for an account near
+    its puzzle rating (unless ``rating`` is given), not one it attempted."""
     seen = [x for x in done.split(",") if x][-MAX_DONE:]
+    account = await current(request, m)
+    if account is not None and streak is None:
+        seen += await asyncio.to_thread(m.accounts.puzzles_done, account, limit=MAX_DONE)
+        if rating is None:
+            standing = await asyncio.to_thread(m.accounts.puzzle_standing, account)
+            rating = standing.rating.rating
     try:
         if streak is not None:
             p = streak_puzzle(shipped(), streak, theme=theme or None, salt=salt)
         else:
-            p = next_puzzle(shipped(), rating, done=seen, theme=theme or None, salt=salt)
+            near = 1500.0 if rating is None else rating
+            p = next_puzzle(shipped(), near, done=seen, theme=theme or None, salt=salt)
     except PuzzleError as exc:
         return JSONResponse({"error": str(exc), "code": exc.code, "params": exc.params}, 404)
-    return JSONResponse(position(p))
+    return JSONResponse(position(p), headers=PRIVATE if account is not None else None)
 
 
 @router.get("/api/puzzles/{ident}")
@@ -133,13 +158,46 @@ class AnswerBody(BaseModel):
     table: list[list[str]] = Field(max_length=60)
 
 
-@router.post("/api/puzzles/{ident}/answer")
-async def answer_route(ident: str, body: AnswerBody) -> JSONResponse:
-    """The verdict on an answer (``solved``, else ``code``/``params``/``meld``); 400 when it is
-    not an answer to this puzzle at all (bad notation, tiles not on the rack)."""
+async def _attempt(
+    m: RoomManager, player: Account | None, p: Puzzle, how: str, solved: bool, body: dict[str, Any]
+) -> JSONResponse:
+    """``body``, and for an account (``player``) what the attempt did to its puzzle rating
+    (``attempt``: :meth:`~..accounts.store.PuzzleOutcome.to_json`) once stored."""
+    if player is None:
+        return JSONResponse(body)
+    try:
+        outcome = await asyncio.to_thread(
+            m.accounts.attempt_puzzle, player, p.id, Rating(p.rating, p.rd), how, solved,
+            m.clock.time(),
+        )  # fmt: skip
+    except AccountError as exc:
+        return _refused(401, exc.code, str(exc), **exc.params)
+    return JSONResponse({**body, "attempt": outcome.to_json()}, headers=PRIVATE)
+
+
+async def _target(
+    ident: str, request: Request, m: RoomManager, edge: Edge
+) -> tuple[Puzzle, Account | None] | JSONResponse:
+    """The puzzle of a request that may be an account's attempt, and whose it is (``None``:
+    a guest's); or the refusal (no such puzzle, an account's request without its token)."""
     p = _puzzle(ident)
     if isinstance(p, JSONResponse):
         return p
+    player = await account_or_guest(request, m, edge)
+    return player if isinstance(player, JSONResponse) else (p, player)
+
+
+@router.post("/api/puzzles/{ident}/answer")
+async def answer_route(
+    ident: str, body: AnswerBody, request: Request, m: Manager, edge: EdgeDep
+) -> JSONResponse:
+    """The verdict on an answer (``solved``, else ``code``/``params``/``meld``); 400 when it is
+    not an answer to this puzzle at all (bad notation, tiles not on the rack). An account's
+    answer is its attempt, rated by the verdict (the table as it was is none)."""
+    target = await _target(ident, request, m, edge)
+    if isinstance(target, JSONResponse):
+        return target
+    p, player = target
     try:
         table = Table.from_json(body.table, where="answer")
     except RummikubError as exc:
@@ -159,7 +217,12 @@ async def answer_route(ident: str, body: AnswerBody) -> JSONResponse:
         verdict = Verdict(False, Code.TABLE_TILE_MISSING.value, {"tiles": shown})
     else:
         verdict = check_answer(p, Play(tiles, table))
-    return JSONResponse(verdict.to_json())
+    return await _attempt(m, player, p, "answer", verdict.solved, verdict.to_json())
+
+
+def _hint(p: Puzzle, level: int) -> dict[str, Any]:
+    h = hint(p, level)
+    return {"key": h.key, "params": h.params, "meld": h.old}
 
 
 @router.get("/api/puzzles/{ident}/hint")
@@ -167,10 +230,31 @@ async def hint_route(ident: str, level: Annotated[int, Query(ge=1, le=2)] = 1) -
     """One step: the set of the table to break up (level 1) or a set to build (level 2):
     ``key`` (a catalogue key), ``params``, ``meld`` (the index of the table set named)."""
     p = _puzzle(ident)
-    if isinstance(p, JSONResponse):
-        return p
-    h = hint(p, level)
-    return JSONResponse({"key": h.key, "params": h.params, "meld": h.old})
+    return p if isinstance(p, JSONResponse) else JSONResponse(_hint(p, level))
+
+
+class HintBody(BaseModel):
+    level: int = Field(1, ge=1, le=2)
+
+
+@router.post("/api/puzzles/{ident}/hint")
+async def hint_attempt_route(
+    ident: str, body: HintBody, request: Request, m: Manager, edge: EdgeDep
+) -> JSONResponse:
+    """The hint, as ``GET``; an account's first attempt at the puzzle ends there, not rated."""
+    target = await _target(ident, request, m, edge)
+    if isinstance(target, JSONResponse):
+        return target
+    p, player = target
+    return await _attempt(m, player, p, "hint", False, _hint(p, body.level))
+
+
+def _solution(p: Puzzle) -> dict[str, Any]:
+    layout = solution_layout(p)
+    return {
+        "play": [str(t) for t in p.solutions[0].tiles],
+        "table": [[m.to_json() for m in meld] for meld in layout],
+    }
 
 
 @router.get("/api/puzzles/{ident}/solution")
@@ -178,15 +262,19 @@ async def solution_route(ident: str) -> JSONResponse:
     """The first stored solution as the new table, changed sets first, each tile marked
     ``rack`` (placed), ``moved`` (from another table set) or ``kept``."""
     p = _puzzle(ident)
-    if isinstance(p, JSONResponse):
-        return p
-    layout = solution_layout(p)
-    return JSONResponse(
-        {
-            "play": [str(t) for t in p.solutions[0].tiles],
-            "table": [[m.to_json() for m in meld] for meld in layout],
-        }
-    )
+    return p if isinstance(p, JSONResponse) else JSONResponse(_solution(p))
+
+
+@router.post("/api/puzzles/{ident}/solution")
+async def solution_attempt_route(
+    ident: str, request: Request, m: Manager, edge: EdgeDep
+) -> JSONResponse:
+    """The solution, as ``GET``; an account's first attempt at the puzzle ends there, failed."""
+    target = await _target(ident, request, m, edge)
+    if isinstance(target, JSONResponse):
+        return target
+    p, player = target
+    return await _attempt(m, player, p, "solution", False, _solution(p))
 
 
 class RatingIn(BaseModel):

@@ -8,8 +8,8 @@ import { h, getJSON, listedNames, toast } from "./util.js";
 
 /** @typedef {{id: number, name: string}} Account */
 
-/** @type {{account: Account | null, csrf: string | null, playing: import("./types.js").AccountGame[]}} */
-let session = { account: null, csrf: null, playing: [] };
+/** @type {{account: Account | null, csrf: string | null, playing: import("./types.js").AccountGame[], puzzles: import("./types.js").AccountPuzzles | null}} */
+let session = { account: null, csrf: null, playing: [], puzzles: null };
 /** @type {Set<(account: Account | null) => void>} */
 const listeners = new Set();
 
@@ -18,10 +18,19 @@ export function currentAccount() { return session.account; }
 export function sessionGames() { return session.playing || []; }
 /** @param {(account: Account | null) => void} fn */
 export function onAccount(fn) { listeners.add(fn); fn(session.account); }
+// The account's puzzle rating and counts (GET /api/account; null: a guest, or not read yet).
+export function accountPuzzles() { return session.puzzles; }
+// After an attempt the server rated: the account's puzzles as they are now.
+/** @param {import("./types.js").AccountPuzzles} puzzles */
+export function setAccountPuzzles(puzzles) { session.puzzles = puzzles; }
+// The header a request that changes the account carries (none for a guest).
+/** @returns {Record<string, string>} */
+export function csrfHeader() { return session.csrf ? { "X-CSRF-Token": session.csrf } : {}; }
 
 /** @param {import("./types.js").SessionJson} s */
 function setSession(s) {
-  session = { account: s.account || null, csrf: s.csrf || null, playing: s.playing || [] };
+  const puzzles = s.account && s.account.id === session.account?.id ? session.puzzles : null;
+  session = { account: s.account || null, csrf: s.csrf || null, playing: s.playing || [], puzzles: s.puzzles || puzzles };
   for (const fn of listeners) fn(session.account);
 }
 
@@ -57,9 +66,7 @@ export async function loadSession() {
  * @returns {Promise<import("./types.js").SessionJson>}
  */
 async function post(path, body) {
-  /** @type {Record<string, string>} */
-  const headers = { "Content-Type": "application/json" };
-  if (session.csrf) headers["X-CSRF-Token"] = session.csrf;
+  const headers = { "Content-Type": "application/json", ...csrfHeader() };
   const res = await fetch(path, { method: "POST", headers, body: JSON.stringify(body || {}) });
   const data = await res.json().catch(() => ({}));
   if (!res.ok) throw data;
@@ -197,10 +204,14 @@ export class AccountPage {
   }
 }
 
-// The rating after each rated game as a line (the newest on the right).
-/** @param {import("./types.js").RatingPoint[]} history */
-function ratingGraph(history) {
-  if (history.length < 2) return h("p", { class: "muted", id: "no-graph" }, t("profile.no_graph"));
+// The rating after each rated game (or puzzle) as a line (the newest on the right).
+/**
+ * @param {import("./types.js").RatingPoint[]} history
+ * @param {string} [empty] what stands in its place before there are two points
+ * @param {string} [id] the id of that text
+ */
+function ratingGraph(history, empty = "profile.no_graph", id = "no-graph") {
+  if (history.length < 2) return h("p", { class: "muted", id }, t(empty));
   const w = 600, ht = 160, pad = 8;
   const ys = history.map((p) => p.rating);
   const lo = Math.min(...ys), hi = Math.max(...ys), span = Math.max(1, hi - lo);
@@ -224,7 +235,9 @@ export class ProfilePage {
   constructor(root, name) {
     this.root = root;
     this.name = name;
-    this.offset = Math.max(0, Number(new URLSearchParams(location.search).get("offset")) || 0);
+    const q = new URLSearchParams(location.search);
+    this.offset = Math.max(0, Number(q.get("offset")) || 0);
+    this.puzzleOffset = Math.max(0, Number(q.get("puzzles")) || 0);
     /** @type {import("./types.js").PlayerProfile | null} */
     this.data = null;
     /** @type {{message?: string} | null} */
@@ -237,7 +250,7 @@ export class ProfilePage {
   render(what) { if (what === "language") this.build(); }
 
   async load() {
-    const q = `offset=${this.offset}&limit=${RECENT}`;
+    const q = `offset=${this.offset}&limit=${RECENT}&puzzle_offset=${this.puzzleOffset}&puzzle_limit=${RECENT}`;
     try { this.data = await getJSON(`/api/players/${encodeURIComponent(this.name)}?${q}`); } catch (err) { this.error = /** @type {{message?: string}} */ (err); }
     this.build();
   }
@@ -256,29 +269,72 @@ export class ProfilePage {
           h("p", { class: "muted" }, t("profile.games", { games: g.games, wins: g.wins })),
           ratingGraph(g.history)));
       }
+      if (d.puzzles) page.append(this.puzzles(d.puzzles));
       page.append(this.recent(d.recent || []));
     }
     page.append(h("p", { class: "account-links" }, h("a", { href: "/leaderboard", "data-link": true }, t("account.leaderboard_link"))));
     this.root.replaceChildren(page);
   }
 
+  // Links to the newer and older page of a list of the profile (its offset in the address's
+  // "offset" or "puzzles"; the other list's stays).
+  /**
+   * @param {"offset" | "puzzles"} param
+   * @param {number} offset
+   * @param {number} shown how many lines this page has
+   * @param {string} id
+   */
+  pagers(param, offset, shown, id) {
+    /**
+     * @param {number} to
+     * @param {string} key
+     * @param {string} which
+     */
+    const pager = (to, key, which) => {
+      const q = { offset: this.offset, puzzles: this.puzzleOffset, [param]: to };
+      const href = `/players/${encodeURIComponent(this.name)}?offset=${q.offset}&puzzles=${q.puzzles}`;
+      return h("a", { class: "btn small", id: `${id}-${which}`, href, "data-link": true }, t(key));
+    };
+    return h("div", { class: "form-row" },
+      offset > 0 ? pager(Math.max(0, offset - RECENT), "profile.newer", "newer") : null,
+      shown === RECENT ? pager(offset + RECENT, "profile.older", "older") : null);
+  }
+
   /** @param {import("./types.js").AccountGame[]} games */
   recent(games) {
-    const base = `/players/${encodeURIComponent(this.name)}`;
-    /**
-     * @param {number} offset
-     * @param {string} key
-     * @param {string} id
-     */
-    const pager = (offset, key, id) => h("a", { class: "btn small", id, href: `${base}?offset=${offset}`, "data-link": true }, t(key));
     return h("section", { class: "card recent-games", id: "recent-games" },
       h("h2", {}, t("profile.recent")),
       games.length ? h("ul", { class: "game-list" }, games.map((g) => recentLine(g, this.name)))
         : h("p", { class: "muted" }, t("profile.none")),
-      h("div", { class: "form-row" },
-        this.offset > 0 ? pager(Math.max(0, this.offset - RECENT), "profile.newer", "recent-newer") : null,
-        games.length === RECENT ? pager(this.offset + RECENT, "profile.older", "recent-older") : null));
+      this.pagers("offset", this.offset, games.length, "recent"));
   }
+
+  // The Puzzles card: the puzzle rating, how many solved of those attempted, the rating over
+  // the rated attempts, and a page of attempts linking to their puzzles.
+  /** @param {import("./types.js").ProfilePuzzles} p */
+  puzzles(p) {
+    return h("section", { class: "card recent-games profile-puzzles", id: "profile-puzzles" },
+      h("h2", {}, `${/** @type {import("./types.js").PlayerProfile} */ (this.data).name} · ${t("profile.puzzles")}`),
+      h("p", { class: "profile-rating", id: "profile-puzzle-rating" }, t("profile.rating", { rating: p.rating })),
+      h("p", { class: "muted", id: "profile-puzzle-counts" }, t("profile.puzzles_solved", { solved: p.solved, attempted: p.attempted })),
+      ratingGraph(p.history, "profile.puzzle_no_graph", "no-puzzle-graph"),
+      p.recent.length ? h("ul", { class: "game-list" }, p.recent.map(puzzleLine))
+        : h("p", { class: "muted" }, t("profile.puzzle_none")),
+      this.pagers("puzzles", this.puzzleOffset, p.recent.length, "puzzles"));
+  }
+}
+
+// One of the player's puzzle attempts: the puzzle (a link to it), when, how it ended, and his
+// puzzle rating after it.
+/** @param {import("./types.js").PuzzleLine} a */
+function puzzleLine(a) {
+  const when = formatDate(new Date(a.at * 1000), { dateStyle: "medium" });
+  const result = a.solved ? "profile.puzzle_solved" : `profile.puzzle_${a.how === "answer" ? "failed" : a.how}`;
+  return h("li", { class: "recent-game", dataset: { puzzle: a.id } },
+    h("div", { class: "recent-text" },
+      h("a", { class: "who", href: `/puzzles/${encodeURIComponent(a.id)}`, "data-link": true }, t("profile.puzzle", { id: a.id })),
+      h("span", { class: "recent-facts muted" }, when, " · ", h("strong", { class: "recent-result" }, t(result)), " · ",
+        t("profile.rating", { rating: a.rating }))));
 }
 
 const RECENT = 20; // finished games per page of a profile

@@ -3,7 +3,11 @@
 // game's table and rack (drag or tap, as in the tutorial), a goal, and Check / Hint / Show
 // solution / Next puzzle. Answers are checked by the server (POST /api/puzzles/<id>/answer);
 // the guest's puzzle rating (Glicko-2, computed by the server from the rating and the result
-// the page sends) and his streak are kept in this browser (localStorage). docs/web.md.
+// the page sends) and his streak are kept in this browser (localStorage). A logged-in
+// account's rating is the server's: its first attempt at each puzzle is rated there from the
+// answer's verdict, a hint or the solution (the answers' "attempt"), and the next puzzle is
+// picked near it; the streak stays in the browser. docs/web.md.
+import { accountPuzzles, csrfHeader, currentAccount, loadSession, setAccountPuzzles } from "./account.js";
 import { t, codeText, translate } from "./i18n.js";
 import { pieceEl, withRoles } from "./pieces.js";
 import { movePiece, placed, recordStep, undoStep, startTurn, tableJson } from "./turn.js";
@@ -16,8 +20,9 @@ import { getJSON, h } from "./util.js";
  * A puzzle as the server shows it (never its solutions).
  * @typedef {{id: string, table: Table, rack: Face[], opened: boolean, goal: string, target: number,
  *   opening_value: number, rating: number, rd: number, themes: string[], date?: string}} PuzzlePosition */
-/** @typedef {{solved: boolean, placed: number, code?: string, params?: import("./types.js").Params, meld?: number}} Verdict */
-/** @typedef {{rating: number, rd: number, volatility: number}} Glicko */
+/** @typedef {{solved: boolean, placed: number, code?: string, params?: import("./types.js").Params, meld?: number, attempt?: import("./types.js").PuzzleAttempt}} Verdict */
+/** @typedef {import("./types.js").Glicko} Glicko */
+/** @typedef {import("./types.js").PuzzleAttempt} PuzzleAttempt */
 /** The guest's puzzles in this browser: his rating, the puzzles he attempted, his streak.
  * @typedef {{rating: Glicko, done: string[], attempts: number, streak: number, best: number}} Saved */
 
@@ -44,7 +49,8 @@ function save(s) { localStorage.setItem(KEY, JSON.stringify({ ...s, done: s.done
  * @returns {Promise<T>}
  */
 async function postJSON(url, body) {
-  const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const headers = { "Content-Type": "application/json", ...csrfHeader() };
+  const res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
   const data = await res.json();
   if (!res.ok) throw new Error(codeText(data.code, data.params));
   return data;
@@ -78,18 +84,29 @@ export class PuzzlesPage {
     this.error = "";
     this.practice = false; // the puzzle was attempted before: not rated again
     this.rated = ""; // what the rated result did to the player's rating
+    this.hintTaken = false; // an account's first attempt ended at a hint: not rated
     this.load(ident);
+  }
+
+  // The rating shown and used: the account's (the server's) once logged in, else the guest's.
+  myRating() {
+    const mine = currentAccount() && accountPuzzles();
+    return (mine || this.saved.rating).rating;
   }
 
   destroy() { this.gone = true; }
 
   /** @param {string} [what] */
-  render(what) { if (what === "language" || what == null) this.draw(); }
+  render(what) { if (what === "language" || what === "account" || what == null) this.draw(); }
 
   /** @param {string | null} ident */
   async load(ident) {
     const s = this.saved;
-    const query = new URLSearchParams({ rating: String(Math.round(s.rating.rating)), salt: String(s.attempts), done: s.done.slice(-200).join(",") });
+    if (currentAccount()) await loadSession(); // the account's rating as the server has it now
+    const mine = currentAccount() && accountPuzzles();
+    // an account's next puzzle: the server knows its rating and the puzzles it attempted
+    const query = new URLSearchParams(mine ? { salt: String(mine.attempted) }
+      : { rating: String(Math.round(s.rating.rating)), salt: String(s.attempts), done: s.done.slice(-200).join(",") });
     if (this.streakMode) query.set("streak", String(s.streak));
     const url = ident ? `/api/puzzles/${encodeURIComponent(ident)}` : `/api/puzzles/next?${query}`;
     try {
@@ -110,8 +127,10 @@ export class PuzzlesPage {
     this.selection = null;
     this.message = null;
     this.solution = null;
-    this.result = this.saved.done.includes(p.id) ? true : null; // done before: practice
+    // done before: practice (an account learns it from the server's answer)
+    this.result = !currentAccount() && this.saved.done.includes(p.id) ? true : null;
     this.practice = this.result !== null;
+    this.hintTaken = false;
     this.hints = 0;
     this.hinted = null;
     this.draw();
@@ -173,7 +192,7 @@ export class PuzzlesPage {
         if (v.meld != null && !("number" in params)) params.number = v.meld + 1;
         this.message = { kind: "bad", text: t("puzzle.wrong", { why: codeText(v.code || "error", params) }) };
       }
-      await this.rate(v.solved);
+      await this.rate(v.solved, v.attempt);
     } catch (err) {
       this.message = { kind: "bad", text: /** @type {Error} */ (err).message };
     } finally {
@@ -183,19 +202,27 @@ export class PuzzlesPage {
   }
 
   // The first result of a puzzle is rated (later ones are practice); in a streak a miss ends it.
-  /** @param {boolean} solved */
-  async rate(solved) {
+  // A guest's rating is rated here (the server computes it from the one this browser keeps);
+  // an account's was rated by the server with the answer (its "attempt").
+  /**
+   * @param {boolean} solved
+   * @param {PuzzleAttempt} [attempt] the account's attempt, as the server rated it
+   */
+  async rate(solved, attempt) {
     const p = this.puzzle;
     if (!p || this.result !== null) return;
     this.result = solved;
     const s = this.saved;
-    const before = s.rating.rating;
-    const r = /** @type {{player: Glicko, delta: number}} */ (await postJSON(`/api/puzzles/${p.id}/rating`, { player: s.rating, solved }));
-    s.rating = r.player;
-    s.done.push(p.id);
-    s.attempts += 1;
-    let line = t(solved ? "puzzle.web.rated_solved" : "puzzle.web.rated_failed",
-      { rating: Math.round(r.player.rating), delta: `${r.player.rating >= before ? "+" : ""}${Math.round(r.player.rating - before)}` });
+    let line;
+    if (attempt) line = this.accountRated(attempt, solved);
+    else {
+      const before = s.rating.rating;
+      const r = /** @type {{player: Glicko, delta: number}} */ (await postJSON(`/api/puzzles/${p.id}/rating`, { player: s.rating, solved }));
+      s.rating = r.player;
+      s.done.push(p.id);
+      s.attempts += 1;
+      line = ratedLine(solved, r.player.rating, before);
+    }
     if (this.streakMode) {
       if (solved) s.streak += 1;
       else {
@@ -208,15 +235,36 @@ export class PuzzlesPage {
     this.rated = line;
   }
 
+  // What an account's attempt did, in words, with its new rating kept for the page.
+  /**
+   * @param {PuzzleAttempt} a
+   * @param {boolean} solved
+   */
+  accountRated(a, solved) {
+    const mine = accountPuzzles();
+    if (a.counted && mine) {
+      setAccountPuzzles({ ...mine, ...a.player, attempted: mine.attempted + 1, solved: mine.solved + (solved ? 1 : 0) });
+    }
+    if (!a.counted) this.practice = true;
+    if (a.counted && a.rated) return ratedLine(solved, a.player.rating, a.player.rating - a.delta);
+    return t(this.hintTaken || (a.counted && !a.rated) ? "puzzle.web.hint_unrated" : "puzzle.web.practice");
+  }
+
   async hint() {
     const p = this.puzzle;
     if (!p) return;
     this.hints += 1;
     try {
-      const hnt = /** @type {{key: string, params: Record<string, string>, meld: number | null}} */ (
-        await getJSON(`/api/puzzles/${p.id}/hint?level=${Math.min(2, this.hints)}`));
+      // a POST: an account's first attempt ends at a hint (not rated); a guest's answer is
+      // the same as a GET's
+      const hnt = /** @type {{key: string, params: Record<string, string>, meld: number | null, attempt?: PuzzleAttempt}} */ (
+        await postJSON(`/api/puzzles/${p.id}/hint`, { level: Math.min(2, this.hints) }));
       this.message = { kind: "info", text: t(hnt.key, hnt.params) };
       this.hinted = hnt.meld;
+      if (hnt.attempt && hnt.attempt.counted && this.result === null) {
+        this.hintTaken = true;
+        this.rated = this.accountRated(hnt.attempt, false);
+      }
     } catch (err) {
       this.message = { kind: "bad", text: /** @type {Error} */ (err).message };
     }
@@ -227,8 +275,9 @@ export class PuzzlesPage {
     const p = this.puzzle;
     if (!p) return;
     try {
-      const sol = /** @type {{table: {tile: Face, mark: string}[][]}} */ (await getJSON(`/api/puzzles/${p.id}/solution`));
-      await this.rate(false);
+      // a POST: an account's first attempt ends here, failed
+      const sol = /** @type {{table: {tile: Face, mark: string}[][], attempt?: PuzzleAttempt}} */ (await postJSON(`/api/puzzles/${p.id}/solution`, {}));
+      await this.rate(false, sol.attempt);
       this.solution = sol.table;
       this.message = { kind: "info", text: t("puzzle.web.solution_shown") };
     } catch (err) {
@@ -266,7 +315,7 @@ export class PuzzlesPage {
     if (this.gone) return;
     const s = this.saved;
     const bar = h("div", { class: "puzzle-bar" },
-      h("span", { class: "puzzle-me", id: "puzzle-my-rating" }, t("puzzle.web.my_rating", { rating: Math.round(s.rating.rating) })),
+      h("span", { class: "puzzle-me", id: "puzzle-my-rating" }, t("puzzle.web.my_rating", { rating: Math.round(this.myRating()) })),
       this.streakMode ? h("span", { id: "puzzle-streak" }, t("puzzle.web.streak", { count: s.streak, best: s.best })) : null,
       h("a", { class: "btn small", id: "puzzle-daily", href: "/puzzles/daily", "data-link": true }, t("puzzle.web.daily")),
       this.streakMode ? h("a", { class: "btn small", href: "/puzzles", "data-link": true }, t("puzzle.web.rated_mode"))
@@ -322,4 +371,15 @@ export class PuzzlesPage {
         rack)));
     translate(this.root);
   }
+}
+
+// What a rated result did: the new rating and the change.
+/**
+ * @param {boolean} solved
+ * @param {number} after
+ * @param {number} before
+ */
+function ratedLine(solved, after, before) {
+  return t(solved ? "puzzle.web.rated_solved" : "puzzle.web.rated_failed",
+    { rating: Math.round(after), delta: `${after >= before ? "+" : ""}${Math.round(after - before)}` });
 }

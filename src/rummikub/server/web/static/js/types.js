@@ -497,14 +497,34 @@
 /** A game an account holds a seat in, or played (`playing`, `recent`).
  * @typedef {{room: string, game: GameName, status: string, seat: number, players: string[], rated: boolean, won: boolean | null, at: number, bots?: (string | null)[]}} AccountGame */
 
+/** A Glicko-2 puzzle rating (a guest's in his browser, an account's on the server).
+ * @typedef {{rating: number, rd: number, volatility: number}} Glicko */
+
+/** An account's puzzle rating and how many puzzles it solved of those it attempted
+ * (`GET /api/account`'s `puzzles`).
+ * @typedef {Glicko & {solved: number, attempted: number}} AccountPuzzles */
+
+/** What an account's attempt at a puzzle did (the `attempt` of the answers of
+ * `POST /api/puzzles/ID/answer`, `/hint`, `/solution`): `counted` its first attempt at the
+ * puzzle (stored), `rated` its rating moved, `player` its rating after, `delta` the change.
+ * @typedef {{counted: boolean, rated: boolean, player: Glicko, delta: number}} PuzzleAttempt */
+
 /** `GET /api/account` and the answers of its POSTs.
- * @typedef {{account?: {id: number, name: string} | null, csrf?: string | null, playing?: AccountGame[], claimed?: number}} SessionJson */
+ * @typedef {{account?: {id: number, name: string} | null, csrf?: string | null, playing?: AccountGame[], claimed?: number, puzzles?: AccountPuzzles}} SessionJson */
 
 /** A point of a player's rating history.
  * @typedef {{rating: number, at?: number}} RatingPoint */
 
+/** An attempt on a profile: the puzzle, solved or not, how it ended (`answer`, `hint`,
+ * `solution`), when, and the shown puzzle rating after it.
+ * @typedef {{id: string, solved: boolean, how: string, at: number, rating: number}} PuzzleLine */
+
+/** A profile's puzzles: the shown rating, the counts, the rating after each rated attempt,
+ * and a page of attempts (newest first) from `offset`.
+ * @typedef {{rating: number, rd: number, solved: number, attempted: number, history: RatingPoint[], offset: number, recent: PuzzleLine[]}} ProfilePuzzles */
+
 /** `GET /api/players/NAME`.
- * @typedef {{name: string, games: Record<string, {rating: number, games: number, wins: number, history: RatingPoint[]}>, recent?: AccountGame[]}} PlayerProfile */
+ * @typedef {{name: string, games: Record<string, {rating: number, games: number, wins: number, history: RatingPoint[]}>, recent?: AccountGame[], puzzles?: ProfilePuzzles}} PlayerProfile */
 
 /** A row of `GET /api/leaderboard`.
  * @typedef {{place: number, name: string, rating: number, games: number, wins: number}} LeaderRow */
