@@ -119,3 +119,40 @@ def test_a_signed_in_players_solution_is_rated_on_his_profile(
         assert not page.errors, page.errors
     finally:
         ctx.close()
+
+
+def test_the_next_puzzles_are_of_the_theme_chosen(
+    browser: Any, sqlite_server: ServerProcess
+) -> None:
+    """The page's menu of goals and themes (in the page's language): a choice loads a puzzle of
+    it, and the address keeps it, so the next puzzles are of it too."""
+    ctx = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844})
+    ctx.set_default_timeout(20_000)
+    ctx.add_init_script("localStorage.setItem('rummikub.lang', 'en');")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(sqlite_server.base + "/puzzles")
+    page.wait_for_selector("#puzzle-theme option[value='joker-retrieval']", state="attached")
+    labels = page.locator("#puzzle-theme option").all_inner_texts()
+    assert labels[:3] == ["Any theme", "Go out", "Most tiles"] and "joker retrieval" in labels
+    first = page.get_attribute(".puzzle-page", "data-puzzle")
+    page.select_option("#puzzle-theme", "joker-retrieval")
+    page.wait_for_function(
+        "(f) => { const p = document.querySelector('.puzzle-page[data-puzzle]');"
+        " return p && p.dataset.puzzle !== f; }",
+        arg=first,
+    )
+    page.wait_for_function("() => location.search === '?theme=joker-retrieval'")
+    assert "joker retrieval" in page.inner_text(".puzzle-page")  # its themes line
+    shown = page.get_attribute(".puzzle-page", "data-puzzle")
+    page.click("#puzzle-next")
+    page.wait_for_function(
+        "(f) => { const p = document.querySelector('.puzzle-page[data-puzzle]');"
+        " return p && p.dataset.puzzle !== f; }",
+        arg=shown,
+    )
+    assert "joker retrieval" in page.inner_text(".puzzle-page")
+    assert page.input_value("#puzzle-theme") == "joker-retrieval"
+    assert not errors, errors
+    ctx.close()

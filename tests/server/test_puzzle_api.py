@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
+from rummikub.puzzles.model import GOALS
 from rummikub.puzzles.rating import Rating, attempt, daily
+from rummikub.puzzles.themes import THEMES
 from rummikub.puzzles.verify import shipped
 
 from .inproc import Server
@@ -51,6 +53,12 @@ async def test_a_position_shows_the_puzzle_but_never_its_solutions(sqlite_app: S
     assert again[1]["id"] != body["id"]
     status, streak = await sqlite_app.get("/api/puzzles/next?streak=0")
     assert status == 200 and streak["rating"] < 1300
+    # the menu's choices: every goal and theme, each of which `next` takes
+    status, menu = await sqlite_app.get("/api/puzzles/themes")
+    assert status == 200 and menu == {"goals": [g.value for g in GOALS], "themes": list(THEMES)}
+    for choice in menu["goals"] + menu["themes"]:
+        status, body = await sqlite_app.get(f"/api/puzzles/next?theme={choice}")
+        assert status == 200 and choice in (body["goal"], *body["themes"]), (choice, body)
     status, err = await sqlite_app.get("/api/puzzles/next?theme=no-such-theme")
     assert (status, err["code"], err["params"]) == (
         404,

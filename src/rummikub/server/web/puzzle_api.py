@@ -7,6 +7,7 @@ rated on the server (docs/puzzles.md): the verdict of its answer, a hint (the at
 rated) or the solution shown before solving (failed); its requests that do so carry the
 session's CSRF token (:func:`.account_api.account_or_guest`).
 
+- ``GET /api/puzzles/themes``: the goals and themes ``next`` takes as ``theme``.
 - ``GET /api/puzzles/{id}``: the position (table, rack, opened, rules, goal, target, rating,
   themes).
 - ``GET /api/puzzles/daily``: the puzzle of the day (the application clock's UTC date).
@@ -53,8 +54,9 @@ from rummikub.puzzles import (
     hint,
     solution_layout,
 )
-from rummikub.puzzles.model import rules_to_json
+from rummikub.puzzles.model import GOALS, rules_to_json
 from rummikub.puzzles.rating import Rating, attempt, daily, next_puzzle, streak_puzzle
+from rummikub.puzzles.themes import THEMES
 from rummikub.puzzles.verify import shipped
 
 from ..accounts import AccountError
@@ -144,6 +146,12 @@ async def next_route(
     except PuzzleError as exc:
         return JSONResponse({"error": str(exc), "code": exc.code, "params": exc.params}, 404)
     return JSONResponse(position(p), headers=PRIVATE if account is not None else None)
+
+
+@router.get("/api/puzzles/themes")
+async def themes_route() -> JSONResponse:
+    """What ``/next?theme=`` takes: the goals and the themes (the page's menu)."""
+    return JSONResponse({"goals": [g.value for g in GOALS], "themes": list(THEMES)})
 
 
 @router.get("/api/puzzles/{ident}")

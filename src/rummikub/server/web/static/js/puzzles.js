@@ -79,13 +79,49 @@ export class PuzzlesPage {
     this.hints = 0;
     /** @type {number | null} */
     this.hinted = null; // the table set a hint names
-    this.streakMode = new URLSearchParams(location.search).has("streak");
+    const q = new URLSearchParams(location.search);
+    this.streakMode = q.has("streak");
+    // the theme or goal the next puzzles are of ("": any), from the address (?theme=)
+    this.theme = q.get("theme") || "";
+    /** @type {{themes: string[], goals: string[]} | null} */
+    this.choices = null;
     this.busy = false;
     this.error = "";
     this.practice = false; // the puzzle was attempted before: not rated again
     this.rated = ""; // what the rated result did to the player's rating
     this.hintTaken = false; // an account's first attempt ended at a hint: not rated
     this.load(ident);
+    getJSON("/api/puzzles/themes").then((c) => {
+      this.choices = /** @type {{themes: string[], goals: string[]}} */ (c);
+      this.draw();
+    }).catch(() => {}); // no menu of themes: the puzzles are still there
+  }
+
+  // The address of this mode (rated or streak) and theme, with a puzzle's id or none.
+  /** @param {string} [id] */
+  address(id) {
+    const q = new URLSearchParams();
+    if (this.streakMode) q.set("streak", "1");
+    if (this.theme) q.set("theme", this.theme);
+    const rest = q.toString();
+    return `/puzzles${id ? `/${id}` : ""}${rest ? `?${rest}` : ""}`;
+  }
+
+  // The menu of themes and goals: the next puzzles are of the one chosen.
+  themeMenu() {
+    if (!this.choices) return null;
+    const { themes, goals } = this.choices;
+    const menu = h("select", { id: "puzzle-theme", "aria-label": t("puzzle.web.theme") },
+      h("option", { value: "" }, t("puzzle.web.any_theme")),
+      goals.map((g) => h("option", { value: g }, t(`puzzle.goal_name.${g}`))),
+      themes.map((x) => h("option", { value: x }, t(`puzzle.theme.${x}`))));
+    menu.value = this.theme;
+    menu.addEventListener("change", () => {
+      this.theme = menu.value;
+      history.replaceState(history.state, "", this.address());
+      this.load(null);
+    });
+    return h("label", { class: "puzzle-theme" }, h("span", {}, t("puzzle.web.theme")), menu);
   }
 
   // The rating shown and used: the account's (the server's) once logged in, else the guest's.
@@ -105,15 +141,18 @@ export class PuzzlesPage {
     if (currentAccount()) await loadSession(); // the account's rating as the server has it now
     const mine = currentAccount() && accountPuzzles();
     // an account's next puzzle: the server knows its rating and the puzzles it attempted
-    const query = new URLSearchParams(mine ? { salt: String(mine.attempted) }
-      : { rating: String(Math.round(s.rating.rating)), salt: String(s.attempts), done: s.done.slice(-200).join(",") });
+    // the puzzle left by "Next puzzle" unanswered is not the next one again
+    const skipped = ident || !this.puzzle ? [] : [this.puzzle.id];
+    const query = new URLSearchParams(mine ? { salt: String(mine.attempted), done: skipped.join(",") }
+      : { rating: String(Math.round(s.rating.rating)), salt: String(s.attempts), done: [...s.done.slice(-200), ...skipped].join(",") });
     if (this.streakMode) query.set("streak", String(s.streak));
+    if (this.theme) query.set("theme", this.theme);
     const url = ident ? `/api/puzzles/${encodeURIComponent(ident)}` : `/api/puzzles/next?${query}`;
     try {
       const p = /** @type {PuzzlePosition} */ (await getJSON(url));
       if (this.gone) return;
       this.start(p);
-      if (!ident) history.replaceState(history.state, "", `/puzzles/${p.id}${this.streakMode ? "?streak=1" : ""}`);
+      if (!ident) history.replaceState(history.state, "", this.address(p.id));
     } catch (err) {
       this.error = /** @type {{message?: string}} */ (err).message || t("error.error");
       this.draw();
@@ -319,7 +358,8 @@ export class PuzzlesPage {
       this.streakMode ? h("span", { id: "puzzle-streak" }, t("puzzle.web.streak", { count: s.streak, best: s.best })) : null,
       h("a", { class: "btn small", id: "puzzle-daily", href: "/puzzles/daily", "data-link": true }, t("puzzle.web.daily")),
       this.streakMode ? h("a", { class: "btn small", href: "/puzzles", "data-link": true }, t("puzzle.web.rated_mode"))
-        : h("a", { class: "btn small", id: "puzzle-streak-link", href: "/puzzles?streak=1", "data-link": true }, t("puzzle.web.streak_mode")));
+        : h("a", { class: "btn small", id: "puzzle-streak-link", href: "/puzzles?streak=1", "data-link": true }, t("puzzle.web.streak_mode")),
+      this.themeMenu());
     if (!this.puzzle || !this.turn) {
       this.root.replaceChildren(h("div", { class: "puzzle-page tutorial game" }, bar,
         h("p", { class: this.error ? "error-text" : "muted", role: "status" }, this.error || t("puzzle.web.loading"))));
