@@ -154,5 +154,6 @@ def test_the_next_puzzles_are_of_the_theme_chosen(
     )
     assert "joker retrieval" in page.inner_text(".puzzle-page")
     assert page.input_value("#puzzle-theme") == "joker-retrieval"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # fits a phone
     assert not errors, errors
     ctx.close()
