@@ -23,6 +23,8 @@ import { getJSON, h } from "./util.js";
 /** @typedef {{solved: boolean, placed: number, code?: string, params?: import("./types.js").Params, meld?: number, attempt?: import("./types.js").PuzzleAttempt}} Verdict */
 /** @typedef {import("./types.js").Glicko} Glicko */
 /** @typedef {import("./types.js").PuzzleAttempt} PuzzleAttempt */
+/** What the Theme menu offers (GET /api/puzzles/themes).
+ * @typedef {{themes: string[], goals: string[]}} PuzzleChoices */
 /** The guest's puzzles in this browser: his rating, the puzzles he attempted, his streak.
  * @typedef {{rating: Glicko, done: string[], attempts: number, streak: number, best: number}} Saved */
 
@@ -83,7 +85,7 @@ export class PuzzlesPage {
     this.streakMode = q.has("streak");
     // the theme or goal the next puzzles are of ("": any), from the address (?theme=)
     this.theme = q.get("theme") || "";
-    /** @type {{themes: string[], goals: string[]} | null} */
+    /** @type {PuzzleChoices | null} */
     this.choices = null;
     this.busy = false;
     this.error = "";
@@ -92,7 +94,7 @@ export class PuzzlesPage {
     this.hintTaken = false; // an account's first attempt ended at a hint: not rated
     this.load(ident);
     getJSON("/api/puzzles/themes").then((c) => {
-      this.choices = /** @type {{themes: string[], goals: string[]}} */ (c);
+      this.choices = /** @type {PuzzleChoices} */ (c);
       this.draw();
     }).catch(() => {}); // no menu of themes: the puzzles are still there
   }
@@ -140,8 +142,8 @@ export class PuzzlesPage {
     const s = this.saved;
     if (currentAccount()) await loadSession(); // the account's rating as the server has it now
     const mine = currentAccount() && accountPuzzles();
-    // an account's next puzzle: the server knows its rating and the puzzles it attempted
-    // the puzzle left by "Next puzzle" unanswered is not the next one again
+    // an account's next puzzle: the server knows its rating and the puzzles it attempted;
+    // for anyone, the puzzle "Next puzzle" leaves unanswered is not the next one again
     const skipped = ident || !this.puzzle ? [] : [this.puzzle.id];
     const query = new URLSearchParams(mine ? { salt: String(mine.attempted), done: skipped.join(",") }
       : { rating: String(Math.round(s.rating.rating)), salt: String(s.attempts), done: [...s.done.slice(-200), ...skipped].join(",") });
