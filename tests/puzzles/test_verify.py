@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from rummikub.core import Rules
 from rummikub.puzzles import Goal, Puzzle, PuzzleCode, PuzzleError
 from rummikub.puzzles.verify import load_puzzles, verify, write_puzzles
 
@@ -38,6 +40,20 @@ def test_a_good_file_round_trips(tmp_path: Path) -> None:
     assert write_puzzles([p], out) == 1
     again = load_puzzles(out, full=True)
     assert again == [p]
+
+
+def test_a_puzzle_of_rules_no_preset_has_round_trips(tmp_path: Path) -> None:
+    """Rules that are no preset (numbers 1-9, one copy) are written whole, as an
+    object, and read back the same (they were written as JSON text and read as a preset's
+    name, which failed)."""
+    rules = Rules.from_dict({"preset": "standard", "numbers": 9, "copies": 1, "rack_size": 6})
+    p = dataclasses.replace(Puzzle.from_json(_good()), rules=rules)
+    data = p.to_json()
+    assert isinstance(data["rules"], dict) and data["rules"]["numbers"] == 9
+    assert Puzzle.from_json(json.loads(json.dumps(data))) == p
+    out = tmp_path / "p.jsonl"
+    assert write_puzzles([p], out) == 1
+    assert load_puzzles(out, full=True) == [p]
 
 
 def test_an_impossible_table(tmp_path: Path) -> None:

@@ -242,16 +242,24 @@ def create_vs_bots(
     return reply
 
 
+def to_move_or_over(s: dict[str, Any]) -> bool:
+    """A state where it is the client's turn, or the round is over."""
+    return s["game"] is not None and bool(
+        s["game"]["round_over"] or s["game"]["current"] == s["you"]
+    )
+
+
+def past(g: dict[str, Any]) -> Callable[[dict[str, Any]], bool]:
+    """A state past the turn of game view ``g`` (the move made in it has been taken)."""
+    acted_on = (g["round"], g["turn"])
+    return lambda s: s["game"] is not None and (s["game"]["round"], s["game"]["turn"]) > acted_on
+
+
 def draw_until_round_over(c: Client, timeout: float = 60) -> dict[str, Any]:
     """Play the human seat by drawing (or passing) until the round ends."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        state = c.wait_state(
-            lambda s: (
-                s["game"] is not None
-                and (s["game"]["round_over"] or s["game"]["current"] == s["you"])
-            )
-        )
+        state = c.wait_state(to_move_or_over)
         g = game(state)
         if g["round_over"]:
             return state
@@ -264,9 +272,31 @@ def draw_and_wait(c: Client, g: dict[str, Any]) -> dict[str, Any]:
 
     The state after the move may arrive before the reply, so the latest state is kept and turn
     numbers are compared instead of discarding it."""
-    acted_on = (g["round"], g["turn"])
-    reply = c.request(type="draw" if g["pool_size"] else "pass")
+    return _act_and_wait(c, g, type="draw" if g["pool_size"] else "pass")
+
+
+def play_and_wait(c: Client, g: dict[str, Any], table: list[list[str]]) -> dict[str, Any]:
+    """Play the new table ``table`` in game view ``g`` and return the next state."""
+    return _act_and_wait(c, g, type="play", table=table)
+
+
+def _act_and_wait(c: Client, g: dict[str, Any], **msg: Any) -> dict[str, Any]:
+    reply = c.request(**msg)
     assert reply["type"] == "ok", reply
-    return c.wait_state(
-        lambda s: s["game"] is not None and (s["game"]["round"], s["game"]["turn"]) > acted_on
-    )
+    return c.wait_state(past(g))
+
+
+def missing_go_outs(g: dict[str, Any], you: int, rules: Any) -> tuple[Any, bool]:
+    """The move of a player who misses going out, in game view ``g`` (seat ``you``): the new
+    table after laying the solver's most tiles while they leave a tile on the rack, or None to
+    draw (nothing to lay, or the whole rack would go); and whether the whole rack could have
+    gone (a go-out missed, once the player has opened)."""
+    from rummikub.core import Table
+    from rummikub.core.tiles import parse_tiles
+    from rummikub.solver import solve
+
+    rack = parse_tiles(" ".join(g["rack"]))
+    opened = bool(g["opened"][you])
+    best = solve(Table.from_json(g["table"]), rack, opened=opened, rules=rules)
+    missed = opened and best.tiles == len(rack)
+    return (best.table.to_json() if 0 < best.tiles < len(rack) else None), missed

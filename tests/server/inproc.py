@@ -34,6 +34,8 @@ from rummikub.server import ServerConfig, create_app
 from rummikub.server.manager import RoomManager
 from rummikub.server.runtime.clock import FakeClock
 
+from .helpers import past, to_move_or_over
+
 T = TypeVar("T")
 #: leaves a context entered by :func:`hold`
 Closer = Callable[[], Awaitable[None]]
@@ -282,24 +284,25 @@ async def create_vs_bots(
 async def draw_and_wait(c: Client, g: dict[str, Any]) -> dict[str, Any]:
     """Draw (or pass when the pool is empty) in game view ``g`` and return the next state
     (:func:`.helpers.draw_and_wait`)."""
-    acted_on = (g["round"], g["turn"])
-    reply = await c.request(type="draw" if g["pool_size"] else "pass")
+    return await _act_and_wait(c, g, type="draw" if g["pool_size"] else "pass")
+
+
+async def play_and_wait(c: Client, g: dict[str, Any], table: list[list[str]]) -> dict[str, Any]:
+    """Play the new table ``table`` in game view ``g`` and return the next state."""
+    return await _act_and_wait(c, g, type="play", table=table)
+
+
+async def _act_and_wait(c: Client, g: dict[str, Any], **msg: Any) -> dict[str, Any]:
+    reply = await c.request(**msg)
     assert reply["type"] == "ok", reply
-    return await c.wait_state(
-        lambda s: s["game"] is not None and (s["game"]["round"], s["game"]["turn"]) > acted_on
-    )
+    return await c.wait_state(past(g))
 
 
 async def draw_until_round_over(c: Client, turns: int = 400) -> dict[str, Any]:
     """Play the human seat by drawing (or passing) until the round ends (at most ``turns``
     of his turns)."""
     for _ in range(turns):
-        state = await c.wait_state(
-            lambda s: (
-                s["game"] is not None
-                and (s["game"]["round_over"] or s["game"]["current"] == s["you"])
-            )
-        )
+        state = await c.wait_state(to_move_or_over)
         g = game(state)
         if g["round_over"]:
             return state

@@ -4,7 +4,7 @@ worker makes it, ``done`` once it is kept (also after a restart: from the databa
 web replay page shows it as a progress bar while it waits.
 
 The servers here hold every analysis after its first turn until the test creates a file
-(``RUMMIKUB_TEST_ANALYSIS_HOLD``, :func:`rummikub.server.work.jobs.analysis_text`), so that the
+(``RUMMIKUB_TEST_ANALYSIS_HOLD``, :func:`rummikub.server.work.jobs.review_text`), so that the
 ``running`` state is seen for sure, however fast the machine."""
 
 from __future__ import annotations

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rummikub.analysis import VERSION
 from rummikub.server import ServerConfig
+from rummikub.server.handlers.analyses import KEPT
 from rummikub.server.storage.store import Store
 
 from .helpers import SMALL
@@ -30,12 +30,12 @@ async def test_the_analysis_is_kept_with_the_game(sqlite_url: str, tmp_path: Pat
         assert status == 200 and made["turns"]
     store = Store(sqlite_url)
     try:
-        kept = store.load_analysis(code, VERSION)
+        kept = store.load_analysis(code, KEPT)
         assert kept is not None and json.loads(kept) == made
         assert store.load_analysis(code, "an older judging") is None
         # mark the kept analysis: a restarted server must serve it, not make a new one
         marked = {**made, "kept": True}
-        store.save_analysis(code, VERSION, json.dumps(marked))
+        store.save_analysis(code, KEPT, json.dumps(marked))
     finally:
         store.close()
     async with running(tmp_path, db_url=sqlite_url, config=CONFIG) as srv:
@@ -52,6 +52,6 @@ async def test_the_analysis_is_kept_with_the_game(sqlite_url: str, tmp_path: Pat
         assert status == 200 and again == made
     store = Store(sqlite_url)
     try:
-        assert json.loads(store.load_analysis(code, VERSION) or "null") == made
+        assert json.loads(store.load_analysis(code, KEPT) or "null") == made
     finally:
         store.close()

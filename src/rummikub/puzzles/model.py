@@ -54,7 +54,7 @@ def rules_to_json(rules: Rules) -> str | dict[str, Any]:
     for name in PRESETS:
         if preset(name) == rules:
             return name
-    return rules.to_json()
+    return rules.to_dict()
 
 
 def rules_from_json(data: object) -> Rules:

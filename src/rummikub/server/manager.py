@@ -32,7 +32,7 @@ import logging
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .accounts.games import PlayerGames
 from .accounts.live import Ended as AccountSessionsEnded
@@ -69,6 +69,9 @@ from .runtime.scheduling import FINISHED_KEEP_SECONDS, REAP_SECONDS, WAITING_IDL
 from .runtime.turns import Turns
 from .storage.store import Store
 from .work.pool import WorkPool
+
+if TYPE_CHECKING:
+    from rummikub.puzzles import Puzzle
 
 __all__ = [
     "FINISHED_KEEP_SECONDS",
@@ -368,6 +371,12 @@ class RoomManager:
         """The analysis (JSON text) of a finished game, asked from ``address`` (by
         ``account``) (:meth:`.Analyses.analysis`)."""
         return await self._analyses.analysis(code, address, account)
+
+    async def game_puzzles(
+        self, code: str, address: str = "local", account: str | None = None
+    ) -> dict[str, Puzzle]:
+        """The puzzles of a finished game's review, by id (:meth:`.Analyses.puzzles`)."""
+        return await self._analyses.puzzles(code, address, account)
 
     async def analysis_progress(self, code: str) -> str:
         """How far the analysis of a finished game is (JSON text)

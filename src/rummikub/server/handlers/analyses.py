@@ -2,7 +2,8 @@
 (:mod:`rummikub.analysis`), computed in the server's review worker process (:mod:`..work.pool`) once
 per game and stored with the game in the database (the most recent :data:`ANALYSIS_CACHE` also
 in memory). An analysis made by an older judging (:data:`rummikub.analysis.VERSION`) is made
-again.
+again. With it come the positions where a player missed going out, as puzzles for him
+(``puzzles``, :func:`..work.jobs.review_text`).
 
 What one client may cost is bounded: concurrent requests for the same game share the one
 computation in flight; a *new* computation is charged to the asking address and, when logged
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import logging
 import shutil
 import tempfile
@@ -28,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from rummikub.analysis import VERSION
+from rummikub.puzzles import Puzzle
 
 from ..protocol.codes import ServerCode
 from ..protocol.refusals import ClientError
@@ -37,10 +40,14 @@ from ..work import jobs
 from ..work.pool import Busy, JobFailed, JobTimeout, WorkPool
 from .records import Records
 
-__all__ = ["ANALYSIS_CACHE", "NEW_BURST", "NEW_PER_HOUR", "Analyses"]
+__all__ = ["ANALYSIS_CACHE", "KEPT", "NEW_BURST", "NEW_PER_HOUR", "Analyses"]
 
 log = logging.getLogger("rummikub.server")
 
+#: the version a review is kept under: the analysis's judging and what the server adds to it
+#: (the missed go-outs as puzzles, :func:`..work.jobs.review_text`); a review kept under
+#: another is made again
+KEPT = f"{VERSION}+puzzles1"
 #: analyses of finished games kept ready to serve
 ANALYSIS_CACHE = 64
 #: an analysis still running after this many seconds is stopped
@@ -69,6 +76,8 @@ class Analyses:
         self._clock = (clock or RealClock()).monotonic
         self._work = work
         self._done: OrderedDict[str, str] = OrderedDict()
+        #: the puzzles of the reviews read lately, by game and id
+        self._puzzles: OrderedDict[str, dict[str, Puzzle]] = OrderedDict()
         #: the computations in flight, by game: every asker of that game waits for the one
         self._flight: dict[str, asyncio.Future[str]] = {}
         self._budgets: OrderedDict[str, TokenBucket] = OrderedDict()
@@ -105,6 +114,24 @@ class Analyses:
         # shield: one asker who gives up does not stop the others' computation
         return await asyncio.shield(flight)
 
+    async def puzzles(
+        self, code: str, address: str = "local", account: str | None = None
+    ) -> dict[str, Puzzle]:
+        """The puzzles of the finished game ``code``'s review (the positions where a player
+        missed going out), by id; the review is made as :meth:`analysis` makes it."""
+        code = code.upper()
+        found = self._puzzles.get(code)
+        if found is None:
+            text = await self.analysis(code, address, account)
+            found = self._puzzles.get(code)  # read meanwhile by another asker?
+            if found is None:
+                kept = await asyncio.to_thread(_read_puzzles, text)
+                found = self._puzzles.setdefault(code, kept)
+        self._puzzles.move_to_end(code)
+        while len(self._puzzles) > ANALYSIS_CACHE:
+            self._puzzles.popitem(last=False)
+        return found
+
     def _landed(self, code: str, flight: asyncio.Future[str]) -> None:
         self._flight.pop(code, None)
         if not flight.cancelled():
@@ -119,7 +146,7 @@ class Analyses:
     async def _made(self, code: str, address: str, account: str | None) -> str:
         storage = self._records.storage
         try:
-            text = await storage.db(storage.store.load_analysis, code, VERSION)
+            text = await storage.db(storage.store.load_analysis, code, KEPT)
         except Exception:  # the database is down: the game may still be in memory
             log.exception("could not read the kept analysis of %s", code)
             text = None
@@ -131,7 +158,8 @@ class Analyses:
                 text = await self._work.run(
                     f"addr:{address}",
                     ANALYSIS_STOP,
-                    jobs.analysis_text,
+                    jobs.review_text,
+                    code,
                     record,
                     str(progress),
                     self._samples,
@@ -147,7 +175,7 @@ class Analyses:
                     ServerCode.BUSY, f"the analysis could not be made ({exc})", retry_after=60.0
                 ) from None
             try:
-                await storage.db(storage.store.save_analysis, code, VERSION, text)
+                await storage.db(storage.store.save_analysis, code, KEPT, text)
             except Exception:  # kept in memory all the same; asked again, it is stored then
                 log.exception("could not store the analysis of %s", code)
         self._done[code] = text
@@ -173,7 +201,7 @@ class Analyses:
             return {"state": "running", "done": 0, "total": 0}
         storage = self._records.storage
         try:
-            kept = await storage.db(storage.store.has_analysis, code, VERSION)
+            kept = await storage.db(storage.store.has_analysis, code, KEPT)
         except Exception:  # the database is down: none is known to be kept
             kept = False
         known = self._known(code)  # made meanwhile?
@@ -229,3 +257,10 @@ class Analyses:
         account: the stored ones were renamed with it, the copies in memory go)."""
         for code in codes:
             self._done.pop(code.upper(), None)
+            self._puzzles.pop(code.upper(), None)
+
+
+def _read_puzzles(text: str) -> dict[str, Puzzle]:
+    """The puzzles of a review's JSON text, by id."""
+    data = json.loads(text)
+    return {p.id: p for p in (Puzzle.from_json(x) for x in data.get("puzzles", ()))}

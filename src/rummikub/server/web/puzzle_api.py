@@ -24,6 +24,12 @@ session's CSRF token (:func:`.account_api.account_or_guest`).
 - ``POST /api/puzzles/{id}/rating`` ``{"player": {rating, rd, volatility}, "solved"}``: a
   guest's new rating after the attempt (Glicko-2, :func:`rummikub.puzzles.rating.attempt`).
 
+A finished game's review (``/api/rooms/{code}/analysis``) lists as ``puzzles`` the positions
+where a player could have gone out and did not; each is a puzzle here under the id
+``CODE-ROUND-TURN`` (1-based, ``ABCD-1-14``), with ``game`` (code, round, turn, seat) in its
+position. Asking for one reads the game's review (made, and charged, as ``/analysis`` makes
+it); attempts at it are never rated (``rated``: false), for an account or a guest.
+
 A puzzle that does not exist is ``404 puzzle-unknown``; an unknown theme ``404
 puzzle-unknown-theme``; an answer in bad notation ``400 bad-notation``; an answer placing
 tiles the rack does not hold ``400 not-on-rack`` (the tiles named); an account's request
@@ -36,6 +42,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import functools
+import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Request
@@ -62,8 +69,12 @@ from rummikub.puzzles.verify import shipped
 from ..accounts import AccountError
 from ..accounts.store import Account
 from ..manager import RoomManager
+from ..protocol.codes import ServerCode
+from ..protocol.refusals import ClientError
+from ..work.jobs import game_puzzle_id
 from .account_api import PRIVATE, account_or_guest, current
 from .deps import Edge, EdgeDep, Manager
+from .records import asker, refusal
 
 __all__ = ["router"]
 
@@ -71,6 +82,9 @@ router = APIRouter()
 
 #: the most ids of ``done`` a request for the next puzzle names (the oldest are dropped)
 MAX_DONE = 500
+#: the id of a finished game's puzzle: the game's code, the round and the turn (1-based),
+#: ``ABCD-1-14`` (:func:`..work.jobs.game_puzzle_id`); a shipped puzzle's id has no dash
+GAME_PUZZLE = re.compile(r"([A-Za-z0-9]{1,16})-([1-9][0-9]{0,3})-([1-9][0-9]{0,3})")
 
 
 @functools.cache
@@ -82,17 +96,38 @@ def _refused(status: int, code: str, message: str, **params: Any) -> JSONRespons
     return JSONResponse({"error": message, "code": code, "params": params}, status)
 
 
-def _puzzle(ident: str) -> Puzzle | JSONResponse:
+async def _puzzle(ident: str, request: Request, m: RoomManager) -> Puzzle | JSONResponse:
+    """The puzzle ``ident``: a shipped one, or one of a finished game's review
+    (:data:`GAME_PUZZLE`: its review is read, or made and charged as ``/analysis`` makes it);
+    or the refusal (404 ``puzzle-unknown``; the game's own refusals when it cannot be
+    reviewed now: 429 busy)."""
     found = _by_id().get(ident)
+    game = GAME_PUZZLE.fullmatch(ident)
+    if found is None and game is not None:
+        code, round_, turn = game[1].upper(), int(game[2]), int(game[3])
+        try:
+            review = await m.game_puzzles(code, *await asker(request, m))
+        except ClientError as exc:
+            if exc.code == ServerCode.BUSY:
+                return refusal(exc)
+            review = {}  # no such game, or not finished: no such puzzle
+        found = review.get(game_puzzle_id(code, round_ - 1, turn - 1))
     if found is None:
         shown = ident[:20]
         return _refused(404, PuzzleCode.UNKNOWN_PUZZLE, f"there is no puzzle {shown!r}", id=shown)
     return found
 
 
+def _rated(p: Puzzle) -> bool:
+    """Whether attempts at ``p`` are rated: the shipped puzzles' are; a game's own are
+    practice (their ratings are only the starting guess of their difficulty)."""
+    return p.id in _by_id()
+
+
 def position(p: Puzzle) -> dict[str, Any]:
-    """What a player is shown of a puzzle: the position and the goal, never a solution."""
-    return {
+    """What a player is shown of a puzzle: the position and the goal, never a solution; for a
+    game's puzzle, which game, round, turn and seat it comes from."""
+    out = {
         "id": p.id,
         **p.position(),
         "rules": rules_to_json(p.rules),
@@ -102,7 +137,17 @@ def position(p: Puzzle) -> dict[str, Any]:
         "rating": round(p.rating),
         "rd": round(p.rd),
         "themes": list(p.themes),
+        "rated": _rated(p),
     }
+    game = GAME_PUZZLE.fullmatch(p.id)
+    if game is not None and p.source is not None:
+        out["game"] = {
+            "code": game[1],
+            "round": p.source.round + 1,
+            "turn": p.source.turn + 1,
+            "seat": p.source.player,
+        }
+    return out
 
 
 def _answer(p: Puzzle | JSONResponse) -> JSONResponse:
@@ -155,8 +200,8 @@ async def themes_route() -> JSONResponse:
 
 
 @router.get("/api/puzzles/{ident}")
-async def puzzle_route(ident: str) -> JSONResponse:
-    return _answer(_puzzle(ident))
+async def puzzle_route(ident: str, request: Request, m: Manager) -> JSONResponse:
+    return _answer(await _puzzle(ident, request, m))
 
 
 class AnswerBody(BaseModel):
@@ -171,7 +216,7 @@ async def _attempt(
 ) -> JSONResponse:
     """``body``, and for an account (``player``) what the attempt did to its puzzle rating
     (``attempt``: :meth:`~..accounts.store.PuzzleOutcome.to_json`) once stored."""
-    if player is None:
+    if player is None or not _rated(p):
         return JSONResponse(body)
     try:
         outcome = await asyncio.to_thread(
@@ -188,7 +233,7 @@ async def _target(
 ) -> tuple[Puzzle, Account | None] | JSONResponse:
     """The puzzle of a request that may be an account's attempt, and whose it is (``None``:
     a guest's); or the refusal (no such puzzle, an account's request without its token)."""
-    p = _puzzle(ident)
+    p = await _puzzle(ident, request, m)
     if isinstance(p, JSONResponse):
         return p
     player = await account_or_guest(request, m, edge)
@@ -234,10 +279,12 @@ def _hint(p: Puzzle, level: int) -> dict[str, Any]:
 
 
 @router.get("/api/puzzles/{ident}/hint")
-async def hint_route(ident: str, level: Annotated[int, Query(ge=1, le=2)] = 1) -> JSONResponse:
+async def hint_route(
+    ident: str, request: Request, m: Manager, level: Annotated[int, Query(ge=1, le=2)] = 1
+) -> JSONResponse:
     """One step: the set of the table to break up (level 1) or a set to build (level 2):
     ``key`` (a catalogue key), ``params``, ``meld`` (the index of the table set named)."""
-    p = _puzzle(ident)
+    p = await _puzzle(ident, request, m)
     return p if isinstance(p, JSONResponse) else JSONResponse(_hint(p, level))
 
 
@@ -266,10 +313,10 @@ def _solution(p: Puzzle) -> dict[str, Any]:
 
 
 @router.get("/api/puzzles/{ident}/solution")
-async def solution_route(ident: str) -> JSONResponse:
+async def solution_route(ident: str, request: Request, m: Manager) -> JSONResponse:
     """The first stored solution as the new table, changed sets first, each tile marked
     ``rack`` (placed), ``moved`` (from another table set) or ``kept``."""
-    p = _puzzle(ident)
+    p = await _puzzle(ident, request, m)
     return p if isinstance(p, JSONResponse) else JSONResponse(_solution(p))
 
 
@@ -297,14 +344,21 @@ class AttemptBody(BaseModel):
 
 
 @router.post("/api/puzzles/{ident}/rating")
-async def rating_route(ident: str, body: Annotated[AttemptBody, Body()]) -> JSONResponse:
+async def rating_route(
+    ident: str, body: Annotated[AttemptBody, Body()], request: Request, m: Manager
+) -> JSONResponse:
     """The player's Glicko-2 rating after one attempt at the puzzle (``solved`` or not), and
-    how much it moved; the puzzle's shipped rating does not move."""
-    p = _puzzle(ident)
+    how much it moved; the puzzle's shipped rating does not move. A game's own puzzle is not
+    rated: the rating comes back as it was (``rated``: false)."""
+    p = await _puzzle(ident, request, m)
     if isinstance(p, JSONResponse):
         return p
     before = Rating(body.player.rating, body.player.rd, body.player.volatility)
-    after, _ = attempt(before, Rating(p.rating, p.rd), body.solved)
+    after = attempt(before, Rating(p.rating, p.rd), body.solved)[0] if _rated(p) else before
     return JSONResponse(
-        {"player": after.to_json(), "delta": round(after.rating - before.rating, 1)}
+        {
+            "player": after.to_json(),
+            "delta": round(after.rating - before.rating, 1),
+            "rated": _rated(p),
+        }
     )

@@ -4,6 +4,7 @@ answer. Nothing here touches a room, a connection or the database."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -11,11 +12,19 @@ import time
 from typing import Any
 
 from rummikub.analysis import analyse
-from rummikub.games import load_any
+from rummikub.games import AnyRecord, load_any
 
 from ..rooms.games import room_game
 
-__all__ = ["ProgressFile", "analysis_text", "bot_move", "hint", "read_progress", "warm"]
+__all__ = [
+    "ProgressFile",
+    "bot_move",
+    "game_puzzle_id",
+    "hint",
+    "read_progress",
+    "review_text",
+    "warm",
+]
 
 #: the least a bot is given to think, however long it waited for a worker
 MIN_THINK = 0.05
@@ -44,18 +53,46 @@ def hint(game: str, obs: Any) -> tuple[dict[str, Any], float]:
     return out, time.process_time() - start
 
 
-def analysis_text(record: str, progress: str | None = None, samples: int | None = None) -> str:
-    """The analysis (JSON text) of a record (JSON text), at the default depth, with
-    ``samples`` deals a position (the depth's own number when ``None``; fewer: a faster,
-    rougher review). ``progress``: a file told how far the analysis is as it goes
-    (:class:`ProgressFile`).
+def _analysis(rec: AnyRecord, progress: str | None, samples: int | None) -> dict[str, Any]:
+    told = ProgressFile(progress, hold=os.environ.get("RUMMIKUB_TEST_ANALYSIS_HOLD"))
+    return analyse(rec, samples=samples, progress=told).to_json()
+
+
+def game_puzzle_id(code: str, round_: int, turn: int) -> str:
+    """The id of the puzzle made of the game ``code``'s turn ``turn`` of round ``round_``
+    (0-based; written 1-based, as the replay numbers them): ``ABCD-1-14``."""
+    return f"{code}-{round_ + 1}-{turn + 1}"
+
+
+def review_text(
+    code: str, record: str, progress: str | None = None, samples: int | None = None
+) -> str:
+    """The server's review of the finished game ``code`` (JSON text, from its record's JSON
+    text): its analysis (rummikub-analysis/2, at the default depth, with ``samples`` deals a
+    position: the depth's own number when ``None``; fewer: a faster, rougher review) and, as
+    ``puzzles``, every position where a player could have placed his whole rack and did not,
+    each a go-out puzzle for him (rummikub-puzzle/1, id :func:`game_puzzle_id`; none in a game
+    without racks to go out with, as Xpress). ``progress``: a file told how far the analysis
+    is as it goes (:class:`ProgressFile`).
 
     For tests only: ``RUMMIKUB_TEST_ANALYSIS_HOLD`` names a file the analysis waits for (at
     most :data:`HOLD_LIMIT` seconds) once it has reported its first turn, so that a test sees
     it running for as long as it needs to."""
-    told = ProgressFile(progress, hold=os.environ.get("RUMMIKUB_TEST_ANALYSIS_HOLD"))
-    result = analyse(load_any(json.loads(record)), samples=samples, progress=told)
-    return json.dumps(result.to_json(), separators=(",", ":"))
+    from rummikub.core.record import GameRecord
+    from rummikub.puzzles.make import missed_go_outs
+
+    rec = load_any(json.loads(record))
+    out = _analysis(rec, progress, samples)
+    puzzles: list[dict[str, Any]] = []
+    if isinstance(rec.record, GameRecord):
+        for seat in range(len(rec.record.players)):
+            for p in missed_go_outs(rec.record, seat):
+                assert p.source is not None
+                ident = game_puzzle_id(code, p.source.round, p.source.turn)
+                puzzles.append(dataclasses.replace(p, id=ident).to_json())
+    puzzles.sort(key=lambda p: (p["source"]["round"], p["source"]["turn"]))
+    out["puzzles"] = puzzles
+    return json.dumps(out, separators=(",", ":"))
 
 
 class ProgressFile:
@@ -64,7 +101,7 @@ class ProgressFile:
     ``every`` seconds and at the last turn. Each is written whole: to a file beside it, then
     moved over it (:func:`os.replace`), so a reader in another process never sees half of
     one (:func:`read_progress`); a file that cannot be written is not a failure of the
-    analysis. ``hold``: see :func:`analysis_text` (tests only)."""
+    analysis. ``hold``: see :func:`review_text` (tests only)."""
 
     def __init__(
         self, path: str | None, every: float = PROGRESS_EVERY, hold: str | None = None

@@ -87,7 +87,7 @@ function route() {
   }
   else if (path === "/assistant") page = new AssistantPage(root);
   else if (path === "/puzzles") page = new PuzzlesPage(root, null);
-  else if (/^\/puzzles\/[A-Za-z0-9]+$/.test(path)) page = new PuzzlesPage(root, path.slice("/puzzles/".length));
+  else if (/^\/puzzles\/[A-Za-z0-9-]+$/.test(path)) page = new PuzzlesPage(root, path.slice("/puzzles/".length));
   else if (path === "/account") page = new AccountPage(root);
   else if (path === "/leaderboard") page = new LeaderboardPage(root);
   else if (/^\/players\/[^/]+$/.test(path)) page = new ProfilePage(root, decodeURIComponent(path.slice("/players/".length)));

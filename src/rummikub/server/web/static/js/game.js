@@ -13,7 +13,7 @@ import { flown, getState, lastMove, myTurn, showLastMove, update } from "./store
 import { alertTurn, clack, flyIn, pieceRects, setSound, soundOn, tick as tickSound } from "./follow.js";
 import { changedTable, locate, movePiece, placed, recordStep, redoStep, tableJson, undoStep } from "./turn.js";
 import { act, botIcon, h, icon, keepFocus, seatName, toast } from "./util.js";
-import { Keys, keysButton } from "./keys.js";
+import { Keys, keysButton, pressable } from "./keys.js";
 import { Presence, presenceLine } from "./presence.js";
 
 const URGENT = 10; // seconds left when the clock turns red
@@ -83,6 +83,9 @@ export class GameView {
     this.presence = new Presence(); // notices of persons leaving and coming back (presence.js)
     // the keys of the terminal game (keys.js)
     this.keys = new Keys({ root: this.root, tapZone: (target) => this.tapZone(target),
+      playing: () => { const s = getState(); return s.seat != null && !!s.view && !!s.view.game; },
+      selected: () => !!getState().selection,
+      clear: () => update((s) => { s.selection = null; }),
       step: (redo) => this.step(redo), setSort: (mode) => this.ctl.setSort(mode),
       moveTo: (id, target) => { const c = this.context(); if (c && this.canMove(c, id)) this.moveTo(id, target); } });
     root.replaceChildren(this.el);
@@ -376,7 +379,7 @@ export class GameView {
       el.classList.add("movable");
       // played from the keyboard: Tab to a piece, Enter or Space picks it up (or puts the one
       // picked up before it), then Enter on a set, "+ new set" or the rack puts it there
-      keyboard(el, () => this.tap(x.id));
+      pressable(el, () => this.tap(x.id));
     }
     if (c.s.selection === x.id) el.classList.add("selected");
     if (x.mark && this.lastShown(c)) el.classList.add("last", `last-${x.mark}`);
@@ -415,7 +418,7 @@ export class GameView {
       tray.addEventListener("click", (e) => { if (!/** @type {Element} */ (e.target).closest(".piece")) this.tapZone({ kind: "rack" }); });
       tray.id = "own-rack";
       tray.setAttribute("aria-label", t("game.rack"));
-      if (c.mine) keyboard(tray, () => this.tapZone({ kind: "rack" }), true);
+      if (c.mine) pressable(tray, () => this.tapZone({ kind: "rack" }), true);
     }
     const hinted = own && c.s.hint ? game.hinted(c, items) : new Set();
     for (const x of items) {
@@ -466,7 +469,7 @@ export class GameView {
       el.setAttribute("aria-label", t("game.set_label", { n: i + 1, tiles: m.map((x) => faceLabel(x.s)).join(", ") }));
       if (c.placing) {
         el.id = `meld-${i}`;
-        keyboard(el, () => this.tapZone({ kind: "meld", meld: i, pos: m.length }), true);
+        pressable(el, () => this.tapZone({ kind: "meld", meld: i, pos: m.length }), true);
       }
       const wrap = h("div", { class: "meld-wrap" }, el);
       if (res && !res.ok) wrap.append(h("div", { class: "meld-reason" }, res.reason));
@@ -475,7 +478,7 @@ export class GameView {
     });
     if (c.placing) {
       const zone = h("div", { class: "new-meld" + (c.s.selection ? " armed" : ""), id: "new-meld", onclick: () => this.tapZone({ kind: "new" }) }, t("game.new_meld"));
-      keyboard(zone, () => this.tapZone({ kind: "new" }));
+      pressable(zone, () => this.tapZone({ kind: "new" }));
       melds.append(zone);
     }
     if (!work.length && !c.placing) melds.append(h("div", { class: "empty-table muted" }, t(game.emptyTable)));
@@ -553,24 +556,6 @@ export class GameView {
       pause.textContent = t("round.next_in", { s: Math.ceil(Math.max(0, (s.clock.pause - performance.now()) / 1000)) });
     }
   }
-}
-
-// Make `el` take the focus and answer Enter and Space like a press (`own`: only when it has the
-// focus itself, not one of its pieces).
-/**
- * @param {HTMLElement} el
- * @param {() => void} press
- * @param {boolean} [own]
- */
-function keyboard(el, press, own = false) {
-  el.tabIndex = 0;
-  el.setAttribute("role", "button");
-  el.addEventListener("keydown", (e) => {
-    if ((e.key !== "Enter" && e.key !== " ") || (own && e.target !== el)) return;
-    e.preventDefault();
-    e.stopPropagation();
-    press();
-  });
 }
 
 /** @param {number} s */

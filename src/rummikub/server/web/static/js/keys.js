@@ -3,19 +3,27 @@
 // button (D draw, E end turn, U undo, Y redo, R reset, H hint, T / G sort, N new set) and the
 // arrow keys moving the focus between the tiles of the rack and the sets of the table, so that
 // placing a tile takes a few keys. `?` opens the list of the keys. Keys typed into a field
-// (the chat, a name) are the field's own.
+// (the chat, a name) are the field's own. The puzzle page plays with the same keys (E checks
+// its answer).
 import { t } from "./i18n.js";
-import { getState, update } from "./store.js";
 import { h } from "./util.js";
 
 /**
- * What the keys need of the game view (game.js): tap a zone, undo/redo, sort.
+ * What the keys need of the page they play (the game, game.js; a puzzle, puzzles.js): whether
+ * the keys play now, tap a zone, undo/redo, the piece picked up, sort, and what the page
+ * has in place of the game's rack, buttons and list of keys.
  * @typedef {object} KeyTarget
+ * @property {() => boolean} playing the keys play (a spectator has no keys but `?`)
  * @property {(target: import("./turn.js").Target) => void} tapZone
  * @property {(redo: boolean) => void} step
- * @property {(mode: string) => void} setSort
+ * @property {() => boolean} selected a piece is picked up
+ * @property {() => void} clear put the piece picked up back
+ * @property {((mode: string) => void) | null} setSort null: the page has no sort
  * @property {(id: string, target: import("./turn.js").Target) => void} moveTo
  * @property {HTMLElement} root
+ * @property {string} [rack] the rack's selector (default `#own-rack`)
+ * @property {Record<string, string[]>} [buttons] the buttons the letter keys press (default: the game's)
+ * @property {[string, string][]} [keys] the keys the help lists (default: the game's)
  */
 
 /** The keys the help lists: [key, catalogue key of what it does].
@@ -34,6 +42,22 @@ export const KEYS = [
   ["R", "keys.reset"],
   ["H", "keys.hint"],
   ["T / G", "keys.sort"],
+  ["?", "keys.help"],
+];
+
+/** The keys of the puzzle page: the game's, with E checking the answer and no drawing nor
+ * sorting. @type {[string, string][]} */
+export const PUZZLE_KEYS = [
+  ["← → ↑ ↓", "keys.arrows"],
+  ["Home / End", "keys.home_end"],
+  ["Space / Enter", "keys.pick"],
+  ["N", "keys.new_set"],
+  ["Esc", "keys.clear"],
+  ["E", "keys.check"],
+  ["U / Ctrl+Z", "keys.undo"],
+  ["Y / Ctrl+Y", "keys.redo"],
+  ["R", "keys.reset"],
+  ["H", "keys.hint"],
   ["?", "keys.help"],
 ];
 
@@ -65,8 +89,8 @@ function press(root, selectors) {
 // The rows the arrows move between: each set of the table, then the rack. A row's items are
 // the set itself (to drop a tile at its end) and the pieces that take the focus.
 // `rack` is the rack's row (-1: none).
-/** @param {HTMLElement} root */
-function rows(root) {
+/** @param {HTMLElement} root @param {string} rackSelector */
+function rows(root, rackSelector) {
   /** @type {HTMLElement[][]} */
   const out = [];
   let rack = -1;
@@ -75,7 +99,7 @@ function rows(root) {
     const items = /** @type {HTMLElement[]} */ ([...meld.querySelectorAll(".piece[tabindex]")]);
     out.push(meld.tabIndex >= 0 ? [meld, ...items] : items);
   });
-  const tray = /** @type {HTMLElement | null} */ (root.querySelector("#own-rack"));
+  const tray = /** @type {HTMLElement | null} */ (root.querySelector(rackSelector));
   if (tray) {
     const items = /** @type {HTMLElement[]} */ ([...tray.querySelectorAll(".piece[tabindex]")]);
     const row = items.length ? items : tray.tabIndex >= 0 ? [tray] : [];
@@ -112,8 +136,7 @@ export class Keys {
       return;
     }
     if (k === "?") { e.preventDefault(); this.openHelp(); return; }
-    const s = getState();
-    if (s.seat == null || !s.view || !s.view.game) return; // a spectator has no keys but `?`
+    if (!this.view.playing()) return;
     const root = this.view.root;
     // the score card: its buttons are the keys (Tab, Enter)
     if (root.querySelector(".overlay")) return;
@@ -132,20 +155,21 @@ export class Keys {
       return;
     }
     if (k === "Escape") {
-      if (s.selection) { e.preventDefault(); update((st) => { st.selection = null; }); }
+      if (this.view.selected()) { e.preventDefault(); this.view.clear(); }
       return;
     }
-    if (lower === "n") { e.preventDefault(); if (s.selection) this.view.tapZone({ kind: "new" }); return; }
+    if (lower === "n") { e.preventDefault(); if (this.view.selected()) this.view.tapZone({ kind: "new" }); return; }
     if (lower === "u") { e.preventDefault(); this.view.step(false); return; }
     if (lower === "y") { e.preventDefault(); this.view.step(true); return; }
     if (lower === "t" || lower === "g") {
       // Xpress has no sort: T throws, as in its terminal game
-      if (!root.querySelector("#btn-sort")) { if (lower === "t" && press(root, ["#btn-throw"])) e.preventDefault(); return; }
+      const sort = this.view.setSort;
+      if (!sort || !root.querySelector("#btn-sort")) { if (lower === "t" && press(root, ["#btn-throw"])) e.preventDefault(); return; }
       e.preventDefault();
-      this.view.setSort(lower === "t" ? "789" : "777");
+      sort(lower === "t" ? "789" : "777");
       return;
     }
-    const buttons = BUTTONS[lower];
+    const buttons = (this.view.buttons || BUTTONS)[lower];
     if (buttons && !e.shiftKey) { e.preventDefault(); press(root, buttons); }
   }
 
@@ -154,7 +178,7 @@ export class Keys {
   /** @param {number} by */
   arrange(by) {
     const at = /** @type {HTMLElement | null} */ (document.activeElement);
-    const rack = this.view.root.querySelector("#own-rack");
+    const rack = this.view.root.querySelector(this.view.rack || "#own-rack");
     if (!at || !rack || !at.dataset.id || at.parentElement !== rack) return false;
     const tiles = [...rack.querySelectorAll(".piece")];
     const i = tiles.indexOf(at);
@@ -166,7 +190,7 @@ export class Keys {
   // Move the focus (an arrow, Home or End); false: nowhere to go.
   /** @param {string} k */
   move(k) {
-    const { all, rack: rackRow } = rows(this.view.root);
+    const { all, rack: rackRow } = rows(this.view.root, this.view.rack || "#own-rack");
     if (!all.length) return false;
     const at = document.activeElement;
     const r = all.findIndex((row) => row.some((x) => x === at));
@@ -201,7 +225,7 @@ export class Keys {
     const card = h("div", { class: "card keys-card", role: "dialog", "aria-modal": "true", "aria-labelledby": "keys-title", id: "keys-help" },
       h("h2", { id: "keys-title" }, t("keys.title")),
       h("p", { class: "muted" }, t("keys.intro")),
-      h("table", { class: "keys-table" }, h("tbody", {}, KEYS.map(([key, what]) =>
+      h("table", { class: "keys-table" }, h("tbody", {}, (this.view.keys || KEYS).map(([key, what]) =>
         h("tr", {}, h("td", {}, h("kbd", {}, key)), h("td", {}, t(what)))))),
       h("div", { class: "form-row" }, close));
     this.help = h("div", { class: "overlay keys-overlay", onclick: (e) => { if (e.target === this.help) this.closeHelp(); } }, card);
@@ -217,6 +241,24 @@ export class Keys {
     const back = /** @type {HTMLElement | null} */ (this.before || null);
     if (back && back.isConnected) back.focus();
   }
+}
+
+// Make `el` take the focus and answer Enter and Space like a press (`own`: only when it has the
+// focus itself, not one of its pieces).
+/**
+ * @param {HTMLElement} el
+ * @param {() => void} onPress
+ * @param {boolean} [own]
+ */
+export function pressable(el, onPress, own = false) {
+  el.tabIndex = 0;
+  el.setAttribute("role", "button");
+  el.addEventListener("keydown", (e) => {
+    if ((e.key !== "Enter" && e.key !== " ") || (own && e.target !== el)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    onPress();
+  });
 }
 
 // The small button that opens the list of keys (for those who do not know `?`).

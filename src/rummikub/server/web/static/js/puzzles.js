@@ -9,17 +9,20 @@
 // picked near it; the streak stays in the browser. docs/web.md.
 import { accountPuzzles, csrfHeader, currentAccount, loadSession, setAccountPuzzles } from "./account.js";
 import { t, codeText, translate } from "./i18n.js";
-import { pieceEl, withRoles } from "./pieces.js";
-import { movePiece, placed, recordStep, undoStep, startTurn, tableJson } from "./turn.js";
+import { Keys, PUZZLE_KEYS, keysButton, pressable } from "./keys.js";
+import { faceLabel, pieceEl, withRoles } from "./pieces.js";
+import { movePiece, placed, recordStep, redoStep, undoStep, startTurn, tableJson } from "./turn.js";
 import { practicePiece, settleSets, setValue, tapTarget } from "./tutorial.js";
-import { getJSON, h } from "./util.js";
+import { getJSON, h, keepFocus } from "./util.js";
 
 /** @typedef {import("./types.js").Face} Face */
 /** @typedef {import("./types.js").Table} Table */
 /**
- * A puzzle as the server shows it (never its solutions).
+ * A puzzle as the server shows it (never its solutions); `rated` false and `game` for a
+ * puzzle of a finished game's review (the game, round, turn and seat it comes from).
  * @typedef {{id: string, table: Table, rack: Face[], opened: boolean, goal: string, target: number,
- *   opening_value: number, rating: number, rd: number, themes: string[], date?: string}} PuzzlePosition */
+ *   opening_value: number, rating: number, rd: number, themes: string[], date?: string, rated: boolean,
+ *   game?: {code: string, round: number, turn: number, seat: number}}} PuzzlePosition */
 /** @typedef {{solved: boolean, placed: number, code?: string, params?: import("./types.js").Params, meld?: number, attempt?: import("./types.js").PuzzleAttempt}} Verdict */
 /** @typedef {import("./types.js").Glicko} Glicko */
 /** @typedef {import("./types.js").PuzzleAttempt} PuzzleAttempt */
@@ -92,6 +95,17 @@ export class PuzzlesPage {
     this.practice = false; // the puzzle was attempted before: not rated again
     this.rated = ""; // what the rated result did to the player's rating
     this.hintTaken = false; // an account's first attempt ended at a hint: not rated
+    // the keys of the game (keys.js): arrows, Space/Enter, N, Esc, U/Y, R, H; E checks
+    this.keys = new Keys({
+      root: this.root, rack: "#puzzle-rack", keys: PUZZLE_KEYS, setSort: null,
+      buttons: { e: ["#puzzle-check"], r: ["#puzzle-reset"], h: ["#puzzle-hint"] },
+      playing: () => !this.gone && !!this.turn && !this.solution,
+      selected: () => this.selection != null,
+      clear: () => { this.selection = null; this.draw(); },
+      tapZone: (target) => this.zone(target),
+      step: (redo) => (redo ? this.redo() : this.undo()),
+      moveTo: (id, target) => this.move(id, target),
+    });
     this.load(ident);
     getJSON("/api/puzzles/themes").then((c) => {
       this.choices = /** @type {PuzzleChoices} */ (c);
@@ -132,7 +146,7 @@ export class PuzzlesPage {
     return (mine || this.saved.rating).rating;
   }
 
-  destroy() { this.gone = true; }
+  destroy() { this.gone = true; this.keys.destroy(); }
 
   /** @param {string} [what] */
   render(what) { if (what === "language" || what === "account" || what == null) this.draw(); }
@@ -170,7 +184,7 @@ export class PuzzlesPage {
     this.solution = null;
     // done before: practice (an account learns it from the server's answer)
     this.result = !currentAccount() && this.saved.done.includes(p.id) ? true : null;
-    this.practice = this.result !== null;
+    this.practice = this.result !== null || !p.rated;
     this.hintTaken = false;
     this.hints = 0;
     this.hinted = null;
@@ -207,7 +221,9 @@ export class PuzzlesPage {
   /** @param {import("./turn.js").Target} target */
   zone(target) { if (this.selection) this.move(this.selection, target); }
 
-  undo() { if (this.turn && undoStep(this.turn)) { this.selection = null; this.draw(); } }
+  undo() { if (this.turn && !this.solution && undoStep(this.turn)) { this.selection = null; this.draw(); } }
+
+  redo() { if (this.turn && !this.solution && redoStep(this.turn)) { this.selection = null; this.draw(); } }
 
   reset() {
     if (!this.puzzle || !this.turn) return;
@@ -253,6 +269,7 @@ export class PuzzlesPage {
     const p = this.puzzle;
     if (!p || this.result !== null) return;
     this.result = solved;
+    if (!p.rated) return; // a game's own puzzle: practice, no streak
     const s = this.saved;
     let line;
     if (attempt) line = this.accountRated(attempt, solved);
@@ -338,13 +355,17 @@ export class PuzzlesPage {
   // --- drawing ---------------------------------------------------------------------------
   /** @param {import("./turn.js").Item} x */
   piece(x) {
-    return practicePiece(x, {
+    const el = practicePiece(x, {
       root: this.root,
       selected: this.selection === x.id,
       canMove: () => !this.gone && !this.solution,
       tap: () => this.tap(x.id),
       drop: (target) => { if (target) this.move(x.id, target); else this.draw(); },
     });
+    // from the keyboard: Tab (or the arrows) to a piece, Enter or Space picks it up
+    el.id = `piece-${x.id}`; // the focus stays on it when the page is drawn again
+    pressable(el, () => this.tap(x.id));
+    return el;
   }
 
   goalText() {
@@ -354,6 +375,10 @@ export class PuzzlesPage {
 
   draw() {
     if (this.gone) return;
+    keepFocus(this.root, () => this.drawPage());
+  }
+
+  drawPage() {
     const s = this.saved;
     const bar = h("div", { class: "puzzle-bar" },
       h("span", { class: "puzzle-me", id: "puzzle-my-rating" }, t("puzzle.web.my_rating", { rating: Math.round(this.myRating()) })),
@@ -361,7 +386,8 @@ export class PuzzlesPage {
       h("a", { class: "btn small", id: "puzzle-daily", href: "/puzzles/daily", "data-link": true }, t("puzzle.web.daily")),
       this.streakMode ? h("a", { class: "btn small", href: "/puzzles", "data-link": true }, t("puzzle.web.rated_mode"))
         : h("a", { class: "btn small", id: "puzzle-streak-link", href: "/puzzles?streak=1", "data-link": true }, t("puzzle.web.streak_mode")),
-      this.themeMenu());
+      this.themeMenu(),
+      keysButton(this.keys));
     if (!this.puzzle || !this.turn) {
       this.root.replaceChildren(h("div", { class: "puzzle-page tutorial game" }, bar,
         h("p", { class: this.error ? "error-text" : "muted", role: "status" }, this.error || t("puzzle.web.loading"))));
@@ -377,16 +403,22 @@ export class PuzzlesPage {
         const value = setValue(m.map((x) => x.s));
         const fromTable = m.every((x) => !x.rack) && i < p.table.length;
         const el = h("div", { class: "meld" + (value == null ? " invalid" : " fresh") + (this.hinted === i && fromTable ? " hinted" : ""), dir: "ltr", dataset: { index: i },
+          id: `meld-${i}`, "aria-label": t("game.set_label", { n: i + 1, tiles: m.map((x) => faceLabel(x.s)).join(", ") }),
           onclick: (/** @type {MouseEvent} */ e) => { if (!(/** @type {Element} */ (e.target)).closest(".piece")) this.zone({ kind: "meld", meld: i, pos: m.length }); } },
         m.map((x) => this.piece(x)));
+        pressable(el, () => this.zone({ kind: "meld", meld: i, pos: m.length }), true);
         melds.append(h("div", { class: "meld-wrap" }, el,
           value == null ? h("div", { class: "meld-reason" }, t("tutorial.not_a_set")) : null));
       });
-      melds.append(h("div", { class: "new-meld" + (this.selection ? " armed" : ""), id: "puzzle-new-set", onclick: () => this.zone({ kind: "new" }) }, t("game.new_meld")));
+      const zone = h("div", { class: "new-meld" + (this.selection ? " armed" : ""), id: "puzzle-new-set", onclick: () => this.zone({ kind: "new" }) }, t("game.new_meld"));
+      pressable(zone, () => this.zone({ kind: "new" }));
+      melds.append(zone);
     }
     const rack = h("div", { class: "rack active", id: "puzzle-rack", dir: "ltr",
       onclick: (/** @type {MouseEvent} */ e) => { if (!(/** @type {Element} */ (e.target)).closest(".piece")) this.zone({ kind: "rack" }); } },
     this.solution ? [] : this.turn.rack.map((x) => this.piece(x)));
+    rack.setAttribute("aria-label", t("game.rack"));
+    if (!this.solution) pressable(rack, () => this.zone({ kind: "rack" }), true);
     const legend = this.solution ? h("div", { class: "assist-legend muted" },
       ["rack", "moved", "kept"].map((m) => h("span", { class: `legend-mark mark-${m}` }, t(`assist.mark.${m}`)))) : null;
     const msg = this.message;
@@ -397,8 +429,10 @@ export class PuzzlesPage {
         h("h2", {}, t("puzzle.title", { id: p.id, rating: p.rating }), p.date ? ` · ${t("puzzle.web.daily")}` : ""),
         h("p", { class: "tutorial-text", id: "puzzle-goal" }, this.goalText()),
         themes ? h("p", { class: "muted small" }, t("puzzle.themes", { themes })) : null,
+        p.game ? h("p", { class: "muted", id: "puzzle-game" }, t("puzzle.web.from_game", { code: p.game.code, round: p.game.round, turn: p.game.turn }), " ",
+          h("a", { href: `/replay/${p.game.code}`, "data-link": true }, t("puzzle.web.back_to_game"))) : null,
         h("p", { class: "tutorial-result " + (msg ? msg.kind : "muted"), id: "puzzle-message", role: "status" },
-          msg ? msg.text : t(this.practice ? "puzzle.web.practice" : "puzzle.web.try")),
+          msg ? msg.text : t(!p.rated ? "puzzle.web.try" : this.practice ? "puzzle.web.practice" : "puzzle.web.try")),
         this.rated ? h("p", { class: "muted", id: "puzzle-rated" }, this.rated) : null,
         legend),
       h("section", { class: "table-area" }, melds),

@@ -9,7 +9,7 @@ import { t, translate } from "./i18n.js";
 import { gameOfRecord } from "./games.js";
 import { groupEl, pieceEl, withRoles } from "./pieces.js";
 import { playerNames, readRecord } from "./records.js";
-import { MISTAKES, betterMove, betterThrowText, betterTableEl, betterText, evalGraph, judgedTurn, positionOf, readAnalysis, summaryEl, verdictText } from "./review.js";
+import { MISTAKES, betterMove, betterThrowText, betterTableEl, betterText, evalGraph, judgedTurn, positionOf, puzzlesEl, readAnalysis, summaryEl, verdictText } from "./review.js";
 import { getState, subscribe, update } from "./store.js";
 import { h, getJSON, icon, keepFocus } from "./util.js";
 import { moveList } from "./movelist.js";
@@ -234,6 +234,13 @@ export class ReplayPage {
     if (i != null) this.jump(i);
   }
 
+  // The position turn `turn` of round `round` was played in (the step before it).
+  /** @param {number} round @param {number} turn */
+  goToPosition(round, turn) {
+    const i = this.stepOfTurn && this.stepOfTurn.get(`${round}/${turn}`);
+    if (i != null) this.jump(Math.max(0, i - 1));
+  }
+
   // The next (`by` 1) or previous (-1) inaccuracy, mistake or blunder of the game.
   /** @param {number} by */
   mistake(by) {
@@ -332,6 +339,8 @@ export class ReplayPage {
       h("div", { class: "review-nav" },
         nav("review-prev", "replay.prev_mistake", -1), nav("review-next", "replay.next_mistake", 1),
         h("span", { class: "muted" }, t("replay.review_keys"))));
+    const puzzles = puzzlesEl(analysis, names, (round, turn) => this.goToPosition(round, turn));
+    if (puzzles) parts.reviewBox.append(puzzles);
     parts.reviewBox.hidden = false;
     return graph;
   }

@@ -37,7 +37,7 @@ const svg = (tag, attrs = {}) => {
 /**
  * The analysis as the page uses it: its players' summaries, its turns in the order played,
  * and where each (round, turn) is among them.
- * @typedef {{players: import("./types.js").PlayerSummary[], turns: JudgedTurn[], index: Map<string, number>, error?: undefined}} Analysis
+ * @typedef {{players: import("./types.js").PlayerSummary[], turns: JudgedTurn[], index: Map<string, number>, puzzles: import("./types.js").GamePuzzleJson[], error?: undefined}} Analysis
  */
 
 /**
@@ -70,7 +70,7 @@ const keyOf = (round, turn) => `${round}/${turn}`;
  */
 export function readAnalysis(data) {
   const turns = [...data.turns].sort((a, b) => a.round - b.round || a.turn - b.turn);
-  return { players: data.players || [], turns, index: new Map(turns.map((x, i) => [keyOf(x.round, x.turn), i])) };
+  return { players: data.players || [], turns, index: new Map(turns.map((x, i) => [keyOf(x.round, x.turn), i])), puzzles: data.puzzles || [] };
 }
 
 /**
@@ -125,6 +125,26 @@ export function summaryEl(analysis, names) {
     h("thead", {}, h("tr", {}, heads.map((x, i) => h("th", { scope: "col", title: i === heads.length - 1 ? t("replay.mean_loss_title") : null },
       x, signs[i] ? " " : null, signs[i])))),
     h("tbody", {}, rows)));
+}
+
+// The positions where a player could have placed his whole rack and did not, each offered as
+// a puzzle (the puzzle page, not rated) and as a way to that turn of the replay; null when
+// there are none.
+/**
+ * @param {Analysis} analysis
+ * @param {string[]} names
+ * @param {(round: number, turn: number) => void} goTo
+ */
+export function puzzlesEl(analysis, names, goTo) {
+  if (!analysis.puzzles.length) return null;
+  return h("section", { class: "review-puzzles", id: "review-puzzles" },
+    h("h3", {}, t("review.puzzles")),
+    h("p", { class: "muted" }, t("review.puzzles_intro")),
+    h("ul", {}, analysis.puzzles.map((p) => h("li", { dataset: { puzzle: p.id, player: String(p.source.player) } },
+      h("span", { class: `legend legend-${p.source.player}` }, t("review.missed_go_out",
+        { name: names[p.source.player] || "?", round: p.source.round + 1, turn: p.source.turn + 1 })), " ",
+      h("button", { class: "btn small", type: "button", onclick: () => goTo(p.source.round, p.source.turn) }, t("review.go_to_turn")), " ",
+      h("a", { class: "btn small primary", href: `/puzzles/${p.id}`, "data-link": true }, t("review.solve_puzzle"))))));
 }
 
 // The height (0..1) of player `p`'s line at turn `i`: his chance there, else the nearest

@@ -476,8 +476,12 @@
  * @property {number} lost
  */
 
-/** `GET /api/rooms/CODE/analysis`.
- * @typedef {{format: string, version: string, game: GameName, depth: string, players: PlayerSummary[], turns: JudgedTurn[]}} AnalysisJson */
+/** A missed go-out of a finished game, as its review lists it (a puzzle, rummikub-puzzle/1:
+ * the page uses its id, its source and its rack).
+ * @typedef {{id: string, goal: string, rack: Face[], source: {round: number, turn: number, player: number}}} GamePuzzleJson */
+
+/** `GET /api/rooms/CODE/analysis`: the analysis, and the server's puzzles of the game.
+ * @typedef {{format: string, version: string, game: GameName, depth: string, players: PlayerSummary[], turns: JudgedTurn[], puzzles?: GamePuzzleJson[]}} AnalysisJson */
 
 /**
  * A play of the assistant's answer (`GET /api/assist`, docs/formats.md).
