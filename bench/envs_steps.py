@@ -4,6 +4,7 @@ Gymnasium environment, one agent against ``greedy`` bots, whose moves are not co
 steps), 2 players.
 
     .venv/bin/python bench/envs_steps.py [--episodes 8] [--seed 1]
+    .venv/bin/python bench/envs_steps.py --only aec-tiles --episodes 40 --parts
 
 A step is one action of the policy: the environment carries it out and offers the next
 candidates with their exact mask. Times are CPU seconds of this process (per core, whatever
@@ -71,13 +72,57 @@ def measure(api: str, game: str, episodes: int, seed: int) -> str:
             f"{mean + half:.0f}), {steps} steps in {episodes} rounds")  # fmt: skip
 
 
+#: the parts ``--parts`` times: (module, function, label)
+PARTS = (
+    ("rummikub.solver.fast", "_drive", "the compiled kernel (the search)"),
+    ("rummikub.solver.dp", "trace", "tracing the plays"),
+    ("rummikub.solver.api", "_build", "building the plays"),
+)
+
+
+def time_parts() -> dict[str, list[float]]:
+    """Wrap each of :data:`PARTS` to add up its CPU seconds and calls (``{label: [s, n]}``)."""
+    import importlib
+
+    spent: dict[str, list[float]] = {}
+    for module, name, label in PARTS:
+        mod = importlib.import_module(module)
+        inner = getattr(mod, name)
+        spent[label] = [0.0, 0]
+
+        def timed(*a: object, _f: object = inner, _s: list[float] = spent[label]) -> object:
+            t = time.process_time()
+            try:
+                return _f(*a)  # type: ignore[operator]
+            finally:
+                _s[0] += time.process_time() - t
+                _s[1] += 1
+
+        setattr(mod, name, timed)
+    return spent
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--episodes", type=int, default=8)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", help="one of aec-tiles, aec-xpress, gym-tiles, gym-xpress")
+    ap.add_argument(
+        "--parts",
+        action="store_true",
+        help="also time the solver's parts of a step (the kernel, tracing, building)",
+    )
     args = ap.parse_args()
     print("command:", " ".join(["python", *sys.argv]))
+    if args.parts:
+        spent = time_parts()
+        only = args.only or "aec-tiles"
+        api, game = only.split("-")
+        print(measure("AEC" if api == "aec" else "Gym", game, args.episodes, args.seed))
+        print("(the first round, a warm-up, is timed in the parts too)")
+        for label, (sec, calls) in spent.items():
+            print(f"  {label}: {sec:.2f} s CPU in {int(calls)} calls")
+        return
     for api in ("AEC", "Gym"):
         for game in ("tiles", "xpress"):
             if args.only and args.only != f"{api.lower()}-{game}":
