@@ -107,7 +107,11 @@ class Server:
         async def socket() -> AsyncIterator[AsyncWebSocketSession]:
             ws: AsyncWebSocketSession
             async with (
-                ASGIWebSocketTransport(app=self.app, client=(source, 40001)) as transport,
+                # the application's accept is waited for as any message (httpx-ws gives it
+                # 1 s by default: too short on a busy machine)
+                ASGIWebSocketTransport(
+                    app=self.app, client=(source, 40001), initial_receive_timeout=WAIT
+                ) as transport,
                 httpx.AsyncClient(transport=transport, base_url=BASE) as http,
                 aconnect_ws(
                     url,
