@@ -15,6 +15,7 @@ from rummikub.solver import (
     arrangeable,
     best_per_count,
     changes,
+    per_count,
     solve,
 )
 
@@ -166,6 +167,29 @@ def test_best_per_count() -> None:
     opening = best_per_count(Table(), Rack.parse("R9 R10 R11 R12"), opened=False)
     assert sorted(opening) == [3, 4]
     assert opening[3].value == 33
+
+
+@pytest.mark.parametrize(
+    ("table", "rack"),
+    [
+        ("", "R1 R2 R3 R4 R5 K9"),
+        ("R1 J R3 | K5 B5 J", "R2 R4 K5 O5 B6 O1"),  # jokers on the table
+        ("R7 R8 R9 | B9 K9 O9", "R6 R10 K10 B10 O10 J"),  # a joker on the rack
+    ],
+)
+def test_per_count_gives_the_counts_at_once_and_each_play_when_asked(table: str, rack: str) -> None:
+    t, r = Table.parse(table) if table else Table(), Rack.parse(rack)
+    found = per_count(t, r, opened=True)
+    best = solve(t, r, opened=True)
+    assert found.counts and max(found.counts) == best.tiles
+    for n in found.counts:
+        sol = found.solution(n)
+        assert n in found and sol.tiles == n == len(sol.play)
+        assert sol is found.solution(n)  # built once
+    assert found.solutions() == best_per_count(t, r, opened=True)
+    assert 0 not in found and best.tiles + 1 not in found
+    with pytest.raises(KeyError):
+        found.solution(best.tiles + 1)
 
 
 def test_all_best_lists_every_maximum_play() -> None:

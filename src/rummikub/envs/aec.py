@@ -25,6 +25,7 @@ from pettingzoo import AECEnv
 from rummikub.core import Code, UsageError
 from rummikub.core.interface import Game, GameMatch
 
+from .lazy import Lazy
 from .spec import Features, GameSpec
 
 __all__ = ["Reward", "RummikubEnv"]
@@ -32,6 +33,10 @@ __all__ = ["Reward", "RummikubEnv"]
 Reward = Literal["score", "win"]
 #: the largest magnitude of a feature (scores are the largest: a match total of thousands)
 BOUND = 100_000.0
+
+
+def _given(action: Any) -> Any:
+    return lambda: action
 
 
 def bad_argument(name: str, value: object, wanted: str) -> UsageError:
@@ -100,7 +105,7 @@ class RummikubEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # un
         #: seats played from outside (:meth:`play_outside`): no candidates are made for them
         self.outside: set[int] = set()
         self.match: GameMatch[Any, Any, Any, Any] | None = None
-        self._candidates: list[Any] = []
+        self._candidates: Lazy[Any] = Lazy(())
         self._actions = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -143,12 +148,14 @@ class RummikubEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # un
         for a in self.agents:
             self.infos[a] = {}
         if seat in self.outside:
-            self._candidates = []
+            self._candidates = Lazy(())
             return
         obs = self.match.observation(seat)
-        self._candidates = list(self.spec.candidates(obs))[: self.limit]
+        offered = self.spec.candidates(obs)
+        cands = offered if isinstance(offered, Lazy) else Lazy(_given(a) for a in offered)
+        self._candidates = cands if len(cands) <= self.limit else cands[: self.limit]
         self.infos[self.agent_selection] = {
-            "candidates": [self.game.action_to_json(c) for c in self._candidates],
+            "candidates": self._candidates.map(self.game.action_to_json),
             "observation": obs,
         }
 
@@ -163,8 +170,8 @@ class RummikubEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # un
         return {"observation": features, "action_mask": mask}
 
     def candidates(self) -> Sequence[Any]:
-        """The actions offered to the agent to move (index = action)."""
-        return tuple(self._candidates)
+        """The actions offered to the agent to move (index = action; each made when read)."""
+        return self._candidates
 
     def step(self, action: int | None) -> None:
         """Play candidate ``action`` of the agent to move (``None`` for an agent whose episode
@@ -206,12 +213,12 @@ class RummikubEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # un
                 self.rewards[a] = self._reward(result.scores, result.winner, i)
                 self.terminations[a] = True
                 self.infos[a] = {"result": result}
-            self._candidates = []
+            self._candidates = Lazy(())
         elif self._actions >= self.max_actions:
             for a in self.agents:
                 self.truncations[a] = True
                 self.infos[a] = {}
-            self._candidates = []
+            self._candidates = Lazy(())
         else:
             self._next_turn()
         self._accumulate_rewards()

@@ -18,19 +18,25 @@ Candidates: draw (pass once the pool is empty) first, then the best play for eve
 tiles that can be placed (``best_per_count``: the highest value, then the fewest changes), most
 tiles first — the first is the play of the most tiles, the play of the most value is among
 them — and the most tiles keeping every rack joker, each play once, at most ``limit`` in all:
-one search of the solver a step (two with a joker on the rack).
+one search of the solver a step (two with a joker on the rack). The search tells how many
+candidates there are; each play is laid out as melds when first read (:class:`.lazy.Lazy`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from rummikub.core import Action, Draw, Observation, Pass, Play, Rules, Tile
+from rummikub.core import Action, Draw, Observation, Pass, Play, Rules
 
 from .layout import counts, kinds
+from .lazy import Lazy
 from .spec import Features
+
+if TYPE_CHECKING:
+    from rummikub.solver import PerCount
 
 __all__ = ["TilesSpec"]
 
@@ -64,34 +70,42 @@ class TilesSpec:
         ]
         return np.concatenate(parts)
 
-    def candidates(self, obs: Observation) -> list[Action]:
-        from rummikub.solver import best_per_count, solve
+    def candidates(self, obs: Observation) -> Lazy[Action]:
+        from rummikub.solver import per_count, solve
 
-        out: list[Action] = [Draw() if obs.pool_size > 0 else Pass()]
-        seen: set[tuple[tuple[Tile, ...], tuple[tuple[Tile, ...], ...]]] = set()
-
-        def add(play: Play | None) -> None:
-            if play is None or len(out) >= self.limit:
-                return
-            key = (
-                tuple(sorted(play.tiles, key=lambda t: (t.colour, t.number))),
-                tuple(sorted(m.key() for m in play.table.melds)),
-            )
-            if key not in seen:
-                seen.add(key)
-                out.append(play)
-
+        first: Action = Draw() if obs.pool_size > 0 else Pass()
+        makers: list[Callable[[], Action]] = [lambda: first]
         table, rack, opened, rules = obs.table, obs.rack.tiles, obs.has_opened, obs.rules
-        # one search gives the best play of every tile count (highest value, then fewest
-        # changes): the first is the play of the most tiles (ties: value, then fewest changes,
-        # as greedy's), and the play of the most value is among them
-        per_count = best_per_count(
-            table, rack, opened=opened, rules=rules, time_limit=self.time_limit
-        )
-        for n in sorted(per_count, reverse=True):
-            add(per_count[n].as_play())
+        # one search gives the tile counts that can be placed (all the mask needs) and the best
+        # play of each (highest value), built only when read: the first is the play of the
+        # most tiles (ties: value, as greedy's), and the play of the most value is among them
+        found = per_count(table, rack, opened=opened, rules=rules, time_limit=self.time_limit)
+        for n in sorted(found.counts, reverse=True)[: self.limit - 1]:
+            makers.append(_play_of(found, n))
         plain = tuple(t for t in rack if not t.is_joker)
-        if len(plain) < len(rack) and per_count:
+        if len(plain) < len(rack) and found.counts and len(makers) < self.limit:
             sol = solve(table, plain, opened=opened, rules=rules, time_limit=self.time_limit)
-            add(sol.as_play())
-        return out
+            play = sol.as_play()
+            same = sol.tiles in found and _key(play) == _key(found.solution(sol.tiles).as_play())
+            if play is not None and not same:
+                makers.append(lambda: play)
+        return Lazy(makers)
+
+
+def _play_of(found: PerCount, tiles: int) -> Callable[[], Action]:
+    def make() -> Action:
+        play = found.solution(tiles).as_play()
+        assert play is not None  # a count of ``found`` places tiles
+        return play
+
+    return make
+
+
+def _key(play: Play | None) -> object:
+    """What tells two plays apart: the tiles placed and the melds of the table they leave."""
+    if play is None:
+        return None
+    return (
+        tuple(sorted(play.tiles, key=lambda t: (t.colour, t.number))),
+        tuple(sorted(m.key() for m in play.table.melds)),
+    )

@@ -14,11 +14,13 @@ from __future__ import annotations
 from .api import (
     OBJECTIVES,
     Objective,
+    PerCount,
     Solution,
     all_best,
     arrangeable,
     best_per_count,
     changes,
+    per_count,
     solve,
     suggest,
 )
@@ -27,6 +29,7 @@ from .model import Position, check_position
 __all__ = [
     "OBJECTIVES",
     "Objective",
+    "PerCount",
     "Position",
     "Solution",
     "all_best",
@@ -34,6 +37,7 @@ __all__ = [
     "best_per_count",
     "changes",
     "check_position",
+    "per_count",
     "solve",
     "solve_position",
     "suggest",

@@ -20,7 +20,7 @@ from .dp import best_score, decode, run_dp, run_raw, trace
 from .fewer_changes import fewer_changes
 from .model import check_position, counts_grid
 from .opening import opening_cores
-from .problem import Problem, SolverTimeout
+from .problem import Problem, SolverTimeout, Trail
 from .quick import opening_bound, placeable, placeable_grid
 from .reuse import table_parts
 from .solution import (
@@ -39,11 +39,13 @@ from .strict import locked_melds
 __all__ = [
     "OBJECTIVES",
     "Objective",
+    "PerCount",
     "Solution",
     "all_best",
     "arrangeable",
     "best_per_count",
     "changes",
+    "per_count",
     "solve",
     "suggest",
 ]
@@ -217,16 +219,57 @@ def arrangeable(tiles: Sequence[Tile], rules: Rules = _STANDARD) -> bool:
     return bool(run_dp(p))
 
 
-def best_per_count(
+class PerCount:
+    """:func:`per_count`'s answer: the numbers of rack tiles that can be placed (``counts``,
+    ascending), known from its one search, and the best play placing each, traced back and laid
+    out as melds the first time :meth:`solution` asks for it (a caller that uses one of the
+    plays pays for one)."""
+
+    __slots__ = ("_built", "_ctx", "_free", "_kept", "_prob", "_raw", "counts")
+
+    def __init__(
+        self,
+        ctx: _Ctx | None,
+        prob: Problem | None,
+        raw: dict[int, tuple[int, Trail]],
+        kept: Sequence[int],
+        free: Sequence[Tile],
+        built: dict[int, Solution],
+    ) -> None:
+        self._ctx, self._prob, self._raw = ctx, prob, raw
+        self._kept, self._free, self._built = kept, free, built
+        self.counts: tuple[int, ...] = tuple(sorted({*raw, *built}))
+
+    def __contains__(self, tiles: object) -> bool:
+        return tiles in self._raw or tiles in self._built
+
+    def solution(self, tiles: int) -> Solution:
+        """The best play placing exactly ``tiles`` rack tiles (highest value placed); a count
+        not in :attr:`counts` raises ``KeyError``."""
+        sol = self._built.get(tiles)
+        if sol is None:
+            score, steps = self._raw[tiles]
+            assert self._ctx is not None and self._prob is not None
+            res = trace(self._prob, steps, score)
+            sol = self._built[tiles] = _build(self._ctx, res, self._kept, self._free, True)
+        return sol
+
+    def solutions(self) -> dict[int, Solution]:
+        """Every count's play: :func:`best_per_count`'s answer."""
+        return {n: self.solution(n) for n in self.counts}
+
+
+def per_count(
     table: Table,
     rack: Rack | Sequence[Tile],
     *,
     opened: bool,
     rules: Rules = _STANDARD,
     time_limit: float | None = None,
-) -> dict[int, Solution]:
-    """For every number of rack tiles that can be placed, the best play placing exactly that
-    many (highest value placed, then fewest changes). Keys are tile counts (1..)."""
+) -> PerCount:
+    """:func:`best_per_count` read lazily: the tile counts that can be placed at once, each
+    count's play when asked for (:class:`PerCount`). For a player who has not opened under
+    ``open_then_extend`` every play is built at once (whether it opens depends on its melds)."""
     ctx = _prepare(table, rack, rules, "tiles", time_limit)
     ctx.weights = (0, 1)
     if not opened and not rules.open_then_extend:
@@ -238,12 +281,30 @@ def best_per_count(
         kept = sorted(locked)
         free = _free_parts(ctx, [i for i in range(len(table.melds)) if i not in locked])
         p = _problem(ctx, free, ctx.rack, per_count=True)
-    out: dict[int, Solution] = {}
-    for _, res in sorted(_run(ctx, p).items()):
-        sol = _build(ctx, res, kept, free, True)
-        if sol.tiles and (opened or not rules.open_then_extend or _opens(sol.play, rules)):
-            out[sol.tiles] = sol
-    return out
+    # a bucket counts the rack tiles placed and every joker in the new melds; all the freed
+    # table's jokers (p.jt) are among those
+    raw = {b - p.jt: r for b, r in run_raw(p, ctx.deadline).items() if b > p.jt}
+    if opened or not rules.open_then_extend:
+        return PerCount(ctx, p, raw, kept, free, {})
+    built: dict[int, Solution] = {}
+    for n, (score, steps) in sorted(raw.items()):
+        sol = _build(ctx, trace(p, steps, score), kept, free, True)
+        if _opens(sol.play, rules):
+            built[n] = sol
+    return PerCount(None, None, {}, kept, free, built)
+
+
+def best_per_count(
+    table: Table,
+    rack: Rack | Sequence[Tile],
+    *,
+    opened: bool,
+    rules: Rules = _STANDARD,
+    time_limit: float | None = None,
+) -> dict[int, Solution]:
+    """For every number of rack tiles that can be placed, the best play placing exactly that
+    many (highest value placed, then fewest changes). Keys are tile counts (1..)."""
+    return per_count(table, rack, opened=opened, rules=rules, time_limit=time_limit).solutions()
 
 
 def all_best(

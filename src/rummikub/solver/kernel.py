@@ -73,6 +73,155 @@ def _dominated_py(
 _dominated = compiled(_dominated_py)
 
 
+def _expand_py(
+    C: int,
+    K: int,
+    n: int,
+    step: int,
+    layer: int,
+    start: int,
+    end: int,
+    keys: Any,
+    scores: Any,
+    parents: Any,
+    choices: Any,
+    hkeys: Any,
+    hidx: Any,
+    hmask: int,
+    pairs: Any,
+    tcnt: Any,
+    nexthi: Any,
+    jhi: int,
+    floor: int,
+    wt: int,
+    wv: int,
+    ptr: Any,
+    o_ns: Any,
+    o_x: Any,
+    o_g: Any,
+    o_jr: Any,
+    add: Any,
+    mask: Any,
+    canon: Any,
+    strides: Any,
+    radices: Any,
+    nb: int,
+    ub_after: Any,
+    jbonus: int,
+    lb: int,
+) -> int:  # pragma: no cover - compiled
+    """One layer of the DP: the states ``keys[start:end]`` expanded into ``keys[end:]`` (the
+    best score per key, found through the hash table ``hkeys``/``hidx``, cleared by the caller).
+    Returns how many states it made, or -1 when the state arrays are too short and -2 when the
+    hash table would be over half full: the caller then gives larger ones and asks again. (The
+    arrays are never replaced here, so the compiled loops count no references.)"""
+    st_j = strides[C]
+    st_h = strides[C + 1]
+    st_v = strides[C + 2]
+    st_n = strides[C + 3]
+    MS = radices[0]
+    MH = radices[C + 1]
+    MJ = radices[C]
+    MV = radices[C + 2]
+    base = end
+    hcap = hmask + 1
+    count = 0
+    for i in range(start, end):
+        key = keys[i]
+        sc0 = scores[i]
+        j = (key >> st_j) & MJ
+        if step < C:
+            c = step
+            s = (key >> strides[c]) & MS
+            pr = pairs[c, n - 1]
+            t = tcnt[c, n - 1]
+            o_lo = ptr[pr, s]
+            o_hi = ptr[pr, s + 1]
+            nopt = o_hi - o_lo
+        else:
+            h = (key >> st_h) & MH
+            m = mask[h]
+            nopt = jhi - j + 1
+            o_lo = 0
+        for q in range(nopt):
+            if step < C:
+                o = o_lo + q
+                jr = o_jr[o]
+                if j + jr > jhi:
+                    continue
+                x = o_x[o]
+                g = o_g[o]
+                placed = x - t + jr
+                gained = n * (x + jr)
+                cap = jhi - j - jr
+                if cap > K:
+                    cap = K
+                cap += nexthi[c, n - 1]
+                if cap > K:
+                    cap = K
+                ns = canon[o_ns[o], cap]
+                if ns < 0:
+                    continue
+                nk = key + ((ns - s) << strides[c]) + (jr << st_j)
+                if g > 0:
+                    hh = (key >> st_h) & MH
+                    h2 = add[hh, g]
+                    if h2 < 0:
+                        continue
+                    nk += (h2 - hh) << st_h
+                ch = o
+            else:
+                jg = q
+                if (m >> jg) & 1 == 0:
+                    continue
+                placed = jg
+                gained = n * jg
+                nk = key - (h << st_h) + (jg << st_j)
+                ch = jg
+            if floor > 0:
+                v = (key >> st_v) & MV
+                v2 = v + gained
+                if v2 > floor:
+                    v2 = floor
+                nk += (v2 - v) << st_v
+            if nb > 1:
+                nk += placed << st_n
+            sc = sc0 + wt * placed + wv * gained
+            if sc + ub_after[layer] + (jhi - ((nk >> st_j) & MJ)) * jbonus < lb:
+                continue
+            # insert
+            hpos = ((nk * 0x9E3779B1) ^ (nk >> 17)) & hmask
+            while True:
+                hk = hkeys[hpos]
+                if hk == -1:
+                    # new entry
+                    if 2 * (count + 1) > hcap:
+                        return -2  # the hash table half full: a bigger one
+                    pos = base + count
+                    if pos >= keys.shape[0]:
+                        return -1  # the state arrays full: longer ones
+                    keys[pos] = nk
+                    scores[pos] = sc
+                    parents[pos] = i
+                    choices[pos] = ch
+                    hkeys[hpos] = nk
+                    hidx[hpos] = pos
+                    count += 1
+                    break
+                if hk == nk:
+                    e = hidx[hpos]
+                    if sc > scores[e]:
+                        scores[e] = sc
+                        parents[e] = i
+                        choices[e] = ch
+                    break
+                hpos = (hpos + 1) & hmask
+    return count
+
+
+_expand = compiled(_expand_py)
+
+
 def _kernel_py(
     C: int,
     N: int,
@@ -108,11 +257,9 @@ def _kernel_py(
     budget: int,
 ) -> tuple[Any, Any, Any, Any, Any, Any]:  # pragma: no cover - compiled
     st_j = strides[C]
-    st_h = strides[C + 1]
     st_v = strides[C + 2]
     st_n = strides[C + 3]
     MS = radices[0]
-    MH = radices[C + 1]
     MJ = radices[C]
     MV = radices[C + 2]
     MN = radices[C + 3]
@@ -136,8 +283,7 @@ def _kernel_py(
     for n in range(1, N + 1):
         for step in range(C + 1):
             layer += 1
-            count = 0
-            # make sure the hash table is at least 4x the previous layer
+            # a hash table at least 8x the previous layer (larger when the layer outgrows it)
             want = 1 << 6
             while want < 8 * (end - start):
                 want <<= 1
@@ -149,126 +295,35 @@ def _kernel_py(
                 hkeys[:] = -1
             hmask = hcap - 1
             base = end
-            for i in range(start, end):
-                key = keys[i]
-                sc0 = scores[i]
-                j = (key >> st_j) & MJ
-                if step < C:
-                    c = step
-                    s = (key >> strides[c]) & MS
-                    pr = pairs[c, n - 1]
-                    t = tcnt[c, n - 1]
-                    o_lo = ptr[pr, s]
-                    o_hi = ptr[pr, s + 1]
-                    nopt = o_hi - o_lo
+            while True:
+                count = _expand(
+                    C, K, n, step, layer, start, end, keys, scores, parents, choices, hkeys,
+                    hidx, hmask, pairs, tcnt, nexthi, jhi, floor, wt, wv, ptr, o_ns, o_x, o_g,
+                    o_jr, add, mask, canon, strides, radices, nb, ub_after, jbonus, lb,
+                )  # fmt: skip
+                if count >= 0:
+                    break
+                # the layer is made again with larger arrays (doubled: rarely more than once)
+                if count == -2:
+                    hcap *= 2
+                    hkeys = np.full(hcap, -1, np.int64)
+                    hidx = np.empty(hcap, np.int64)
+                    hmask = hcap - 1
                 else:
-                    h = (key >> st_h) & MH
-                    m = mask[h]
-                    nopt = jhi - j + 1
-                    o_lo = 0
-                for q in range(nopt):
-                    if step < C:
-                        o = o_lo + q
-                        jr = o_jr[o]
-                        if j + jr > jhi:
-                            continue
-                        x = o_x[o]
-                        g = o_g[o]
-                        placed = x - t + jr
-                        gained = n * (x + jr)
-                        cap = jhi - j - jr
-                        if cap > K:
-                            cap = K
-                        cap += nexthi[c, n - 1]
-                        if cap > K:
-                            cap = K
-                        ns = canon[o_ns[o], cap]
-                        if ns < 0:
-                            continue
-                        nk = key + ((ns - s) << strides[c]) + (jr << st_j)
-                        if g > 0:
-                            hh = (key >> st_h) & MH
-                            h2 = add[hh, g]
-                            if h2 < 0:
-                                continue
-                            nk += (h2 - hh) << st_h
-                        ch = o
-                    else:
-                        jg = q
-                        if (m >> jg) & 1 == 0:
-                            continue
-                        placed = jg
-                        gained = n * jg
-                        nk = key - (h << st_h) + (jg << st_j)
-                        ch = jg
-                    if floor > 0:
-                        v = (key >> st_v) & MV
-                        v2 = v + gained
-                        if v2 > floor:
-                            v2 = floor
-                        nk += (v2 - v) << st_v
-                    if nb > 1:
-                        nk += placed << st_n
-                    sc = sc0 + wt * placed + wv * gained
-                    if sc + ub_after[layer] + (jhi - ((nk >> st_j) & MJ)) * jbonus < lb:
-                        continue
-                    # insert
-                    hpos = ((nk * 0x9E3779B1) ^ (nk >> 17)) & hmask
-                    while True:
-                        hk = hkeys[hpos]
-                        if hk == -1:
-                            # new entry
-                            if 2 * (count + 1) > hcap:
-                                # grow hash table
-                                ncap = hcap * 2
-                                nkeys = np.full(ncap, -1, np.int64)
-                                nidx = np.empty(ncap, np.int64)
-                                nmask = ncap - 1
-                                for e in range(base, base + count):
-                                    kk = keys[e]
-                                    pp = ((kk * 0x9E3779B1) ^ (kk >> 17)) & nmask
-                                    while nkeys[pp] != -1:
-                                        pp = (pp + 1) & nmask
-                                    nkeys[pp] = kk
-                                    nidx[pp] = e
-                                hkeys = nkeys
-                                hidx = nidx
-                                hcap = ncap
-                                hmask = nmask
-                                hpos = ((nk * 0x9E3779B1) ^ (nk >> 17)) & hmask
-                                while hkeys[hpos] != -1:
-                                    hpos = (hpos + 1) & hmask
-                            pos = base + count
-                            if pos >= keys.shape[0]:
-                                ncap2 = keys.shape[0] * 2
-                                k2 = np.empty(ncap2, np.int64)
-                                s2 = np.empty(ncap2, np.int64)
-                                p2 = np.empty(ncap2, np.int64)
-                                c2 = np.empty(ncap2, np.int64)
-                                k2[:pos] = keys[:pos]
-                                s2[:pos] = scores[:pos]
-                                p2[:pos] = parents[:pos]
-                                c2[:pos] = choices[:pos]
-                                keys = k2
-                                scores = s2
-                                parents = p2
-                                choices = c2
-                            keys[pos] = nk
-                            scores[pos] = sc
-                            parents[pos] = i
-                            choices[pos] = ch
-                            hkeys[hpos] = nk
-                            hidx[hpos] = pos
-                            count += 1
-                            break
-                        if hk == nk:
-                            e = hidx[hpos]
-                            if sc > scores[e]:
-                                scores[e] = sc
-                                parents[e] = i
-                                choices[e] = ch
-                            break
-                        hpos = (hpos + 1) & hmask
+                    ncap2 = keys.shape[0] * 2
+                    k2 = np.empty(ncap2, np.int64)
+                    s2 = np.empty(ncap2, np.int64)
+                    p2 = np.empty(ncap2, np.int64)
+                    c2 = np.empty(ncap2, np.int64)
+                    k2[:base] = keys[:base]
+                    s2[:base] = scores[:base]
+                    p2[:base] = parents[:base]
+                    c2[:base] = choices[:base]
+                    keys = k2
+                    scores = s2
+                    parents = p2
+                    choices = c2
+                    hkeys[:] = -1
             work += count
             if budget > 0 and work > budget:
                 sizes[0] = -1
