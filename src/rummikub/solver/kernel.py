@@ -8,12 +8,15 @@ same functions run as plain Python (slowly; :mod:`rummikub.solver.dp` is used in
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numpy as np
 
-__all__ = ["available", "compiled"]
+__all__ = ["KERNEL_FILES", "available", "compiled"]
 
 try:  # pragma: no cover - depends on the environment
     from numba import njit
@@ -29,6 +32,39 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 def available() -> bool:
     """Whether the compiled kernel can be used (Numba is installed)."""
     return _HAVE_NUMBA
+
+
+#: the solver's files that hold compiled kernels. Numba checks a cached kernel against its own
+#: file only, so one that calls a kernel of another file (``counts._placed`` calls ``_drive``)
+#: would be loaded with the other's old code after that file changed
+KERNEL_FILES = ("counts.py", "kernel.py", "walk.py")
+
+
+def _drop_stale_kernels(here: Path) -> None:
+    """Delete the cached kernels next to these files when any of them changed since they were
+    cached (their digest is kept beside the cache). Installs are not concerned (pip writes fresh
+    files, which Numba sees as changed); a source tree is, at the first import after a change.
+    Best effort: where the folder cannot be written, Numba caches elsewhere or not at all."""
+    try:
+        digest = hashlib.sha256(b"".join((here / f).read_bytes() for f in KERNEL_FILES)).hexdigest()
+        cache = here / "__pycache__"
+        mark = cache / "kernels.sha256"
+        if mark.is_file() and mark.read_text() == digest:
+            return
+        if cache.is_dir():
+            for f in cache.iterdir():
+                if f.suffix in (".nbi", ".nbc"):
+                    f.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        part = cache / f"kernels.sha256.{os.getpid()}"
+        part.write_text(digest)
+        part.replace(mark)
+    except OSError:  # pragma: no cover - a read-only install
+        pass
+
+
+if _HAVE_NUMBA:
+    _drop_stale_kernels(Path(__file__).parent)
 
 
 def compiled(fn: _F) -> _F:
