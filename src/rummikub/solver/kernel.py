@@ -365,9 +365,10 @@ def _kernel_py(
                 sizes[0] = -1
                 nothing = np.full(nb, -1, np.int64)
                 return keys, parents, choices, nothing, np.zeros(nb, np.int64), sizes
-            # dominance is looked for in the colour just decided only (two states that differ
-            # in another colour came from parents that differ there alike, already compared);
-            # after a number's group step (group counts reset) in every colour
+            # dominance (the beam's at every step, the exact pass's after group steps) is
+            # looked for in the colour just decided only (two states that differ in another
+            # colour came from parents that differ there alike, already compared); after a
+            # number's group step (group counts reset) in every colour
             d_lo = step if step < C else 0
             d_hi = step + 1 if step < C else C
             if beam > 0 and count > beam:
@@ -414,9 +415,12 @@ def _kernel_py(
                 parents[base : base + kept] = p2
                 choices[base : base + kept] = c2
                 count = kept
-            else:
+            elif step == C:
                 # dominance: drop a state when one with a single slot better placed (same
-                # jokers, same groups, same extras) scores at least as much
+                # jokers, same groups, same extras) scores at least as much. Looked for after a
+                # number's group step only: after a colour step the tests cost more than the
+                # states they drop save (without them the exact pass is 1.33-1.40x faster on
+                # problems of real games, 2026-12-04; with none at all 1.15-1.35x slower)
                 dead = 0
                 alive = np.ones(count, np.bool_)
                 for e in range(base, base + count):
