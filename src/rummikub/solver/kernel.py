@@ -109,155 +109,6 @@ def _dominated_py(
 _dominated = compiled(_dominated_py)
 
 
-def _expand_py(
-    C: int,
-    K: int,
-    n: int,
-    step: int,
-    layer: int,
-    start: int,
-    end: int,
-    keys: Any,
-    scores: Any,
-    parents: Any,
-    choices: Any,
-    hkeys: Any,
-    hidx: Any,
-    hmask: int,
-    pairs: Any,
-    tcnt: Any,
-    nexthi: Any,
-    jhi: int,
-    floor: int,
-    wt: int,
-    wv: int,
-    ptr: Any,
-    o_ns: Any,
-    o_x: Any,
-    o_g: Any,
-    o_jr: Any,
-    add: Any,
-    mask: Any,
-    canon: Any,
-    strides: Any,
-    radices: Any,
-    nb: int,
-    ub_after: Any,
-    jbonus: int,
-    lb: int,
-) -> int:  # pragma: no cover - compiled
-    """One layer of the DP: the states ``keys[start:end]`` expanded into ``keys[end:]`` (the
-    best score per key, found through the hash table ``hkeys``/``hidx``, cleared by the caller).
-    Returns how many states it made, or -1 when the state arrays are too short and -2 when the
-    hash table would be over half full: the caller then gives larger ones and asks again. (The
-    arrays are never replaced here, so the compiled loops count no references.)"""
-    st_j = strides[C]
-    st_h = strides[C + 1]
-    st_v = strides[C + 2]
-    st_n = strides[C + 3]
-    MS = radices[0]
-    MH = radices[C + 1]
-    MJ = radices[C]
-    MV = radices[C + 2]
-    base = end
-    hcap = hmask + 1
-    count = 0
-    for i in range(start, end):
-        key = keys[i]
-        sc0 = scores[i]
-        j = (key >> st_j) & MJ
-        if step < C:
-            c = step
-            s = (key >> strides[c]) & MS
-            pr = pairs[c, n - 1]
-            t = tcnt[c, n - 1]
-            o_lo = ptr[pr, s]
-            o_hi = ptr[pr, s + 1]
-            nopt = o_hi - o_lo
-        else:
-            h = (key >> st_h) & MH
-            m = mask[h]
-            nopt = jhi - j + 1
-            o_lo = 0
-        for q in range(nopt):
-            if step < C:
-                o = o_lo + q
-                jr = o_jr[o]
-                if j + jr > jhi:
-                    continue
-                x = o_x[o]
-                g = o_g[o]
-                placed = x - t + jr
-                gained = n * (x + jr)
-                cap = jhi - j - jr
-                if cap > K:
-                    cap = K
-                cap += nexthi[c, n - 1]
-                if cap > K:
-                    cap = K
-                ns = canon[o_ns[o], cap]
-                if ns < 0:
-                    continue
-                nk = key + ((ns - s) << strides[c]) + (jr << st_j)
-                if g > 0:
-                    hh = (key >> st_h) & MH
-                    h2 = add[hh, g]
-                    if h2 < 0:
-                        continue
-                    nk += (h2 - hh) << st_h
-                ch = o
-            else:
-                jg = q
-                if (m >> jg) & 1 == 0:
-                    continue
-                placed = jg
-                gained = n * jg
-                nk = key - (h << st_h) + (jg << st_j)
-                ch = jg
-            if floor > 0:
-                v = (key >> st_v) & MV
-                v2 = v + gained
-                if v2 > floor:
-                    v2 = floor
-                nk += (v2 - v) << st_v
-            if nb > 1:
-                nk += placed << st_n
-            sc = sc0 + wt * placed + wv * gained
-            if sc + ub_after[layer] + (jhi - ((nk >> st_j) & MJ)) * jbonus < lb:
-                continue
-            # insert
-            hpos = ((nk * 0x9E3779B1) ^ (nk >> 17)) & hmask
-            while True:
-                hk = hkeys[hpos]
-                if hk == -1:
-                    # new entry
-                    if 2 * (count + 1) > hcap:
-                        return -2  # the hash table half full: a bigger one
-                    pos = base + count
-                    if pos >= keys.shape[0]:
-                        return -1  # the state arrays full: longer ones
-                    keys[pos] = nk
-                    scores[pos] = sc
-                    parents[pos] = i
-                    choices[pos] = ch
-                    hkeys[hpos] = nk
-                    hidx[hpos] = pos
-                    count += 1
-                    break
-                if hk == nk:
-                    e = hidx[hpos]
-                    if sc > scores[e]:
-                        scores[e] = sc
-                        parents[e] = i
-                        choices[e] = ch
-                    break
-                hpos = (hpos + 1) & hmask
-    return count
-
-
-_expand = compiled(_expand_py)
-
-
 def _kernel_py(
     C: int,
     N: int,
@@ -293,9 +144,11 @@ def _kernel_py(
     budget: int,
 ) -> tuple[Any, Any, Any, Any, Any, Any]:  # pragma: no cover - compiled
     st_j = strides[C]
+    st_h = strides[C + 1]
     st_v = strides[C + 2]
     st_n = strides[C + 3]
     MS = radices[0]
+    MH = radices[C + 1]
     MJ = radices[C]
     MV = radices[C + 2]
     MN = radices[C + 3]
@@ -331,16 +184,114 @@ def _kernel_py(
                 hkeys[:] = -1
             hmask = hcap - 1
             base = end
+            # the layer's states, made from the previous layer's. No array is replaced inside
+            # the loops over states and options: Numba would then count references to the
+            # arrays at every turn of those loops (30% of the kernel's time until 2026-12-04).
+            # When the state arrays or the hash table are too small the loops are left
+            # (``full``) and the layer is made again with larger ones.
             while True:
-                count = _expand(
-                    C, K, n, step, layer, start, end, keys, scores, parents, choices, hkeys,
-                    hidx, hmask, pairs, tcnt, nexthi, jhi, floor, wt, wv, ptr, o_ns, o_x, o_g,
-                    o_jr, add, mask, canon, strides, radices, nb, ub_after, jbonus, lb,
-                )  # fmt: skip
-                if count >= 0:
+                full = 0
+                count = 0
+                for i in range(start, end):
+                    key = keys[i]
+                    sc0 = scores[i]
+                    j = (key >> st_j) & MJ
+                    if step < C:
+                        c = step
+                        s = (key >> strides[c]) & MS
+                        pr = pairs[c, n - 1]
+                        t = tcnt[c, n - 1]
+                        o_lo = ptr[pr, s]
+                        o_hi = ptr[pr, s + 1]
+                        nopt = o_hi - o_lo
+                    else:
+                        h = (key >> st_h) & MH
+                        m = mask[h]
+                        nopt = jhi - j + 1
+                        o_lo = 0
+                    for q in range(nopt):
+                        if step < C:
+                            o = o_lo + q
+                            jr = o_jr[o]
+                            if j + jr > jhi:
+                                continue
+                            x = o_x[o]
+                            g = o_g[o]
+                            placed = x - t + jr
+                            gained = n * (x + jr)
+                            cap = jhi - j - jr
+                            if cap > K:
+                                cap = K
+                            cap += nexthi[c, n - 1]
+                            if cap > K:
+                                cap = K
+                            ns = canon[o_ns[o], cap]
+                            if ns < 0:
+                                continue
+                            nk = key + ((ns - s) << strides[c]) + (jr << st_j)
+                            if g > 0:
+                                hh = (key >> st_h) & MH
+                                h2 = add[hh, g]
+                                if h2 < 0:
+                                    continue
+                                nk += (h2 - hh) << st_h
+                            ch = o
+                        else:
+                            jg = q
+                            if (m >> jg) & 1 == 0:
+                                continue
+                            placed = jg
+                            gained = n * jg
+                            nk = key - (h << st_h) + (jg << st_j)
+                            ch = jg
+                        if floor > 0:
+                            v = (key >> st_v) & MV
+                            v2 = v + gained
+                            if v2 > floor:
+                                v2 = floor
+                            nk += (v2 - v) << st_v
+                        if nb > 1:
+                            nk += placed << st_n
+                        sc = sc0 + wt * placed + wv * gained
+                        if sc + ub_after[layer] + (jhi - ((nk >> st_j) & MJ)) * jbonus < lb:
+                            continue
+                        # insert
+                        hpos = ((nk * 0x9E3779B1) ^ (nk >> 17)) & hmask
+                        while True:
+                            hk = hkeys[hpos]
+                            if hk == -1:
+                                # new entry
+                                if 2 * (count + 1) > hcap:
+                                    full = 2  # the hash table half full: a bigger one
+                                    break
+                                pos = base + count
+                                if pos >= keys.shape[0]:
+                                    full = 1  # the state arrays full: longer ones
+                                    break
+                                keys[pos] = nk
+                                scores[pos] = sc
+                                parents[pos] = i
+                                choices[pos] = ch
+                                hkeys[hpos] = nk
+                                hidx[hpos] = pos
+                                count += 1
+                                break
+                            if hk == nk:
+                                e = hidx[hpos]
+                                if sc > scores[e]:
+                                    scores[e] = sc
+                                    parents[e] = i
+                                    choices[e] = ch
+                                break
+                            hpos = (hpos + 1) & hmask
+                        if full > 0:
+                            break
+                    if full > 0:
+                        break
+                if full == 0:
                     break
                 # the layer is made again with larger arrays (doubled: rarely more than once)
-                if count == -2:
+                if full == 2:
                     hcap *= 2
                     hkeys = np.full(hcap, -1, np.int64)
                     hidx = np.empty(hcap, np.int64)
