@@ -172,16 +172,17 @@ def _kernel_py(
     for n in range(1, N + 1):
         for step in range(C + 1):
             layer += 1
-            # a hash table at least 8x the previous layer (larger when the layer outgrows it)
+            # a hash table at least 8x the previous layer (larger when the layer outgrows it),
+            # in the largest array made so far
             want = 1 << 6
             while want < 8 * (end - start):
                 want <<= 1
-            if want != hcap:
-                hcap = want
+            hcap = want
+            if hcap > hkeys.shape[0]:
                 hkeys = np.full(hcap, -1, np.int64)
                 hidx = np.empty(hcap, np.int64)
             else:
-                hkeys[:] = -1
+                hkeys[:hcap] = -1
             hmask = hcap - 1
             base = end
             # the layer's states, made from the previous layer's. No array is replaced inside
@@ -293,8 +294,11 @@ def _kernel_py(
                 # the layer is made again with larger arrays (doubled: rarely more than once)
                 if full == 2:
                     hcap *= 2
-                    hkeys = np.full(hcap, -1, np.int64)
-                    hidx = np.empty(hcap, np.int64)
+                    if hcap > hkeys.shape[0]:
+                        hkeys = np.full(hcap, -1, np.int64)
+                        hidx = np.empty(hcap, np.int64)
+                    else:
+                        hkeys[:hcap] = -1
                     hmask = hcap - 1
                 else:
                     ncap2 = keys.shape[0] * 2
@@ -310,7 +314,7 @@ def _kernel_py(
                     scores = s2
                     parents = p2
                     choices = c2
-                    hkeys[:] = -1
+                    hkeys[:hcap] = -1
             work += count
             if budget > 0 and work > budget:
                 sizes[0] = -1
