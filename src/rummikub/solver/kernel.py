@@ -177,13 +177,6 @@ def _kernel_py(
             want = 1 << 6
             while want < 8 * (end - start):
                 want <<= 1
-            hcap = want
-            if hcap > hkeys.shape[0]:
-                hkeys = np.full(hcap, -1, np.int64)
-                hidx = np.empty(hcap, np.int64)
-            else:
-                hkeys[:hcap] = -1
-            hmask = hcap - 1
             base = end
             # the layer's states, made from the previous layer's. No array is replaced inside
             # the loops over states and options: Numba would then count references to the
@@ -191,6 +184,13 @@ def _kernel_py(
             # When the state arrays or the hash table are too small the loops are left
             # (``full``) and the layer is made again with larger ones.
             while True:
+                hcap = want
+                if hcap > hkeys.shape[0]:
+                    hkeys = np.full(hcap, -1, np.int64)
+                    hidx = np.empty(hcap, np.int64)
+                else:
+                    hkeys[:hcap] = -1
+                hmask = hcap - 1
                 full = 0
                 count = 0
                 for i in range(start, end):
@@ -293,13 +293,7 @@ def _kernel_py(
                     break
                 # the layer is made again with larger arrays (doubled: rarely more than once)
                 if full == 2:
-                    hcap *= 2
-                    if hcap > hkeys.shape[0]:
-                        hkeys = np.full(hcap, -1, np.int64)
-                        hidx = np.empty(hcap, np.int64)
-                    else:
-                        hkeys[:hcap] = -1
-                    hmask = hcap - 1
+                    want = hcap * 2
                 else:
                     ncap2 = keys.shape[0] * 2
                     k2 = np.empty(ncap2, np.int64)
@@ -314,7 +308,6 @@ def _kernel_py(
                     scores = s2
                     parents = p2
                     choices = c2
-                    hkeys[:hcap] = -1
             work += count
             if budget > 0 and work > budget:
                 sizes[0] = -1
