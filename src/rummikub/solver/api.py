@@ -229,19 +229,20 @@ class PerCount:
 
     def __init__(
         self,
-        ctx: _Ctx | None,
-        prob: Problem | None,
+        ctx: _Ctx,
+        prob: Problem,
         raw: dict[int, tuple[int, Trail]],
         kept: Sequence[int],
         free: Sequence[Tile],
-        built: dict[int, Solution],
+        built: dict[int, Solution] | None = None,
     ) -> None:
         self._ctx, self._prob, self._raw = ctx, prob, raw
-        self._kept, self._free, self._built = kept, free, built
-        self.counts: tuple[int, ...] = tuple(sorted({*raw, *built}))
+        self._kept, self._free = kept, free
+        self._built = {} if built is None else built
+        self.counts: tuple[int, ...] = tuple(sorted(raw))
 
     def __contains__(self, tiles: object) -> bool:
-        return tiles in self._raw or tiles in self._built
+        return tiles in self._raw
 
     def solution(self, tiles: int) -> Solution:
         """The best play placing exactly ``tiles`` rack tiles (highest value placed); a count
@@ -249,7 +250,6 @@ class PerCount:
         sol = self._built.get(tiles)
         if sol is None:
             score, steps = self._raw[tiles]
-            assert self._ctx is not None and self._prob is not None
             res = trace(self._prob, steps, score)
             sol = self._built[tiles] = _build(self._ctx, res, self._kept, self._free, True)
         return sol
@@ -284,14 +284,14 @@ def per_count(
     # a bucket counts the rack tiles placed and every joker in the new melds; all the freed
     # table's jokers (p.jt) are among those
     raw = {b - p.jt: r for b, r in run_raw(p, ctx.deadline).items() if b > p.jt}
-    if opened or not rules.open_then_extend:
-        return PerCount(ctx, p, raw, kept, free, {})
     built: dict[int, Solution] = {}
-    for n, (score, steps) in sorted(raw.items()):
-        sol = _build(ctx, trace(p, steps, score), kept, free, True)
-        if _opens(sol.play, rules):
-            built[n] = sol
-    return PerCount(None, None, {}, kept, free, built)
+    if not opened and rules.open_then_extend:  # only the plays that open are offered
+        for n, (score, steps) in sorted(raw.items()):
+            sol = _build(ctx, trace(p, steps, score), kept, free, True)
+            if _opens(sol.play, rules):
+                built[n] = sol
+        raw = {n: raw[n] for n in built}
+    return PerCount(ctx, p, raw, kept, free, built)
 
 
 def best_per_count(
