@@ -131,7 +131,9 @@ PAGES = {
 # the x of each tile of a row, in the row's order
 TILE_XS = "row => [...row.querySelectorAll('.tile')].map(t => t.getBoundingClientRect().x)"
 # the x and y of each tile of a row that may wrap onto more lines
-TILE_XYS = """row => [...row.querySelectorAll('.tile')].map(t => {
+#: the places of the rack's tiles, read in one go: the bots' moves render the game again, and a
+#: rack found in one call and measured in another can be gone by then (every tile at 0, 0)
+TILE_XYS = """() => [...document.querySelectorAll('#own-rack .tile')].map(t => {
   const r = t.getBoundingClientRect(); return [r.x, r.y]; })"""
 
 
@@ -226,7 +228,7 @@ def test_every_page_speaks_the_language_and_fits_the_screen(
                 page.wait_for_selector(".rules-view")
                 rack = page.locator("#own-rack")
                 assert rack.get_attribute("dir") == "ltr"
-                places = rack.evaluate(TILE_XYS)
+                places = page.evaluate(TILE_XYS)
                 assert len(places) == 14 and reads_left_to_right(places), (lang, size, places)
             if path == "/":
                 labels = page.locator("#room-preset option").all_inner_texts()
