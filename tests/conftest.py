@@ -20,6 +20,12 @@ settings.register_profile("deterministic", _CALM, derandomize=True)
 settings.register_profile("explore", _CALM, derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
+#: Accounts' passwords hashed with Argon2id's least parameters, in this process and every server
+#: process it starts (``rummikub.server.accounts.passwords``: the real ones cost a tenth of a CPU
+#: second a hash, and the suite registers and logs in hundreds of times);
+#: ``tests/server/test_account_rules.py`` checks the real parameters
+os.environ.setdefault("RUMMIKUB_TEST_FAST_PASSWORDS", "1")
+
 #: ``rummikub --lang`` sets this for the commands it runs (``rummikub.i18n.LANG_ENV``)
 _LANG_ENV = "RUMMIKUB_LANG"
 

@@ -24,6 +24,7 @@ from rummikub.server.accounts import (
     token_hash,
     verify_password,
 )
+from rummikub.server.accounts.passwords import FAST_ENV, hasher_parameters
 
 KEY = b"k" * 32
 
@@ -125,6 +126,20 @@ def test_hashes_are_salted_argon2id_and_verify() -> None:
     assert verify_password("not a hash", "correct horse") == (False, None)
     # an unknown name is checked against a dummy hash: never a match
     assert verify_password(None, "not a password of anyone") == (False, None)
+
+
+def test_passwords_are_hashed_with_rfc_9106_parameters_outside_tests() -> None:
+    """The least parameters only where the test-only variable asks for them (this suite sets
+    it, tests/conftest.py); a server hashes with argon2-cffi's defaults: 64 MiB, 3 passes,
+    4 lanes (RFC 9106's second recommended option)."""
+    assert hasher_parameters({}) == {"time_cost": 3, "memory_cost": 65536, "parallelism": 4}
+    assert hasher_parameters({FAST_ENV: "0"}) == hasher_parameters({})
+    assert hasher_parameters({FAST_ENV: "1"}) == {
+        "time_cost": 1,
+        "memory_cost": 8,
+        "parallelism": 1,
+    }
+    assert hash_password("correct horse").startswith("$argon2id$v=19$m=8,t=1,p=1$")
 
 
 def test_an_old_hash_is_upgraded_on_login() -> None:

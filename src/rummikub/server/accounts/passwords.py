@@ -4,10 +4,19 @@ second recommended option, 64 MiB and 3 passes).
 
 Only the hash is stored. A login with an unknown name still spends the time of one
 verification, so the answer's timing does not tell which names exist.
+
+For tests only, ``RUMMIKUB_TEST_FAST_PASSWORDS=1`` hashes with Argon2id's least parameters (one
+pass over 8 KiB): a test suite registers and logs in hundreds of times, each a tenth of a CPU
+second with the real parameters. A server that reads it says so in its log; never set it where
+people keep accounts (their hashes would be weak until their next login without it, which
+upgrades them).
 """
 
 from __future__ import annotations
 
+import logging
+import os
+from collections.abc import Mapping
 from functools import cache
 
 from argon2 import PasswordHasher
@@ -16,15 +25,47 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from .errors import AccountCode, AccountError
 from .names import name_key
 
-__all__ = ["MAX_PASSWORD", "MIN_PASSWORD", "check_password", "hash_password", "verify_password"]
+__all__ = [
+    "FAST_ENV",
+    "MAX_PASSWORD",
+    "MIN_PASSWORD",
+    "check_password",
+    "hash_password",
+    "hasher_parameters",
+    "verify_password",
+]
 
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
+#: the test-only switch to the least parameters (see the module's text)
+FAST_ENV = "RUMMIKUB_TEST_FAST_PASSWORDS"
+#: Argon2id's least parameters: one pass, 8 KiB, one lane
+_FAST = {"time_cost": 1, "memory_cost": 8, "parallelism": 1}
+
+
+def hasher_parameters(environ: Mapping[str, str] = os.environ) -> dict[str, int]:
+    """The parameters passwords are hashed with: argon2-cffi's defaults (RFC 9106), or the
+    least ones when ``environ`` sets :data:`FAST_ENV` (tests only)."""
+    if environ.get(FAST_ENV, "") not in ("", "0"):
+        return dict(_FAST)
+    default = PasswordHasher()
+    return {
+        "time_cost": default.time_cost,
+        "memory_cost": default.memory_cost,
+        "parallelism": default.parallelism,
+    }
 
 
 @cache
 def _hasher() -> PasswordHasher:
-    return PasswordHasher()
+    parameters = hasher_parameters()
+    if parameters == _FAST:
+        logging.getLogger(__name__).warning(
+            "%s is set: passwords are hashed with test parameters (one pass over 8 KiB); "
+            "never on a server where people keep accounts",
+            FAST_ENV,
+        )
+    return PasswordHasher(**parameters)
 
 
 @cache
