@@ -65,7 +65,11 @@ def _hasher() -> PasswordHasher:
             "never on a server where people keep accounts",
             FAST_ENV,
         )
-    return PasswordHasher(**parameters)
+    return PasswordHasher(
+        time_cost=parameters["time_cost"],
+        memory_cost=parameters["memory_cost"],
+        parallelism=parameters["parallelism"],
+    )
 
 
 @cache
