@@ -107,12 +107,19 @@ class ExpertBot:
     futures of the dice (the same futures for every candidate, seeded by the position:
     :func:`.ranking.judge_seed`, so the expert plays the move the analysis of the position
     judges best at that many samples), and the one leaving the best chance to win the match
-    is played. The search stops at the time limit (``time_limit`` argument, else
-    ``max_seconds``) after a whole sample; a decision with one candidate is not searched."""
+    is played. The search stops before a sample that would end past 0.8 of the time limit
+    (``time_limit`` argument, else ``max_seconds``); a decision with one candidate is not
+    searched."""
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, *, samples: int = 8, max_seconds: float | None = 2.0) -> None:
+    #: sampled futures a decision: 32 won 81.7% of 60 matches against greedy where 8 won 62.5%
+    #: (of 20; 64% of 200 in the tournament) and 64 won 78.3% at twice the time (docs/xpress.md)
+    SAMPLES = 32
+
+    def __init__(
+        self, seed: int = 0, *, samples: int = SAMPLES, max_seconds: float | None = 2.0
+    ) -> None:
         if samples < 1:
             raise RummikubError("samples must be at least 1")
         self.seed = seed

@@ -38,7 +38,8 @@ continuations his total leads (a tie counts half). Nothing is calibrated yet.
 
 Everything random comes from generators seeded by ``seed`` (:func:`judge_seed`: a hash of the
 observation) or by constants: the same call gives the same answer. ``time_limit`` stops
-sampling early, after a whole sample.
+sampling early: a sample is not begun when it would end past the limit at the mean time of the
+samples so far (the first is always played).
 """
 
 from __future__ import annotations
@@ -557,11 +558,16 @@ def rank(
     ]
     if not checked:
         return []
-    deadline = None if time_limit is None else time.monotonic() + time_limit
+    begun = time.monotonic()
+    deadline = None if time_limit is None else begun + time_limit
     endings: list[list[_Ending]] = [[] for _ in checked]
     for k in range(samples):
-        if k and deadline is not None and time.monotonic() > deadline:
-            break
+        # a sample is not begun when one more, at the samples' mean time so far, would end
+        # past the time limit (the first is always played)
+        if k and deadline is not None:
+            now = time.monotonic()
+            if now + (now - begun) / k > deadline:
+                break
         future = _Future(state.layout, seed, k)
         for i, a in enumerate(checked):
             endings[i].append(_play(state, a, future))

@@ -1,0 +1,87 @@
+"""The Xpress expert against greedy: paired six-round matches (each deal played again with the
+seats swapped), the share the expert wins with its 95% interval, and the time of its decisions
+(mean and the longest), for a number of sampled futures a decision.
+
+    .venv/bin/python bench/xpress_expert.py --samples 32 --deals 100 --limit 1.0 --workers 2
+
+``--limit`` is the time limit a decision is given (as ``rummikub tournament --time-limit``);
+the expert stops sampling before 0.8 of it. A tie of a match counts half. The same figure
+without the decision times: ``rummikub tournament --game xpress --bots expert,greedy --games
+200 --seed 1 --time-limit 1``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing as mp
+import sys
+import time
+from typing import Any
+
+from rummikub.bots.registry import register_bot
+from rummikub.bots.simulate import simulate
+from rummikub.xpress import XpressAction, XpressObservation, XpressRules
+from rummikub.xpress.bots import ExpertBot
+from rummikub.xpress.dice_game import XPRESS
+
+_times: list[float] = []
+
+
+class TimedExpert(ExpertBot):
+    """The expert, keeping the time of each of its decisions."""
+
+    def act(self, obs: XpressObservation, time_limit: float | None = None) -> XpressAction:
+        started = time.perf_counter()
+        action = super().act(obs, time_limit)
+        _times.append(time.perf_counter() - started)
+        return action
+
+
+def _match(task: tuple[int, int, int, int, float]) -> tuple[float, float, float, int]:
+    """One match of deal ``seed + deal``: (the expert's result, its longest decision, the
+    time of its decisions, their number)."""
+    deal, rotation, seed, samples, limit = task
+    register_bot(
+        "expert", lambda s: TimedExpert(s or 0, samples=samples, max_seconds=limit), game="xpress"
+    )
+    seats = ["expert", "greedy"] if rotation == 0 else ["greedy", "expert"]
+    _times.clear()
+    (record,) = list(simulate(XPRESS, XpressRules(), seats, games=1, seed=seed + deal, players=2))
+    me = seats.index("expert")
+    mine, theirs = record["totals"][me], record["totals"][1 - me]
+    result = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    return result, max(_times, default=0.0), sum(_times), len(_times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--samples", type=int, default=ExpertBot.SAMPLES)
+    ap.add_argument("--deals", type=int, default=100, help="deals, each played twice")
+    ap.add_argument("--seed", type=int, default=1, help="deal d uses seed+d")
+    ap.add_argument("--limit", type=float, default=1.0, help="seconds a decision")
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args()
+    tasks = [(d, r, args.seed, args.samples, args.limit) for d in range(args.deals) for r in (0, 1)]
+    started = time.perf_counter()
+    with mp.get_context("spawn").Pool(args.workers) as pool:
+        results: list[Any] = pool.map(_match, tasks, chunksize=1)
+    n = len(results)
+    won = sum(r[0] for r in results)
+    p = won / n
+    half = 1.96 * math.sqrt(p * (1 - p) / n)
+    decisions = sum(r[3] for r in results)
+    print(f"command: {' '.join([sys.executable.split('/')[-1], *sys.argv])}")
+    print(
+        f"expert ({args.samples} samples, {args.limit} s a decision) against greedy: "
+        f"{won:g} of {n} matches = {100 * p:.1f}% (95% {100 * (p - half):.1f}-"
+        f"{100 * (p + half):.1f}%)"
+    )
+    print(
+        f"decisions: {decisions}, mean {1000 * sum(r[2] for r in results) / decisions:.0f} ms, "
+        f"longest {max(r[1] for r in results):.3f} s; {time.perf_counter() - started:.0f} s wall"
+    )
+
+
+if __name__ == "__main__":
+    main()
