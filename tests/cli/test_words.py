@@ -61,7 +61,8 @@ def test_a_person_with_a_name_is_spoken_of_in_the_third_person(tmp_path: Path) -
 
 def test_xpress_replay_text_speaks_to_you(tmp_path: Path) -> None:
     out = tmp_path / "x.jsonl"
-    args = ["simulate", "--game", "xpress", "-n", "1", "--seed", "5", "-o", str(out), "-q"]
+    args = ["simulate", "--game", "xpress", "--bots", "greedy", "-n", "1", "--seed", "5"]
+    args += ["-o", str(out), "-q"]
     assert runner.invoke(app, args).exit_code == 0
     rec = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
     text = _replay(tmp_path, _with_you(rec), "--lang", "en")

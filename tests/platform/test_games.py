@@ -66,7 +66,9 @@ def test_the_tile_game_conforms_with_four_players() -> None:
 
 
 def test_xpress_conforms() -> None:
-    summary = check_game(XPRESS, games=2, seed=3)
+    # the contracts are the game's: its cheap bots play (the expert's moves are checked by the
+    # bots' own tests, at a fraction of its 32 sampled futures a decision)
+    summary = check_game(XPRESS, levels=("greedy", "random"), games=2, seed=3)
     assert summary.presets == ["standard", "lenient"]
     assert summary.rounds == 4 * XpressRules().rounds
     assert summary.resumed > 0
