@@ -50,7 +50,7 @@ import random
 import time
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -527,6 +527,19 @@ def _check(state: XpressState, i: int, action: Any) -> XpressAction:
     return action
 
 
+def _sampled(samples: int, time_limit: float | None) -> Iterator[int]:
+    """The samples to play, ``0 … samples - 1``, as long as they fit ``time_limit`` (seconds
+    from the first): a sample is not begun when it would end past the limit at the mean time
+    of the samples so far; the first is always played."""
+    begun = time.monotonic()
+    for k in range(samples):
+        if k and time_limit is not None:
+            now = time.monotonic()
+            if now + (now - begun) / k > begun + time_limit:
+                return
+        yield k
+
+
 def rank(
     obs: XpressObservation,
     candidates: Sequence[XpressAction] | None = None,
@@ -558,16 +571,8 @@ def rank(
     ]
     if not checked:
         return []
-    begun = time.monotonic()
-    deadline = None if time_limit is None else begun + time_limit
     endings: list[list[_Ending]] = [[] for _ in checked]
-    for k in range(samples):
-        # a sample is not begun when one more, at the samples' mean time so far, would end
-        # past the time limit (the first is always played)
-        if k and deadline is not None:
-            now = time.monotonic()
-            if now + (now - begun) / k > deadline:
-                break
+    for k in _sampled(samples, time_limit):
         future = _Future(state.layout, seed, k)
         for i, a in enumerate(checked):
             endings[i].append(_play(state, a, future))
@@ -599,11 +604,8 @@ def evaluate_position(
     if samples < 1:
         raise ValueError(f"samples must be at least 1, got {samples}")
     state = state_of(obs)
-    deadline = None if time_limit is None else time.monotonic() + time_limit
     endings: list[_Ending] = []
-    for k in range(samples):
-        if k and deadline is not None and time.monotonic() > deadline:
-            break
+    for k in _sampled(samples, time_limit):
         endings.append(_play(state, None, _Future(state.layout, seed, k)))
     lead, left = _lead(obs)
     return _judge(obs.player, endings, lead, _future_sums(obs.rules, obs.layout, left))
