@@ -17,7 +17,6 @@ import math
 import multiprocessing as mp
 import sys
 import time
-from typing import Any
 
 from rummikub.bots.registry import register_bot
 from rummikub.bots.simulate import simulate
@@ -65,7 +64,7 @@ def main() -> None:
     tasks = [(d, r, args.seed, args.samples, args.limit) for d in range(args.deals) for r in (0, 1)]
     started = time.perf_counter()
     with mp.get_context("spawn").Pool(args.workers) as pool:
-        results: list[Any] = pool.map(_match, tasks, chunksize=1)
+        results = pool.map(_match, tasks, chunksize=1)
     n = len(results)
     won = sum(r[0] for r in results)
     p = won / n

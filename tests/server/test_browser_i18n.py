@@ -130,9 +130,9 @@ PAGES = {
 }
 # the x of each tile of a row, in the row's order
 TILE_XS = "row => [...row.querySelectorAll('.tile')].map(t => t.getBoundingClientRect().x)"
-# the x and y of each tile of a row that may wrap onto more lines
-#: the places of the rack's tiles, read in one go: the bots' moves render the game again, and a
-#: rack found in one call and measured in another can be gone by then (every tile at 0, 0)
+# the x and y of each tile of the rack (a row that may wrap onto more lines), read in one call:
+# the bots' moves render the game again, and a rack found in one call and measured in another
+# can be gone by then (every tile at 0, 0)
 TILE_XYS = """() => [...document.querySelectorAll('#own-rack .tile')].map(t => {
   const r = t.getBoundingClientRect(); return [r.x, r.y]; })"""
 
