@@ -26,6 +26,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 #: ``tests/server/test_account_rules.py`` checks the real parameters
 os.environ.setdefault("RUMMIKUB_TEST_FAST_PASSWORDS", "1")
 
+#: Servers start their bots' worker processes with the first job, not when they start
+#: (``rummikub.server.work.pool``: most servers of the suite never run a job, and each start of
+#: the processes costs most of a CPU second); ``tests/server/test_workpool.py`` checks the default
+os.environ.setdefault("RUMMIKUB_TEST_LAZY_WORKERS", "1")
+
 #: ``rummikub --lang`` sets this for the commands it runs (``rummikub.i18n.LANG_ENV``)
 _LANG_ENV = "RUMMIKUB_LANG"
 

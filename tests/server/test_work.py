@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
-from rummikub.server.work.pool import Busy, JobFailed, JobTimeout, WorkPool
+from rummikub.server.work.pool import LAZY_ENV, Busy, JobFailed, JobTimeout, WorkPool
+
+from .inproc import running
 
 
 def _hold(path: str) -> None:
@@ -161,3 +163,20 @@ def test_jobs_waiting_for_processes_that_cannot_start_fail_and_the_next_tries_ag
             pool.close()
 
     asyncio.run(main())
+
+
+@pytest.mark.asyncio
+async def test_a_server_starts_its_workers_when_it_starts_unless_a_test_says_otherwise(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bots' processes start with the server (their kernels load before the first bot
+    move); under ``RUMMIKUB_TEST_LAZY_WORKERS``, which the suite sets, with the first job."""
+    monkeypatch.delenv(LAZY_ENV, raising=False)
+    async with running(tmp_path / "eager") as server:
+        assert server.manager.work.started
+    monkeypatch.setenv(LAZY_ENV, "1")
+    async with running(tmp_path / "lazy") as server:
+        work = server.manager.work
+        assert not work.started
+        assert await work.run("a", 60, os.getpid) != os.getpid()  # the job started them
+        assert work.started and work.done == 1

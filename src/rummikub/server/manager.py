@@ -68,7 +68,7 @@ from .runtime.room_runtime import RoomRuntime
 from .runtime.scheduling import FINISHED_KEEP_SECONDS, REAP_SECONDS, WAITING_IDLE_SECONDS, Scheduler
 from .runtime.turns import Turns
 from .storage.store import Store
-from .work.pool import WorkPool
+from .work.pool import WorkPool, start_with_server
 
 if TYPE_CHECKING:
     from rummikub.puzzles import Puzzle
@@ -248,7 +248,8 @@ class RoomManager:
     async def start(self) -> None:
         # start the worker processes: their forkserver loads the solver's compiled kernels
         # (compiles them, the first time after an install) before the first bot move or hint
-        self.work.start()
+        if start_with_server():
+            self.work.start()
         if self.cluster is not None:  # the rooms nobody runs are taken over
             await self.cluster.start()
         else:

@@ -20,6 +20,12 @@ compiled kernels once (:mod:`.warm_worker`), so a replaced worker is ready in mi
 The processes start in a thread, never on the event loop (the kernels load then: right after an
 install they compile, which can take half a minute), when the server starts or with the first
 job; jobs wait in their queues until the processes are there.
+
+For tests only, ``RUMMIKUB_TEST_LAZY_WORKERS=1`` has a server start its bots' processes with
+their first job instead of when it starts (:func:`start_with_server`): a test suite starts well
+over a hundred servers, most of which never run a job, and each start of the processes is most
+of a CPU second (the forkserver imports the solver and loads its kernels). A server that reads
+it says so in its log; on a server people play on it only delays the first bot move.
 """
 
 from __future__ import annotations
@@ -27,9 +33,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import CancelledError as FutureCancelled
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
@@ -37,7 +44,7 @@ from typing import Any, TypeVar
 
 import pebble
 
-__all__ = ["Busy", "JobFailed", "JobTimeout", "WorkPool"]
+__all__ = ["LAZY_ENV", "Busy", "JobFailed", "JobTimeout", "WorkPool", "start_with_server"]
 
 log = logging.getLogger("rummikub.server")
 
@@ -45,6 +52,17 @@ T = TypeVar("T")
 
 #: what the forkserver imports before it forks a worker (and so every worker has loaded)
 PRELOAD = ["rummikub.server.work.warm_worker"]
+#: the test-only switch that leaves a server's processes to its first job (see the module's text)
+LAZY_ENV = "RUMMIKUB_TEST_LAZY_WORKERS"
+
+
+def start_with_server(environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether a server starts its worker processes when it starts (always, unless
+    ``environ`` sets :data:`LAZY_ENV`: tests only), rather than with their first job."""
+    if environ.get(LAZY_ENV, "") in ("", "0"):
+        return True
+    log.warning("%s is set: the worker processes start with the first job (tests only)", LAZY_ENV)
+    return False
 
 
 def _ready() -> None:
@@ -150,6 +168,11 @@ class WorkPool:
             self._pool.stop()  # type: ignore[no-untyped-call]
             self._pool.join(timeout=5)
             self._pool = None
+
+    @property
+    def started(self) -> bool:
+        """Whether the processes are starting or there (:meth:`start` has been called)."""
+        return self._starting is not None or self._pool is not None
 
     @property
     def running(self) -> int:
