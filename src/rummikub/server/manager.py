@@ -37,8 +37,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .accounts.games import PlayerGames
 from .accounts.live import Ended as AccountSessionsEnded
 from .accounts.store import Account, AccountStore
-from .cluster.node import ClusterNode, default_node_name
-from .cluster.relay import Relay
 from .handlers.analyses import Analyses
 from .handlers.assist import new_pool as new_assistant_pool
 from .handlers.creation import RoomMaker
@@ -72,6 +70,9 @@ from .work.pool import WorkPool, start_with_server
 
 if TYPE_CHECKING:
     from rummikub.puzzles import Puzzle
+
+    from .cluster.node import ClusterNode
+    from .cluster.relay import Relay
 
 __all__ = [
     "FINISHED_KEEP_SECONDS",
@@ -195,6 +196,10 @@ class RoomManager:
         self.dispatcher.quick = self.quick
 
     def _join_cluster(self, broker: str, node: str | None) -> None:
+        # imported here: a server alone never loads the cluster's parts (and Redis's client)
+        from .cluster.node import ClusterNode, default_node_name
+        from .cluster.relay import Relay
+
         name = node or default_node_name()
         self.relay = Relay(
             name,

@@ -12,9 +12,10 @@ seat, which the player's own node passes on to him.
 from __future__ import annotations
 
 import json
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from redis.asyncio import Redis
+if TYPE_CHECKING:  # the cluster's broker hands its client in: a server alone never imports redis
+    from redis.asyncio import Redis
 
 __all__ = ["LEAD_SECONDS", "LocalTickets", "RedisTickets", "Tickets"]
 
