@@ -164,8 +164,12 @@ class Client:
             host, port = url.split("//", 1)[1].split("/", 1)[0].rsplit(":", 1)
             sock = socket.create_connection((host, int(port)), source_address=(source, 0))
         headers = {"Cookie": f"rummikub_session={session}"} if session else None
+        # max_queue=None: the connection's thread takes every message in as it comes, read or
+        # not, so a client a test stops reading (one that only made the room a browser plays
+        # in) does not hold the server's messages back and its close is answered at once, not
+        # after the 10 s close_timeout
         self.ws: ClientConnection = connect(
-            url, max_size=2**22, sock=sock, additional_headers=headers
+            url, max_size=2**22, max_queue=None, sock=sock, additional_headers=headers
         ).__enter__()
         self.state: dict[str, Any] | None = None
         self.seen: list[dict[str, Any]] = []
