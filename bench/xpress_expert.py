@@ -13,13 +13,13 @@ without the decision times: ``rummikub tournament --game xpress --bots expert,gr
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing as mp
 import sys
 import time
 
 from rummikub.bots.registry import register_bot
 from rummikub.bots.simulate import simulate
+from rummikub.bots.tournament.stats import wilson
 from rummikub.xpress import XpressAction, XpressObservation, XpressRules
 from rummikub.xpress.bots import ExpertBot
 from rummikub.xpress.dice_game import XPRESS
@@ -68,13 +68,12 @@ def main() -> None:
     n = len(results)
     won = sum(r[0] for r in results)
     p = won / n
-    half = 1.96 * math.sqrt(p * (1 - p) / n)
+    lo, hi = wilson(won, n)  # as the tournament's table gives it (Wald's went past 100%)
     decisions = sum(r[3] for r in results)
     print(f"command: {' '.join([sys.executable.split('/')[-1], *sys.argv])}")
     print(
         f"expert ({args.samples} samples, {args.limit} s a decision) against greedy: "
-        f"{won:g} of {n} matches = {100 * p:.1f}% (95% {100 * (p - half):.1f}-"
-        f"{100 * (p + half):.1f}%)"
+        f"{won:g} of {n} matches = {100 * p:.1f}% (95% {100 * lo:.1f}-{100 * hi:.1f}%)"
     )
     print(
         f"decisions: {decisions}, mean {1000 * sum(r[2] for r in results) / decisions:.0f} ms, "

@@ -72,15 +72,17 @@ class _Ticking:
 def test_no_sample_is_begun_that_would_end_past_the_time_limit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """With samples taking 0.1 s each, a limit of 0.25 s plays two: a third, begun at 0.2 s,
-    would end at 0.3 s; the first is played whatever the limit."""
+    """The limit counts from the call (its first reading of the clock), the samples from the
+    next: with samples taking 0.1 s each, a limit of 0.35 s plays two (a third, begun at
+    0.3 s, would end at 0.4 s); the first is played whatever the limit."""
     import rummikub.xpress.ranking as ranking
 
     state = make_state("R10 R11 K1 B5 O9", "O2 O6 B9 K13 R4", "K3 B3 O3", phase="throw")
     obs = observe(state, 0)
     monkeypatch.setattr(ranking, "time", _Ticking())
-    assert {ev.samples for _, ev in rank(obs, samples=8, seed=1, time_limit=0.25)} == {2}
+    assert {ev.samples for _, ev in rank(obs, samples=8, seed=1, time_limit=0.35)} == {2}
     assert {ev.samples for _, ev in rank(obs, samples=8, seed=1, time_limit=0.01)} == {1}
+    assert {ev.samples for _, ev in rank(obs, samples=8, seed=1, time_limit=0.25)} == {1}
     assert {ev.samples for _, ev in rank(obs, samples=3, seed=1, time_limit=5.0)} == {3}
 
 

@@ -37,9 +37,11 @@ shared by every sample and candidate; the player's match share in a sample is th
 continuations his total leads (a tie counts half). Nothing is calibrated yet.
 
 Everything random comes from generators seeded by ``seed`` (:func:`judge_seed`: a hash of the
-observation) or by constants: the same call gives the same answer. ``time_limit`` stops
-sampling early: a sample is not begun when it would end past the limit at the mean time of the
-samples so far (the first is always played).
+observation) or by constants: the same call gives the same answer. ``time_limit`` (seconds
+from the call) stops sampling early: a sample is not begun when it would end past the limit at
+the mean time of the samples so far (the first is always played); what comes before the
+samples — checking the candidates, the match model's tables, which a process fills on its
+first use (:data:`FRESH_ROUNDS` rounds, about 0.4 s) — counts in it.
 """
 
 from __future__ import annotations
@@ -527,15 +529,20 @@ def _check(state: XpressState, i: int, action: Any) -> XpressAction:
     return action
 
 
-def _sampled(samples: int, time_limit: float | None) -> Iterator[int]:
-    """The samples to play, ``0 … samples - 1``, as long as they fit ``time_limit`` (seconds
-    from the first): a sample is not begun when it would end past the limit at the mean time
-    of the samples so far; the first is always played."""
+def _deadline(time_limit: float | None) -> float | None:
+    """When a call given ``time_limit`` seconds from now must end (``None``: no limit)."""
+    return None if time_limit is None else time.monotonic() + time_limit
+
+
+def _sampled(samples: int, deadline: float | None) -> Iterator[int]:
+    """The samples to play, ``0 … samples - 1``, as long as they end by ``deadline``
+    (:func:`_deadline`): a sample is not begun when it would end past it at the mean time of
+    the samples so far; the first is always played."""
     begun = time.monotonic()
     for k in range(samples):
-        if k and time_limit is not None:
+        if k and deadline is not None:
             now = time.monotonic()
-            if now + (now - begun) / k > begun + time_limit:
+            if now + (now - begun) / k > deadline:
                 return
         yield k
 
@@ -556,6 +563,7 @@ def rank(
     candidate, :class:`~rummikub.core.RulesError` when it is not the player's turn or the
     round is over. ``trusted``: indices of candidates not checked (the analysis's own
     recorded turn, made of several placements)."""
+    deadline = _deadline(time_limit)
     if obs.current != obs.player:
         raise RulesError("moves are ranked for the player to move only", field="player")
     state = state_of(obs)
@@ -571,13 +579,15 @@ def rank(
     ]
     if not checked:
         return []
+    # the match model before the samples: its tables are made on a process's first use, and
+    # the samples take the time that is left
+    lead, left = _lead(obs)
+    sums = _future_sums(obs.rules, obs.layout, left)
     endings: list[list[_Ending]] = [[] for _ in checked]
-    for k in _sampled(samples, time_limit):
+    for k in _sampled(samples, deadline):
         future = _Future(state.layout, seed, k)
         for i, a in enumerate(checked):
             endings[i].append(_play(state, a, future))
-    lead, left = _lead(obs)
-    sums = _future_sums(obs.rules, obs.layout, left)
     judged = [_judge(obs.player, e, lead, sums) for e in endings]
     size = len(obs.hand)
 
@@ -600,12 +610,14 @@ def evaluate_position(
 ) -> XpressJudgement:
     """The position ``obs`` shows, for its player (the mover or not), played on by ``greedy``
     from where it stands, in :func:`rank`'s futures and match model."""
+    deadline = _deadline(time_limit)
     samples = SAMPLES if samples is None else samples
     if samples < 1:
         raise ValueError(f"samples must be at least 1, got {samples}")
     state = state_of(obs)
-    endings: list[_Ending] = []
-    for k in _sampled(samples, time_limit):
-        endings.append(_play(state, None, _Future(state.layout, seed, k)))
     lead, left = _lead(obs)
-    return _judge(obs.player, endings, lead, _future_sums(obs.rules, obs.layout, left))
+    sums = _future_sums(obs.rules, obs.layout, left)  # before the samples, as in rank
+    endings: list[_Ending] = []
+    for k in _sampled(samples, deadline):
+        endings.append(_play(state, None, _Future(state.layout, seed, k)))
+    return _judge(obs.player, endings, lead, sums)
