@@ -7,7 +7,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -17,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
+
+from .forked import Forked, spawn
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,7 +33,8 @@ class _PortTaken(RuntimeError):
 
 
 class ServerProcess:
-    """``rummikub serve`` in a child process on a free port of 127.0.0.1."""
+    """``rummikub serve`` in a process of its own on a free port of 127.0.0.1 (forked from the
+    test process's warm parent, :mod:`.forked`)."""
 
     def __init__(
         self,
@@ -46,7 +48,7 @@ class ServerProcess:
         self.env = env or {}
         self.port = port or free_port()
         self.args = list(args)  # more options of ``rummikub serve``
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: Forked | subprocess.Popen[bytes] | None = None
         # The server's output goes to a file: a pipe nobody reads would fill and stall the server.
         self.log_file = Path(tempfile.mkstemp(prefix="rummikub-serve-", suffix=".log")[1])
 
@@ -79,24 +81,13 @@ class ServerProcess:
     def _start(self) -> ServerProcess:
         env = dict(os.environ, PYTHONUNBUFFERED="1", **self.env)
         seen = len(self.output())
-        log = self.log_file.open("ab")
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "rummikub.cli.main",
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                self.db_url,
-                *self.args,
-            ],
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
+        # forked from this test process's warm parent (tests/server/forked.py): the same
+        # command line, without importing the server again
+        self.proc = spawn(
+            ["serve", "--port", str(self.port), "--db", self.db_url, *self.args],
+            env,
+            self.log_file,
         )
-        log.close()
         # a failsafe, not a wait: the loop ends as soon as the server answers (a loaded
         # machine starting three cluster nodes at once has taken more than 30 s)
         deadline = time.monotonic() + 120
