@@ -12,8 +12,8 @@ Run as ``python -m tests.server.forked EXITS``: it reads one request a line on i
 input (JSON: ``args``, ``env``, ``cwd``, ``log``), answers the child's pid on its standard
 output, and writes each child's exit code, when it has reaped it, to the file ``EXITS/<pid>``.
 :func:`spawn` is the test processes' side (a :class:`Forked` works as the ``Popen`` it
-replaces). Under coverage (``COVERAGE_PROCESS_START``, ``make coverage``) servers are started
-as fresh processes, as coverage measures each process from its start.
+replaces). Under coverage (``make coverage``: :data:`COVERAGE_ENV`) servers are started as
+fresh processes, as coverage measures each process from its start.
 """
 
 from __future__ import annotations
@@ -201,6 +201,10 @@ class _Parent:
         shutil.rmtree(self.exits, ignore_errors=True)
 
 
+#: set in a process coverage measures (its subprocess patch, or the older way): then a server
+#: starts as a fresh process, for coverage to measure it from its start
+COVERAGE_ENV = {"COVERAGE_PROCESS_CONFIG", "COVERAGE_PROCESS_START"}
+
 _parent_of_this_process: _Parent | None = None
 _made = threading.Lock()
 
@@ -210,7 +214,7 @@ def spawn(args: list[str], env: dict[str, str], log: Path) -> Forked | subproces
     appended to ``log``: forked from this test process's parent, or (under coverage) started
     as a fresh process."""
     global _parent_of_this_process
-    if "COVERAGE_PROCESS_START" in env:
+    if COVERAGE_ENV & env.keys():
         with log.open("ab") as out:
             return subprocess.Popen(
                 [sys.executable, "-m", "rummikub.cli.main", *args],
