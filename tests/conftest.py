@@ -28,7 +28,7 @@ os.environ.setdefault("RUMMIKUB_TEST_FAST_PASSWORDS", "1")
 
 #: Servers start their bots' worker processes with the first job, not when they start
 #: (``rummikub.server.work.pool``: most servers of the suite never run a job, and each start of
-#: the processes costs most of a CPU second); ``tests/server/test_workpool.py`` checks the default
+#: the processes costs most of a CPU second); ``tests/server/test_work.py`` checks the default
 os.environ.setdefault("RUMMIKUB_TEST_LAZY_WORKERS", "1")
 
 #: ``rummikub --lang`` sets this for the commands it runs (``rummikub.i18n.LANG_ENV``)
