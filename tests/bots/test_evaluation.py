@@ -128,6 +128,21 @@ def test_going_out_ranks_first_and_is_near_one() -> None:
     assert evaluate(obs, samples=4).win_round == 1.0  # the playout's first move goes out
 
 
+def test_holding_the_tiles_ranks_above_a_small_play_early_in_the_round() -> None:
+    # opened, R1 R2 R3 could go down and three tiles would stay, the pool is full: drawing and
+    # holding the tiles until the whole rack can go down at once wins more (docs/bots.md,
+    # "Holding the tiles"); the expert plays it
+    from rummikub.bots.expert import ExpertBot, ExpertParams
+
+    obs = observe(position("R1 R2 R3 B9 K5 O12", opened=True), 0)
+    ranked = rank_moves(obs, samples=16, seed=0)
+    best, ev = ranked[0]
+    assert isinstance(best, Draw)
+    assert ev.win_round > max(e.win_round for a, e in ranked if isinstance(a, Play))
+    expert = ExpertBot(1, ExpertParams(limit=1e6, max_samples=16))
+    assert isinstance(expert.act(obs), Draw)
+
+
 def test_only_what_the_player_sees_counts() -> None:
     state = position("R1 R5 K9 B2 O11 K3", opened=True)
     other = TILES.redeal_hidden(state, 0, random.Random(3))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -30,6 +31,7 @@ from rummikub.core import (
     observe,
     parse_tiles,
     preset,
+    rack_value,
 )
 from rummikub.core.game import Match, deal
 from rummikub.solver.counts import counts_supported
@@ -50,6 +52,7 @@ def _assert_same(state: RoundState, g: GridRound) -> None:
     for p in range(state.players):
         assert g.rack(p) == state.racks[p]
         assert g.sizes[p] == len(state.racks[p])
+    assert g.values() == [rack_value(r, state.rules) for r in state.racks]
     table = [Tile(c, i + 1) for c, row in enumerate(g.table) for i, k in enumerate(row)
              for _ in range(k)] + [JOKER] * g.table_jokers  # fmt: skip
     assert Counter(table) == Counter(state.table.tiles())
@@ -97,6 +100,32 @@ def test_an_exhausted_pool_ends_the_round_alike() -> None:
     g = GridRound.of(state).rollout(10)
     assert s.end is not None and s.end.reason == "exhausted" and s.end.winner == 0
     _assert_same(s, g)
+
+
+def test_a_holding_seat_draws_until_his_whole_rack_can_go_down() -> None:
+    pool = parse_tiles("O13 R4 K1")
+    other = Rack(parse_tiles("B1 B5 B9 K11"))
+    # R1 R2 R3 could go down, B9 not: the holder draws (the others play as before)
+    state = RoundState(NO_JOKERS, (Rack(parse_tiles("R1 R2 R3 B9")), other), Table(()), pool,
+                       (True, True), 0, 0, 5)  # fmt: skip
+    g = GridRound.of(state)
+    g.step(hold=0)
+    assert g.rack(0) == Rack(parse_tiles("R1 R2 R3 B9 O13")) and g.table.sum() == 0
+    assert g.current == 1 and g.drawn == 1
+    g = GridRound.of(state)
+    g.step(hold=1)  # another seat holds: this one places what he can
+    assert g.rack(0) == Rack(parse_tiles("B9")) and g.table.sum() == 3
+    # his whole rack goes down at once: he goes out
+    state = dataclasses.replace(state, racks=(Rack(parse_tiles("R1 R2 R3 R4")), other))
+    g = GridRound.of(state)
+    g.step(hold=0)
+    assert g.ended and g.winner == 0 and g.scores() == (26, -26)
+    # the pool is empty: holding ends, he places what he can
+    state = RoundState(NO_JOKERS, (Rack(parse_tiles("R1 R2 R3 B9")), other), Table(()), (),
+                       (True, True), 0, 0, 5)  # fmt: skip
+    g = GridRound.of(state)
+    g.step(hold=0)
+    assert g.rack(0) == Rack(parse_tiles("B9")) and g.table.sum() == 3
 
 
 @settings(max_examples=10, deadline=None)

@@ -72,10 +72,19 @@ from rummikub.core import (
     Tile,
     apply,
 )
-from rummikub.core.scoring import exhausted_winner, match_over, match_winners, score_round
+from rummikub.core.scoring import (
+    exhausted_winner,
+    lowest_total,
+    match_over,
+    match_winners,
+    rack_value,
+    score_round,
+    scores_of_values,
+)
 from rummikub.core.state import check_action
 
 if TYPE_CHECKING:
+    from rummikub.bots.grid_playout import GridRound
     from rummikub.xpress import XpressAction, XpressObservation
     from rummikub.xpress.ranking import XpressJudgement
 
@@ -118,6 +127,10 @@ DEEP_SAMPLES = 96
 FIT_WEIGHT = 0.3
 #: moves a playout may last before it is scored as if the pool had run out
 MAX_PLIES = 400
+#: a draw although a play exists is judged as a plan: the player holds his tiles (draws each
+#: turn) until his whole rack can go down at once or the pool is empty, played out to the end
+#: of the round
+HOLD_PLAN = True
 #: simulated continuations of the match beyond this round (only when the match goes on)
 MATCH_PATHS = 1000
 #: rounds a simulated continuation may add before the leader is taken as the winner
@@ -223,7 +236,7 @@ def evaluate(
     plies = _plies(obs, depth)
     outcomes: list[_Outcome] = []
     for det in _deals(obs, seed, samples, deadline):
-        outcomes.append(_play_out(det, None, on_counts, plies))
+        outcomes.append(_play_out(det, None, plies, _start(det, on_counts)))
     model = _tile_match(obs, match)
     return _summarise(obs.player, outcomes, model, seed, match_paths, obs.current)
 
@@ -414,14 +427,24 @@ def rank_moves(
     on_counts = _on_counts(obs.rules)
     plies = _plies(obs, depth)
     outcomes: list[list[_Outcome]] = [[] for _ in cands]
+    placed: list[tuple[Any, int] | None] = [None] * len(cands)
+    if on_counts:
+        from rummikub.bots.grid_playout import play_counts
+
+        placed = [play_counts(a, obs.rules) if isinstance(a, Play) else None for a in cands]
+    # a draw beside plays: holding the tiles (HOLD_PLAN)
+    hold = HOLD_PLAN and on_counts and obs.has_opened and any(isinstance(a, Play) for a in cands)
     for k, det in enumerate(_deals(obs, seed, samples, deadline)):
         if k == 0:
             for action in cands:  # legal in one deal: legal in all (they differ in hidden tiles)
                 err = check_action(det, action)
                 if err is not None:
                     raise err
+        start = _start(det, on_counts)
         for i, action in enumerate(cands):
-            outcomes[i].append(_play_out(det, action, on_counts, plies))
+            outcomes[i].append(
+                _play_out(det, action, plies, start, placed[i], hold and isinstance(action, Draw))
+            )
     model = _tile_match(obs, match)
     after = (obs.current + 1) % obs.players  # the player to move once the candidate is made
     judged = [
@@ -643,13 +666,20 @@ def _fitting(obs: Observation) -> dict[int, set[Tile]]:
     return {p: fit for p in range(obs.players) if p != obs.player and obs.opened[p]}
 
 
-def _play_out(
-    det: RoundState, action: Action | None, on_counts: bool, plies: int | None
-) -> _Outcome:
-    """``det`` after ``action`` (a legal one: not checked again on counts) played on with the
-    greedy playout policy: to the end of the round (``plies`` None, the deep evaluation) or for
-    at most ``plies`` moves, the position reached then valued by the learned model
-    (:mod:`rummikub.bots.leaf`)."""
+def _start(det: RoundState, on_counts: bool) -> GridRound | None:
+    """The deal ``det`` as counts for its playouts (``None`` off counts, or when the deal's
+    round is already over: :func:`_play_out` scores it as it lies), made once a deal and copied
+    for each candidate."""
+    if not on_counts or _over(det) is not None:
+        return None
+    from rummikub.bots.grid_playout import GridRound
+
+    return GridRound.of(det)
+
+
+def _over(det: RoundState) -> _Outcome | None:
+    """The outcome of a deal whose round is over as it lies (a rack emptied, or the pool ran
+    out and everyone passed), else ``None``."""
     rules = det.rules
     racks = det.racks
     for p, rack in enumerate(racks):
@@ -658,22 +688,48 @@ def _play_out(
     if det.passes >= det.players and not det.pool:  # the pool ran out and everyone passed
         best = exhausted_winner(racks, rules, det.current)
         return _Outcome.ended(best, score_round(rules, racks, "exhausted", best))
+    return None
+
+
+def _play_out(
+    det: RoundState,
+    action: Action | None,
+    plies: int | None,
+    start: GridRound | None = None,
+    placed: tuple[Any, int] | None = None,
+    hold: bool = False,
+) -> _Outcome:
+    """``det`` after ``action`` (a legal one: not checked again on counts) played on with the
+    greedy playout policy: to the end of the round (``plies`` None, the deep evaluation) or for
+    at most ``plies`` moves, the position reached then valued by the learned model
+    (:mod:`rummikub.bots.leaf`). ``start``: the deal as counts (:func:`_start`; ``None``: on
+    round states), played on a copy; ``placed``: ``action``'s tiles as counts
+    (:func:`.grid_playout.play_counts`) when it is a play. ``hold`` (on counts, for a draw
+    although a play exists): the player holds his tiles from then on — he draws until his
+    whole rack can go down, or the pool is empty — and the playout goes on to the round's end
+    (the learned model values racks of players who place what they can)."""
+    over = _over(det)
+    if over is not None:
+        return over
+    rules = det.rules
     length = MAX_PLIES if plies is None else plies
-    if on_counts:
-        from rummikub.bots.grid_playout import GridRound
+    if start is not None:
         from rummikub.bots.leaf import grid_shares
 
-        g = GridRound.of(det)
-        if action is not None:
+        g = start.copy()
+        holder = g.current if hold else None
+        if placed is not None:
+            g.place(*placed)
+        elif action is not None:
             g.apply(action)
-        g.rollout(length, keep_jokers=True)
+        g.rollout(MAX_PLIES if hold else length, keep_jokers=True, hold=holder)
         if g.ended:
             return _Outcome.ended(g.winner, g.scores())
-        final = [g.rack(p) for p in range(g.players)]
-        if plies is not None:
-            return _leaf_outcome(rules, final, tuple(float(x) for x in grid_shares(g)))
-        best = exhausted_winner(final, rules, g.current)
-        return _Outcome.ended(best, score_round(rules, final, "exhausted", best))
+        values = g.values()
+        if plies is not None and not hold:
+            return _leaf_outcome(rules, values, tuple(float(x) for x in grid_shares(g)))
+        best = lowest_total(values, g.current)
+        return _Outcome.ended(best, scores_of_values(rules, values, "exhausted", best))
     from rummikub.bots.leaf import learned_shares
     from rummikub.bots.playout import rollout
 
@@ -682,19 +738,21 @@ def _play_out(
     if state.end is not None:
         return _Outcome.ended(state.end.winner, state.end.scores)
     if plies is not None:
-        return _leaf_outcome(rules, state.racks, tuple(learned_shares(state)))
+        values = [rack_value(r, rules) for r in state.racks]
+        return _leaf_outcome(rules, values, tuple(learned_shares(state)))
     best = exhausted_winner(state.racks, rules, state.current)
     return _Outcome.ended(best, score_round(rules, state.racks, "exhausted", best))
 
 
-def _leaf_outcome(rules: Rules, racks: Sequence[Rack], shares: tuple[float, ...]) -> _Outcome:
+def _leaf_outcome(rules: Rules, values: Sequence[int], shares: tuple[float, ...]) -> _Outcome:
     """A playout stopped before the round's end: the model's chances, and for each player the
-    scores were he to go out now (the others keeping their racks), weighted by his chance."""
+    scores were he to go out now (the others keeping their racks, whose values are
+    ``values``), weighted by his chance."""
     results = []
     for w, p in enumerate(shares):
         if p > 0.0:
-            emptied = [Rack(()) if i == w else r for i, r in enumerate(racks)]
-            results.append((p, w, score_round(rules, emptied, "rummikub", w)))
+            emptied = [0 if i == w else v for i, v in enumerate(values)]
+            results.append((p, w, scores_of_values(rules, emptied, "rummikub", w)))
     return _Outcome(shares, tuple(results))
 
 

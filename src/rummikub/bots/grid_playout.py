@@ -32,9 +32,9 @@ from rummikub.core import (
     Tile,
 )
 from rummikub.core.game import Match
-from rummikub.core.scoring import EndReason, exhausted_winner, score_round
+from rummikub.core.scoring import EndReason, lowest_total, scores_of_values
 
-__all__ = ["JOKER_OPENING_POOL", "GridRound", "PlayedRound", "greedy_round"]
+__all__ = ["JOKER_OPENING_POOL", "GridRound", "PlayedRound", "greedy_round", "play_counts"]
 
 #: with ``keep_jokers``, no opening with a joker while the pool holds more tiles than this
 #: (``strategic``'s default, :class:`.strategic.StrategyParams`)
@@ -96,23 +96,31 @@ class GridRound:
         ]
         return Rack(tuple(tiles) + (JOKER,) * self.jokers[player])
 
-    def rollout(self, plies: int, keep_jokers: bool = False) -> GridRound:
+    def rollout(self, plies: int, keep_jokers: bool = False, hold: int | None = None) -> GridRound:
         """At most ``plies`` moves of the playout policy (fewer if the round ends); returns
-        ``self``. ``keep_jokers``: as for :meth:`step`."""
+        ``self``. ``keep_jokers`` and ``hold``: as for :meth:`step`."""
         for _ in range(plies):
             if self.ended:
                 break
-            self.step(keep_jokers)
+            self.step(keep_jokers, hold)
         return self
 
-    def step(self, keep_jokers: bool = False) -> None:
+    def step(self, keep_jokers: bool = False, hold: int | None = None) -> None:
         """The playout policy's move for the player to move: greedy's (the solver's biggest
         play), or with ``keep_jokers`` the same under ``strategic``'s joker policy
         (:func:`.strategic.policy_play`: rack jokers go down only in a play that empties the
         rack, or once the pool is empty rather than passing; no opening with a joker while the
-        pool holds more than :data:`JOKER_OPENING_POOL` tiles)."""
+        pool holds more than :data:`JOKER_OPENING_POOL` tiles). The seat ``hold``, once
+        opened, holds his tiles while the pool has any: he goes out when his whole rack can
+        go down, and draws otherwise."""
         me = self.current
         got = self._best(me, self.jokers[me])
+        if me == hold and self.opened[me] and self.drawn < len(self.pool):
+            if got is not None and got[1] + got[0].sum() == self.sizes[me]:
+                self._place(me, *got)
+            else:
+                self._draw(me)
+            return
         # a play with a rack joker that does not empty the rack
         if keep_jokers and got is not None and got[1] and got[1] + got[0].sum() < self.sizes[me]:
             plain = self._best(me, 0)
@@ -142,9 +150,7 @@ class GridRound:
         """Carry out a legal action of the player to move (it is not checked again: the
         caller checked it, as :func:`rummikub.core.apply` would); returns ``self``."""
         if isinstance(action, Play):
-            placed = np.zeros_like(self.table)
-            jokers = _count_into(placed, action.tiles)
-            self._place(self.current, placed, jokers)
+            self.place(*play_counts(action, self.rules))
         elif isinstance(action, Draw):
             self._draw(self.current)
         elif isinstance(action, Pass):
@@ -152,6 +158,19 @@ class GridRound:
         else:
             raise TypeError(f"a playout takes a play, a draw or a pass, not {action!r}")
         return self
+
+    def place(self, placed: np.ndarray, jokers: int) -> GridRound:
+        """The player to move places these tiles of his rack (:func:`play_counts` of a legal
+        play: not checked again); returns ``self``."""
+        self._place(self.current, placed, jokers)
+        return self
+
+    def values(self) -> list[int]:
+        """Each player's rack value (:func:`rummikub.core.rack_value`: a joker counts the
+        rules' joker penalty)."""
+        points = self.racks.sum(axis=1) @ _numbers(self.rules.numbers)
+        penalty = self.rules.joker_penalty
+        return [int(v) + penalty * j for v, j in zip(points, self.jokers, strict=True)]
 
     def copy(self) -> GridRound:
         """An independent copy (the rules and the pool are shared: they never change)."""
@@ -174,8 +193,7 @@ class GridRound:
     def _pass(self) -> None:
         self._advance(self.passes + 1)
         if self.passes >= self.players:
-            racks = [self.rack(p) for p in range(self.players)]
-            self._end(exhausted_winner(racks, self.rules, self.current), "exhausted")
+            self._end(lowest_total(self.values(), self.current), "exhausted")
 
     def _opening(self, me: int, jokers: int) -> tuple[np.ndarray, int] | None:
         """The solver's opening from this rack with ``jokers`` of its jokers (rack tiles
@@ -213,8 +231,7 @@ class GridRound:
         """The round's scores under the rules (all 0 while it is not over)."""
         if self.reason is None:
             return (0,) * self.players
-        racks = [self.rack(p) for p in range(self.players)]
-        return score_round(self.rules, racks, self.reason, self.winner)
+        return scores_of_values(self.rules, self.values(), self.reason, self.winner)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +265,13 @@ def greedy_round(rules: Rules, players: int, seed: int, max_turns: int = 2000) -
     if g.reason is None:
         return PlayedRound(seed, None, "abandoned", (0,) * players, g.turn)
     return PlayedRound(seed, g.winner, g.reason, g.scores(), g.turn)
+
+
+def play_counts(play: Play, rules: Rules) -> tuple[np.ndarray, int]:
+    """The rack tiles ``play`` places as counts (``grid[c, n - 1]``) and its jokers, as
+    :meth:`GridRound.place` takes them."""
+    placed = np.zeros((rules.colours, rules.numbers), np.int64)
+    return placed, _count_into(placed, play.tiles)
 
 
 @cache

@@ -11,10 +11,12 @@ from .table import Rack
 __all__ = [
     "EndReason",
     "exhausted_winner",
+    "lowest_total",
     "match_over",
     "match_winners",
     "rack_value",
     "score_round",
+    "scores_of_values",
 ]
 
 EndReason = Literal["rummikub", "exhausted", "abandoned"]
@@ -28,9 +30,15 @@ def rack_value(rack: Rack, rules: Rules) -> int:
 def exhausted_winner(racks: Sequence[Rack], rules: Rules, next_to_move: int) -> int:
     """The winner when the pool ran out and everyone passed: the lowest rack total; among equal
     totals, the player who would have moved soonest from ``next_to_move`` on."""
-    n = len(racks)
+    return lowest_total([rack_value(r, rules) for r in racks], next_to_move)
+
+
+def lowest_total(values: Sequence[int], next_to_move: int) -> int:
+    """:func:`exhausted_winner` from the racks' values (``values[p]``: :func:`rack_value` of
+    player ``p``'s rack)."""
+    n = len(values)
     order = [(next_to_move + k) % n for k in range(n)]
-    return min(order, key=lambda p: (rack_value(racks[p], rules), order.index(p)))
+    return min(order, key=values.__getitem__)  # the first of equal totals in that order
 
 
 def score_round(
@@ -42,9 +50,16 @@ def score_round(
     when the pool ran out); the winner scores plus the sum. ``penalty-points``: every player
     scores the value left on his rack (lower is better). An abandoned round scores nothing.
     """
-    values = [rack_value(r, rules) for r in racks]
+    return scores_of_values(rules, [rack_value(r, rules) for r in racks], reason, winner)
+
+
+def scores_of_values(
+    rules: Rules, values: Sequence[int], reason: EndReason, winner: int | None
+) -> tuple[int, ...]:
+    """:func:`score_round` from the racks' values (``values[p]``: :func:`rack_value` of player
+    ``p``'s rack)."""
     if reason == "abandoned" or winner is None:
-        return tuple(0 for _ in racks)
+        return tuple(0 for _ in values)
     if rules.scoring == "penalty-points":
         return tuple(values)
     base = values[winner] if reason == "exhausted" else 0
