@@ -128,6 +128,25 @@ def test_a_holding_seat_draws_until_his_whole_rack_can_go_down() -> None:
     assert g.rack(0) == Rack(parse_tiles("B9")) and g.table.sum() == 3
 
 
+@pytest.mark.parametrize("rules", ["standard", "nojokers"])
+def test_the_whole_rack_fits_exactly_when_the_biggest_play_places_it(rules: str) -> None:
+    # the holder's test (table and rack laid out together) against the biggest play, along
+    # rounds where one seat holds (racks of 30 tiles and more) and the others play greedily
+    checked = big = 0
+    for seed in (3, 8):
+        g = GridRound.of(_dealt(RULES[rules], 2, seed))
+        while not g.ended and g.turn < 200:
+            me = g.current
+            if g.opened[me]:
+                got = g._best(me, g.jokers[me])
+                whole = got is not None and got[1] + int(got[0].sum()) == g.sizes[me]
+                assert g._whole_rack_fits(me) == whole, (seed, g.turn)
+                checked += 1
+                big += g.sizes[me] >= 30
+            g.step(keep_jokers=True, hold=0)
+    assert checked > 40 and big > 0
+
+
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), plies=st.integers(0, 12))
 def test_a_legal_action_then_a_playout_is_the_same(seed: int, plies: int) -> None:

@@ -114,13 +114,13 @@ class GridRound:
         opened, holds his tiles while the pool has any: he goes out when his whole rack can
         go down, and draws otherwise."""
         me = self.current
-        got = self._best(me, self.jokers[me])
         if me == hold and self.opened[me] and self.drawn < len(self.pool):
-            if got is not None and got[1] + got[0].sum() == self.sizes[me]:
-                self._place(me, *got)
+            if self._whole_rack_fits(me):
+                self._place(me, self.racks[me].copy(), self.jokers[me])
             else:
                 self._draw(me)
             return
+        got = self._best(me, self.jokers[me])
         # a play with a rack joker that does not empty the rack
         if keep_jokers and got is not None and got[1] and got[1] + got[0].sum() < self.sizes[me]:
             plain = self._best(me, 0)
@@ -194,6 +194,14 @@ class GridRound:
         self._advance(self.passes + 1)
         if self.passes >= self.players:
             self._end(lowest_total(self.values(), self.current), "exhausted")
+
+    def _whole_rack_fits(self, me: int) -> bool:
+        """Whether ``me`` (opened) can place his whole rack: the table and his rack laid out
+        together, every tile used."""
+        from rummikub.solver.counts import arrangeable_counts
+
+        grid = self.table + self.racks[me]
+        return arrangeable_counts(self.rules, grid, self.table_jokers + self.jokers[me])
 
     def _opening(self, me: int, jokers: int) -> tuple[np.ndarray, int] | None:
         """The solver's opening from this rack with ``jokers`` of its jokers (rack tiles

@@ -64,8 +64,10 @@ def candidates(
     repeats (plays placing the same tiles count as one). ``rack``: the tiles the default was
     chosen from (the rack without the jokers the joker policy keeps). For a player who has not
     opened, the plays placing fewer tiles are smaller openings, and the opening of the fewest
-    tiles is one more."""
+    tiles is one more. Out of ``time_limit`` before the plays placing fewer tiles are found,
+    they are left out."""
     from rummikub.solver import best_per_count
+    from rummikub.solver.problem import SolverTimeout
 
     out: list[Action] = [default]
     seen = {_key(default)}
@@ -81,8 +83,11 @@ def candidates(
 
     m = len(default.tiles)
     if params.hold_backs > 0 and m > 1:
-        per_count = best_per_count(obs.table, rack, opened=obs.has_opened, rules=obs.rules,
-                                   time_limit=time_limit)  # fmt: skip
+        try:
+            per_count = best_per_count(obs.table, rack, opened=obs.has_opened, rules=obs.rules,
+                                       time_limit=time_limit)  # fmt: skip
+        except SolverTimeout:  # out of time (a held rack of 40 tiles): no smaller plays
+            per_count = {}
         counts = [m - k for k in range(1, params.hold_backs + 1)]
         if not obs.has_opened and per_count:
             counts.append(min(per_count))  # the opening of the fewest tiles

@@ -16,7 +16,7 @@ from ..core.observation import Observation
 from ..core.rules import Rules, preset
 from ..core.table import Rack, Table
 from ..core.tiles import JOKER, Tile, sort_key
-from .dp import best_score, decode, run_dp, run_raw, trace
+from .dp import best_score, decode, run_raw, trace
 from .fewer_changes import fewer_changes
 from .model import check_position, counts_grid
 from .opening import opening_cores
@@ -213,10 +213,9 @@ def arrangeable(tiles: Sequence[Tile], rules: Rules = _STANDARD) -> bool:
         if not rules.is_valid_tile(t):
             text, params = rules.not_a_tile(t)
             raise RulesError(text, code=Code.NOT_A_TILE, params=params)
-    grid, jokers = counts_grid(tiles, rules)
-    g = tuple(map(tuple, grid))
-    p = Problem(rules.colours, rules.numbers, rules.copies, g, g, g, jokers, jokers, jokers)
-    return bool(run_dp(p))
+    from .counts import arrangeable_counts
+
+    return arrangeable_counts(rules, *counts_grid(tiles, rules))
 
 
 class PerCount:
