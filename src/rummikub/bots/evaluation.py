@@ -236,7 +236,8 @@ def evaluate(
     plies = _plies(obs, depth)
     outcomes: list[_Outcome] = []
     for det in _deals(obs, seed, samples, deadline):
-        outcomes.append(_play_out(det, None, plies, _start(det, on_counts)))
+        over, start = _start(det, on_counts)
+        outcomes.append(over if over is not None else _play_out(det, None, plies, start))
     model = _tile_match(obs, match)
     return _summarise(obs.player, outcomes, model, seed, match_paths, obs.current)
 
@@ -440,10 +441,11 @@ def rank_moves(
                 err = check_action(det, action)
                 if err is not None:
                     raise err
-        start = _start(det, on_counts)
+        over, start = _start(det, on_counts)
         for i, action in enumerate(cands):
+            held = hold and isinstance(action, Draw)
             outcomes[i].append(
-                _play_out(det, action, plies, start, placed[i], hold and isinstance(action, Draw))
+                over if over is not None else _play_out(det, action, plies, start, placed[i], held)
             )
     model = _tile_match(obs, match)
     after = (obs.current + 1) % obs.players  # the player to move once the candidate is made
@@ -666,15 +668,16 @@ def _fitting(obs: Observation) -> dict[int, set[Tile]]:
     return {p: fit for p in range(obs.players) if p != obs.player and obs.opened[p]}
 
 
-def _start(det: RoundState, on_counts: bool) -> GridRound | None:
-    """The deal ``det`` as counts for its playouts (``None`` off counts, or when the deal's
-    round is already over: :func:`_play_out` scores it as it lies), made once a deal and copied
-    for each candidate."""
-    if not on_counts or _over(det) is not None:
-        return None
+def _start(det: RoundState, on_counts: bool) -> tuple[_Outcome | None, GridRound | None]:
+    """What every playout of the deal ``det`` starts from, made once a deal: the outcome of a
+    round already over as it lies (then nothing is played out), and the deal as counts (copied
+    for each candidate; ``None`` off counts)."""
+    over = _over(det)
+    if over is not None or not on_counts:
+        return over, None
     from rummikub.bots.grid_playout import GridRound
 
-    return GridRound.of(det)
+    return None, GridRound.of(det)
 
 
 def _over(det: RoundState) -> _Outcome | None:
@@ -699,19 +702,18 @@ def _play_out(
     placed: tuple[Any, int] | None = None,
     hold: bool = False,
 ) -> _Outcome:
-    """``det`` after ``action`` (a legal one: not checked again on counts) played on with the
-    greedy playout policy: to the end of the round (``plies`` None, the deep evaluation) or for
-    at most ``plies`` moves, the position reached then valued by the learned model
-    (:mod:`rummikub.bots.leaf`). ``start``: the deal as counts (:func:`_start`; ``None``: on
-    round states), played on a copy; ``placed``: ``action``'s tiles as counts
-    (:func:`.grid_playout.play_counts`) when it is a play. ``hold`` (on counts, for a draw
-    although a play exists): the player holds his tiles from then on — he draws until his
-    whole rack can go down, or the pool is empty — and the playout goes on to the round's end
-    (the learned model values racks of players who place what they can)."""
-    over = _over(det)
-    if over is not None:
-        return over
+    """``det`` (a round not over: :func:`_start`) after ``action`` (a legal one: not checked
+    again on counts) played on with the greedy playout policy: to the end of the round
+    (``plies`` None, the deep evaluation) or for at most ``plies`` moves, the position reached
+    then valued by the learned model (:mod:`rummikub.bots.leaf`). ``start``: the deal as counts
+    (:func:`_start`; ``None``: on round states), played on a copy; ``placed``: ``action``'s
+    tiles as counts (:func:`.grid_playout.play_counts`) when it is a play. ``hold`` (on counts,
+    for a draw although a play exists): the player holds his tiles from then on — he draws
+    until his whole rack can go down, or the pool is empty — and the playout goes on to the
+    round's end (the learned model values racks of players who place what they can)."""
     rules = det.rules
+    if hold:
+        plies = None
     length = MAX_PLIES if plies is None else plies
     if start is not None:
         from rummikub.bots.leaf import grid_shares
@@ -722,11 +724,11 @@ def _play_out(
             g.place(*placed)
         elif action is not None:
             g.apply(action)
-        g.rollout(MAX_PLIES if hold else length, keep_jokers=True, hold=holder)
+        g.rollout(length, keep_jokers=True, hold=holder)
         if g.ended:
             return _Outcome.ended(g.winner, g.scores())
         values = g.values()
-        if plies is not None and not hold:
+        if plies is not None:
             return _leaf_outcome(rules, values, tuple(float(x) for x in grid_shares(g)))
         best = lowest_total(values, g.current)
         return _Outcome.ended(best, scores_of_values(rules, values, "exhausted", best))
