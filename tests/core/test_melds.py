@@ -219,3 +219,16 @@ def test_pack_melds_gives_valid_disjoint_melds(tiles: list[Tile]) -> None:
     assert all(is_valid_meld(m, SMALL) for m in melds)
     value = sum(read_meld(m, SMALL).value for m in melds)
     assert value <= max_meld_value(tiles, SMALL)
+
+
+@pytest.mark.parametrize("text", ["R3 R1 R2", "R1 R2 R3", "K7 O7 B7", "J R5 R6", "R5 J=R6 R7"])
+def test_equal_melds_share_one_canonical_object(text: str) -> None:
+    # the tables of a game then share their melds, which the engine's checks recognise by
+    # identity
+    first, second = Meld.parse(text), Meld.parse(text)
+    canonical = read_meld(first, STANDARD).meld
+    assert read_meld(second, STANDARD).meld is canonical
+    assert read_meld(canonical, STANDARD).meld == canonical
+    assert canonical == Meld.parse(str(canonical)) and read_meld(canonical, STANDARD).value == (
+        read_meld(first, STANDARD).value
+    )

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rummikub.core import (
     Code,
     Draw,
     IllegalPlayError,
+    Meld,
     Pass,
+    Play,
+    Rack,
     RoundState,
     Table,
     Timeout,
@@ -100,6 +105,30 @@ def test_at_least_one_tile_from_the_rack() -> None:
 def test_placed_tiles_must_be_on_the_table_and_nothing_else() -> None:
     reject(OPENED, "R4 J -> R1 R2 R3 R4 | K5 B5 O5", "tile-missing", "J")
     reject(OPENED, "R4 -> R1 R2 R3 R4 J | K5 B5 O5", "tile-from-nowhere", "J")
+
+
+def test_melds_kept_as_the_same_objects_are_counted_by_identity() -> None:
+    # the engine counts only the melds a play changed, matching the others by identity: a
+    # table holding one meld object twice keeps both copies only when the new table does
+    run = Meld.parse("R1 R2 R3")
+    group = Meld.parse("K5 B5 O5")
+    state = replace(OPENED, table=Table((run, run, group)),
+                    racks=(Rack.parse("R4 R4 K5"), OPENED.racks[1]))  # fmt: skip
+    ok = Play(parse_tiles("R4"), Table((run, Meld.parse("R1 R2 R3 R4"), group)))
+    assert check_play(state, ok) is None
+    dropped = check_play(
+        state, Play(parse_tiles("R4"), Table((run, group, Meld.parse("R4 R4 R4"))))
+    )
+    assert dropped is not None and dropped.reason == "table-tile-missing"
+    assert "R1 R2 R3" in str(dropped)
+    twice = check_play(state, Play(parse_tiles("R4"), Table((run, run, run, group))))
+    assert twice is not None and twice.reason == "tile-missing"
+    doubled = check_play(state, Play(parse_tiles("K5"), Table((run, run, group, group))))
+    assert doubled is not None and doubled.reason == "tile-from-nowhere"
+    assert "B5" in str(doubled) and "O5" in str(doubled)
+    # the same melds as new objects: judged alike
+    same = Play(parse_tiles("R4"), Table.parse("R1 R2 R3 | R1 R2 R3 R4 | K5 B5 O5"))
+    assert check_play(state, same) is None
 
 
 def test_round_over() -> None:

@@ -27,6 +27,7 @@ __all__ = [
     "Reading",
     "Role",
     "is_valid_meld",
+    "known_reading",
     "meld_value",
     "read_meld",
     "replaced_joker_kept",
@@ -195,7 +196,19 @@ class Reading:
 
     @property
     def meld(self) -> Meld:
-        """The canonical written meld: bare jokers unless the bare form is ambiguous."""
+        """The canonical written meld: bare jokers unless the bare form is ambiguous (the same
+        object for the same reading while it is remembered: tables the solver lays out then
+        share their melds, which every cache by object recognises)."""
+        made = _CANONICAL.get(id(self))
+        if made is not None and made[0] is self:
+            return made[1]
+        meld = self._canonical()
+        if len(_CANONICAL) >= _READINGS_PER_RULES:
+            _CANONICAL.clear()
+        _CANONICAL[id(self)] = (self, meld)
+        return meld
+
+    def _canonical(self) -> Meld:
         if not self.ambiguous or not any(t.is_joker for t in self.tiles):
             return Meld(self.tiles)
         roles: list[Role | None] = []
@@ -295,6 +308,15 @@ def _choose(readings: list[Reading]) -> Reading:
     return max(readings, key=lambda r: (r.value, r.kind == "run"))
 
 
+def known_reading(meld: Meld, rules: Rules) -> Reading | None:
+    """The reading :func:`read_meld` last gave this meld object under these rules, if it is
+    still remembered (nothing is read)."""
+    seen = _BY_OBJECT.get(id(meld))
+    if seen is not None and seen[0] is meld and seen[1] is rules:
+        return seen[2]
+    return None
+
+
 def read_meld(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> Reading:
     """Judge a meld; return its reading or raise :class:`IllegalPlayError` saying why not."""
     if not isinstance(meld, Meld):
@@ -307,6 +329,11 @@ def read_meld(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> Reading:
     if got is None:
         got = _read(meld, rules)
         _READINGS.keep(known, meld, got)
+        canonical = got._canonical()
+        if canonical == meld:  # the meld is written canonically: it is the canonical object
+            if len(_CANONICAL) >= _READINGS_PER_RULES:
+                _CANONICAL.clear()
+            _CANONICAL[id(got)] = (got, meld)
     if len(_BY_OBJECT) >= _READINGS_PER_RULES:
         _BY_OBJECT.clear()
     _BY_OBJECT[id(meld)] = (meld, rules, got)
@@ -320,6 +347,9 @@ _READINGS: PerRules[Meld, Reading] = PerRules(_READINGS_PER_RULES)
 #: objects turn after turn, and hashing a meld hashes each of its tiles (each entry holds its
 #: meld, so an id is never reused while its entry lives)
 _BY_OBJECT: dict[int, tuple[Meld, Rules, Reading]] = {}
+#: the canonical meld of each reading (:attr:`Reading.meld`) by the reading's identity (each
+#: entry holds its reading)
+_CANONICAL: dict[int, tuple[Reading, Meld]] = {}
 
 
 def _read(meld: Meld, rules: Rules) -> Reading:

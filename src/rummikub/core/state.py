@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, product
+from typing import NoReturn
 
 from .actions import Action, Draw, Pass, Play, Timeout
 from .errors import Code, IllegalPlayError, UsageError
@@ -114,22 +115,6 @@ class _LastLegal:
     entry: tuple[RoundState, Play, list[Reading]] | None = None
 
 
-class _LastCounts:
-    """The tile counts of the table of the last play checked, and of the table that the play
-    then laid (the same tiles, melds read canonically): the next play is checked against that
-    table. Tables are immutable and the counts are only read."""
-
-    played: tuple[Table, Counter[Tile]] | None = None
-    laid: tuple[Table, Counter[Tile]] | None = None
-
-
-def _table_counts(table: Table) -> Counter[Tile]:
-    laid = _LastCounts.laid  # one read: another thread may replace it meanwhile
-    if laid is not None and laid[0] is table:
-        return laid[1]
-    return table.counts()
-
-
 def _check(state: RoundState, play: Play) -> list[Reading]:
     last = _LastLegal.entry  # one read: another thread may replace it meanwhile
     if last is not None and last[0] is state and last[1] is play:
@@ -161,40 +146,8 @@ def _verify(state: RoundState, play: Play) -> list[Reading]:
         raise IllegalPlayError(
             f"not on the rack: {shown}", code=Code.NOT_ON_RACK, params={"tiles": shown}
         )
-    old = _table_counts(state.table)
-    new = play.table.counts()
-    _LastCounts.played = (play.table, new)
-    expected = old.copy()
-    expected.update(placed)
-    # both hold positive counts only: the plain dict comparison (in C) says whether they agree
-    if dict.__eq__(new, expected):
-        gone: Counter[Tile] = Counter()
-    else:
-        gone = expected - new
-    if gone:
-        table_gone = gone & old
-        if table_gone:
-            shown = format_tiles(sorted(table_gone.elements()))
-            raise IllegalPlayError(
-                f"table tile missing from the new table: {shown} (table tiles never go back "
-                "to a rack)",
-                code=Code.TABLE_TILE_MISSING,
-                params={"tiles": shown},
-            )
-        shown = format_tiles(sorted(gone.elements()))
-        raise IllegalPlayError(
-            f"placed tile not on the new table: {shown}",
-            code=Code.TILE_MISSING,
-            params={"tiles": shown},
-        )
-    extra = Counter[Tile]() if not gone and dict.__eq__(new, expected) else new - expected
-    if extra:
-        shown = format_tiles(sorted(extra.elements()))
-        raise IllegalPlayError(
-            f"{shown} on the new table came neither from the table nor from the played tiles",
-            code=Code.TILE_FROM_NOWHERE,
-            params={"tiles": shown},
-        )
+    if not _conserved(state.table, play.table, placed):
+        _conservation_error(state, play, placed)
     readings = []
     for i, meld in enumerate(play.table.melds):
         try:
@@ -221,6 +174,74 @@ def _verify(state: RoundState, play: Play) -> list[Reading]:
                 params={"why": Code.JOKER_KEPT_IN_SET, "meld": str(kept[1])},
             )
     return readings
+
+
+def _changed_melds(old: Table, new: Table) -> tuple[list[Meld], list[Meld]]:
+    """The melds of ``old`` that ``new`` does not hold and those of ``new`` that ``old`` did
+    not, told apart by identity (a play keeps most melds as the same objects)."""
+    left: dict[int, int] = {}
+    for m in old.melds:
+        k = id(m)
+        left[k] = left.get(k, 0) + 1
+    added: list[Meld] = []
+    for m in new.melds:
+        k = id(m)
+        n = left.get(k, 0)
+        if n:
+            left[k] = n - 1
+        else:
+            added.append(m)
+    removed: list[Meld] = []
+    for m in old.melds:
+        k = id(m)
+        n = left.get(k, 0)
+        if n:
+            left[k] = n - 1
+            removed.append(m)
+    return removed, added
+
+
+def _conserved(old: Table, new: Table, placed: Counter[Tile]) -> bool:
+    """Whether the tiles of ``new`` are those of ``old`` and ``placed``: the melds both hold
+    cancel, so only the changed ones are counted."""
+    removed, added = _changed_melds(old, new)
+    now = Counter([t for m in added for t in m.tiles])
+    expected = Counter([t for m in removed for t in m.tiles])
+    expected.update(placed)
+    # both hold positive counts only: the plain dict comparison (in C) says whether they agree
+    return dict.__eq__(now, expected)
+
+
+def _conservation_error(state: RoundState, play: Play, placed: Counter[Tile]) -> NoReturn:
+    """Raise the error that says which tiles the new table of ``play`` lacks, or has that came
+    from nowhere (called when the tiles are not conserved)."""
+    old = state.table.counts()
+    new = play.table.counts()
+    expected = old.copy()
+    expected.update(placed)
+    gone = expected - new
+    if gone:
+        table_gone = gone & old
+        if table_gone:
+            shown = format_tiles(sorted(table_gone.elements()))
+            raise IllegalPlayError(
+                f"table tile missing from the new table: {shown} (table tiles never go back "
+                "to a rack)",
+                code=Code.TABLE_TILE_MISSING,
+                params={"tiles": shown},
+            )
+        shown = format_tiles(sorted(gone.elements()))
+        raise IllegalPlayError(
+            f"placed tile not on the new table: {shown}",
+            code=Code.TILE_MISSING,
+            params={"tiles": shown},
+        )
+    shown = format_tiles(sorted((new - expected).elements()))
+    raise IllegalPlayError(
+        f"{shown} on the new table came neither from the table nor from the played tiles",
+        code=Code.TILE_FROM_NOWHERE,
+        params={"tiles": shown},
+    )
 
 
 def _check_opening(state: RoundState, play: Play, readings: list[Reading]) -> None:
@@ -456,9 +477,6 @@ def apply(state: RoundState, action: Action) -> RoundState:
         opened = list(state.opened)
         opened[current] = True
         table = _canonical_table(action, readings)
-        played = _LastCounts.played
-        if played is not None and played[0] is action.table:
-            _LastCounts.laid = (table, played[1])
         if not racks[current].tiles:
             nxt = RoundState(
                 state.rules, tuple(racks), table, state.pool, tuple(opened), current, 0,

@@ -11,7 +11,7 @@ from math import comb
 from .dp import best_score
 from .model import counts_grid
 from .problem import DPResult, Problem, SolverTimeout
-from .quick import fitting_rack, rack_totals
+from .quick import fit_masks
 from .solution import Solution, _build_grid, _Ctx, _free_parts, _plain_problem, _run
 
 __all__ = ["fewer_changes"]
@@ -62,15 +62,24 @@ def fewer_changes(
             got = sparse[i] = (list(cnt.items()), jokers)
         return got
 
+    # the rack's tiles as (colour, number - 1, count): a rack holds a few of the grid's cells
+    r_cells = [(c, i, k) for c, row in enumerate(r_grid) for i, k in enumerate(row) if k]
+
     def fit(
         avail: list[list[int]], jokers: int, t_grid: list[list[int]]
     ) -> tuple[int, int, list[list[int]]]:
         """:func:`fit_totals` for the rack, and the count grid of the table tiles and the rack
         tiles that pass the test (the others can never be placed: leaving them out keeps the
         optimum)."""
-        fitting = fitting_rack(avail, jokers, r_grid, rules)
-        total, value = rack_totals(fitting, r_jokers, rules)
-        hi = [list(map(int.__add__, t, f)) for t, f in zip(t_grid, fitting, strict=True)]
+        masks = fit_masks(avail, jokers, rules)
+        total = r_jokers
+        value = r_jokers * width
+        hi = [row.copy() for row in t_grid]
+        for c, i, k in r_cells:
+            if masks[c] >> i & 1:
+                total += k
+                value += k * (i + 1)
+                hi[c][i] += k
         return total, value, hi
 
     def full_new_value(subset: Sequence[int]) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import Code, IllegalPlayError, NotationError, RulesError
-from ..core.melds import Meld, read_meld
+from ..core.melds import Meld, known_reading, read_meld
 from ..core.per_rules import PerRules
 from ..core.rules import PRESETS, Rules, preset
 from ..core.table import Rack, Table
@@ -129,7 +129,10 @@ def _table_facts(table: Table, rules: Rules) -> tuple[tuple[int, ...], list[int]
     counts = [0] * (colours * numbers + 1)
     jk = colours * numbers
     for i, meld in enumerate(table.melds):
-        plain = _plain(meld.tiles, colours, numbers, gmax)
+        # the engine's reading, remembered by the meld object (a game's tables share their
+        # melds turn after turn); ``_plain`` reads a meld not seen yet more quickly
+        seen = known_reading(meld, rules)
+        plain = seen.value if seen is not None else _plain(meld.tiles, colours, numbers, gmax)
         if plain is None:
             try:
                 plain = read_meld(meld, rules).value

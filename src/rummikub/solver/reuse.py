@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.melds import Meld
 from ..core.rules import Rules
 from ..core.table import Table
 from .model import counts_grid
@@ -56,9 +57,22 @@ def meld_keys(table: Table) -> list[tuple[int, ...]]:
     last = _Last.keys
     if last is not None and last[0] is table:
         return last[1]
-    keys = [
-        tuple(sorted([((t.colour if t.colour >= 0 else 99) << 20) + t.number for t in m.tiles]))
-        for m in table.melds
-    ]
+    keys = [_meld_key(m) for m in table.melds]
     _Last.keys = (table, keys)
     return keys
+
+
+#: :func:`meld_keys`'s key of each meld by the meld object's identity (a game's tables share
+#: most of their melds turn after turn; each entry holds its meld)
+_KEYS: dict[int, tuple[Meld, tuple[int, ...]]] = {}
+
+
+def _meld_key(m: Meld) -> tuple[int, ...]:
+    known = _KEYS.get(id(m))
+    if known is not None and known[0] is m:
+        return known[1]
+    key = tuple(sorted([((t.colour if t.colour >= 0 else 99) << 20) + t.number for t in m.tiles]))
+    if len(_KEYS) >= 65536:
+        _KEYS.clear()
+    _KEYS[id(m)] = (m, key)
+    return key

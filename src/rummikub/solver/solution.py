@@ -212,26 +212,29 @@ def _build_grid(
     if not play:
         return _nothing(ctx, optimal)
     # the new melds in canonical form, sorted by their tiles (as sort_key lists compare)
-    items: list[tuple[tuple[int, ...], Meld]] = []
+    # (the meld's tiles as codes in its order, the same sorted, the meld)
+    items: list[tuple[tuple[int, ...], tuple[int, ...], Meld]] = []
     tile_of = by_code.__getitem__
     for m in res.melds:
         codes = tuple([(c << 20) + n for c, n, j in m if not j])
         if len(codes) == len(m):
             # no joker: the DP writes runs ascending and groups by colour, the canonical order
+            # (which is the codes' order too)
             meld = _PLAIN_MELDS.get(codes)
             if meld is None:
                 if len(_PLAIN_MELDS) > 100_000:  # never for real rules; a bound all the same
                     _PLAIN_MELDS.clear()
                 meld = _PLAIN_MELDS[codes] = Meld(tuple(map(tile_of, codes)))
-            items.append((codes, meld))
+            items.append((codes, codes, meld))
         else:
             meld = _meld_of(tuple(m), rules)
-            items.append((tuple(map(_code, meld.tiles)), meld))
+            codes = tuple(map(_code, meld.tiles))
+            items.append((codes, tuple(sorted(codes)), meld))
     items.sort(key=itemgetter(0))
     melds = [read_meld(ctx.table.melds[i], rules).meld for i in kept]
     keys = [ctx.meld_keys()[i] for i in kept]
-    melds.extend(m for _, m in items)
-    keys.extend(tuple(sorted(k)) for k, _ in items)
+    melds.extend(m for _, _, m in items)
+    keys.extend(k for _, k, _ in items)
     ordered, unchanged = _old_order(ctx, melds, keys)
     table = Table(tuple(ordered))
     # the new melds hold the freed old melds' tiles and the placed ones (jokers valued as the
