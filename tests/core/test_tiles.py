@@ -130,3 +130,25 @@ def test_rack_notation_round_trips(tiles: list[Tile]) -> None:
     assert Rack.parse(str(rack)) == rack
     assert Rack.parse(str(rack).lower()) == rack
     assert list(rack.tiles) == sorted(tiles, key=sort_key)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(tiles_of(preset("standard")), max_size=20),
+    tiles_of(preset("standard")),
+    st.data(),
+)
+def test_rack_add_and_remove_keep_the_rack_order(
+    tiles: list[Tile], drawn: Tile, data: st.DataObject
+) -> None:
+    # a drawn tile is put in its place and a removal keeps the order, without sorting again
+    rack = Rack(tuple(tiles))
+    grown = rack.add([drawn])
+    assert grown == Rack((*tiles, drawn))
+    assert grown.tiles == tuple(sorted((*tiles, drawn), key=sort_key))
+    gone = data.draw(st.lists(st.sampled_from(grown.tiles), unique_by=id, max_size=len(grown)))
+    left = list(grown.tiles)
+    for t in gone:
+        left.remove(t)
+    assert grown.remove(gone) == Rack(tuple(left))
+    assert grown.remove(gone).tiles == tuple(sorted(left, key=sort_key))

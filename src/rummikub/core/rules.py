@@ -28,6 +28,10 @@ PRESET_NAMES = ("standard", "swedish-tin", "classic-strict", "tournament", "xp",
 LEGACY_DEFAULTS: dict[str, Any] = {"joker_swap_from_rack": False, "freed_joker_new_set": False}
 
 
+#: :meth:`Rules.all_tiles` by the rules object's identity (each entry holds its rules)
+_ALL_TILES: dict[int, tuple[Rules, tuple[Tile, ...]]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class MatchRules:
     """How long a match lasts: a number of rounds, a target score, or both (first reached)."""
@@ -109,6 +113,9 @@ class Rules:
 
     def all_tiles(self) -> tuple[Tile, ...]:
         """The full tile set in canonical order (colour, number, copy), jokers last."""
+        known = _ALL_TILES.get(id(self))  # every deal asks (twice: the first player, the deal)
+        if known is not None and known[0] is self:
+            return known[1]
         tiles = [
             Tile(c, n)
             for c in range(self.colours)
@@ -116,7 +123,11 @@ class Rules:
             for _ in range(self.copies)
         ]
         tiles.extend([JOKER] * self.jokers)
-        return tuple(tiles)
+        if len(_ALL_TILES) >= 256:
+            _ALL_TILES.clear()
+        out = tuple(tiles)
+        _ALL_TILES[id(self)] = (self, out)
+        return out
 
     def tile_value(self, tile: Tile) -> int:
         """A tile's value on a rack at the end of a round (joker = ``joker_penalty``)."""

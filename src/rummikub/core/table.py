@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -96,8 +97,20 @@ class Rack:
     def counts(self) -> Counter[Tile]:
         return Counter(self.tiles)
 
+    @classmethod
+    def _of_sorted(cls, tiles: tuple[Tile, ...]) -> Rack:
+        """A rack of ``tiles`` already in the rack's order (not sorted again)."""
+        rack = object.__new__(cls)
+        object.__setattr__(rack, "tiles", tiles)
+        return rack
+
     def add(self, tiles: Iterable[Tile]) -> Rack:
-        return Rack(self.tiles + tuple(tiles))
+        new = tuple(tiles)
+        if len(new) == 1:  # a tile drawn: put in its place
+            out = list(self.tiles)
+            insort(out, new[0], key=sort_key)
+            return Rack._of_sorted(tuple(out))
+        return Rack(self.tiles + new)
 
     def remove(self, tiles: Iterable[Tile]) -> Rack:
         """The rack without ``tiles``; raises :class:`NotationError` if one is missing."""
@@ -107,7 +120,7 @@ class Rack:
                 left.remove(t)
             except ValueError:
                 raise NotationError(f"{t} is not on the rack", token=str(t)) from None
-        return Rack(tuple(left))
+        return Rack._of_sorted(tuple(left))  # still in order
 
     def group_view(self) -> tuple[Tile, ...]:
         """Number-then-colour order (777), jokers last."""

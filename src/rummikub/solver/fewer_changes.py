@@ -153,13 +153,14 @@ def fewer_changes(
         while size < len(free_idx) and size < best.changes and size <= cap:
             sizes.append(size)
             size = 1 if size == 0 else size * 2
+        if len(sizes) > 1:
+            order = _by_relevance(ctx, free_idx)
+            # freeing more melds never loses a play: when the largest prefix misses the
+            # optimum, every smaller one does too, freeing none included (usually the case;
+            # one search, not several)
+            if attempt(tuple(order[: sizes[-1]])) is None:
+                sizes = []
         for size in sizes:
-            if size and not order:
-                order = _by_relevance(ctx, free_idx)
-                # freeing more melds never loses a play: when the largest prefix misses the
-                # optimum, every smaller one does too (usually the case; one DP, not several)
-                if size != sizes[-1] and attempt(tuple(order[: sizes[-1]])) is None:
-                    break
             subset = tuple(order[:size])
             gain = attempt(subset)
             if gain is not None:
