@@ -76,6 +76,12 @@ def test_opening_bound_is_an_upper_bound(seed: int, name: str) -> None:
         joker_prob=0.0,
     )  # fmt: skip
     assert opening_bound(rack.tiles, rules) >= max_meld_value(rack.tiles, rules)
+    # the bound is the value of the tiles that pass the three-tile test among the rack's own
+    # (jokers at the highest number)
+    fitting = placeable((), rack.tiles, rules)
+    assert opening_bound(rack.tiles, rules) == sum(
+        rules.numbers if t.is_joker else t.number for t in fitting
+    )
 
 
 def _grid_position(rng: random.Random, rules: Rules) -> tuple[Table, Rack]:

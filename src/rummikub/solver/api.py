@@ -21,7 +21,7 @@ from .fewer_changes import fewer_changes
 from .model import check_position, counts_grid
 from .opening import opening_cores
 from .problem import Problem, SolverTimeout, Trail
-from .quick import opening_bound, placeable, placeable_grid
+from .quick import fit_masks_of_bits, opening_bound, placeable
 from .reuse import table_parts
 from .solution import (
     Solution,
@@ -131,19 +131,22 @@ def _solve(ctx: _Ctx, opened: bool, objective: str, fewest_changes: bool = True)
         return _solve_opening(ctx)
     parts = table_parts(ctx.table, rules)
     t_grid, jt = parts.grid, parts.jokers
+    # the rack's counts, and the numbers available in each colour (table and rack) as bits
     r_grid, jr = counts_grid(ctx.rack, rules)
-    avail = tuple(tuple(map(int.__add__, a, b)) for a, b in zip(t_grid, r_grid, strict=True))
-    # tiles that fit in no meld are left out; none left (the rack holds no joker then): no
-    # play (the test of ``can_place_any``)
+    bits = list(parts.bits)
+    for t in ctx.rack:
+        if t.colour >= 0:
+            bits[t.colour] |= 1 << (t.number - 1)
+    # tiles that fit in no meld are left out (the three-tile test, :func:`placeable_grid`);
+    # none left (the rack holds no joker then): no play (the test of ``can_place_any``)
+    masks = fit_masks_of_bits(bits, jt + jr, rules)
     given = len(ctx.rack)
-    ctx.rack = placeable_grid(avail, jt + jr, ctx.rack, rules)
+    ctx.rack = tuple(t for t in ctx.rack if t.colour < 0 or masks[t.colour] >> (t.number - 1) & 1)
     if not ctx.rack:
         return _nothing(ctx)
     if len(ctx.rack) != given:
         r_grid, jr = counts_grid(ctx.rack, rules)
-        prob = _plain_problem(ctx, t_grid, jt, r_grid, jr)
-    else:  # every rack tile kept: the available tiles are the problem's upper bounds
-        prob = _plain_problem(ctx, t_grid, jt, r_grid, jr, hi=avail)
+    prob = _plain_problem(ctx, t_grid, jt, r_grid, jr)
     # only plays placing at least one tile are looked for: every one scores at least this
     # (each tile, a joker in any role included, is worth at least 1); most turns of a real
     # game place nothing, and this bound lets the kernel prove that quickly

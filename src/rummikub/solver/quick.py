@@ -30,6 +30,7 @@ __all__ = [
     "colours_present",
     "fit_count",
     "fit_masks",
+    "fit_masks_of_bits",
     "fit_totals",
     "fits_grid",
     "fitting_rack",
@@ -120,9 +121,14 @@ def fit_masks(avail: Sequence[Sequence[int]], jokers: int, rules: Rules) -> list
     """The three-tile test (:func:`fits_grid`) for every real tile at once: per colour, the
     numbers whose tile passes it as bits (bit ``i``: number ``i + 1``), with ``avail`` and
     ``jokers`` as in :func:`fits_grid`."""
+    return fit_masks_of_bits([row_bits(row) for row in avail], jokers, rules)
+
+
+def fit_masks_of_bits(rows: Sequence[int], jokers: int, rules: Rules) -> list[int]:
+    """:func:`fit_masks` of the available numbers of each colour as bits (``rows[c]``, bit
+    ``i``: number ``i + 1``; :func:`row_bits`)."""
     width = rules.numbers
     full = (1 << width) - 1
-    rows = [row_bits(row) for row in avail]
     # groups: the numbers where at least 3 - jokers colours are available (the tile's own
     # among them)
     group = 0
@@ -239,10 +245,17 @@ def rack_totals(
 
 def opening_bound(rack: Sequence[Tile], rules: Rules) -> int:
     """An upper bound on the value of rack-only melds (the most an opening can be worth)."""
-    kinds, jokers = _kinds(rack)
-    colours, numbers = rules.colours, rules.numbers
+    numbers = rules.numbers
+    grid = [[0] * numbers for _ in range(rules.colours)]
+    jokers = 0
+    for t in rack:
+        if t.colour < 0:
+            jokers += 1
+        else:
+            grid[t.colour][t.number - 1] += 1
+    masks = fit_masks(grid, jokers, rules)  # the three-tile test of every tile at once
     total = jokers * numbers
     for t in rack:
-        if t.colour >= 0 and _fits_kinds(t.colour, t.number, kinds, jokers, colours, numbers):
+        if t.colour >= 0 and masks[t.colour] >> (t.number - 1) & 1:
             total += t.number
     return total

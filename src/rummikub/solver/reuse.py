@@ -21,13 +21,15 @@ __all__ = ["TableParts", "meld_keys", "table_parts"]
 class TableParts:
     """The table's melds the solver keeps untouched (``kept``, sorted) and the others
     (``free_idx``), the free melds' real tiles as a count grid (``grid[c][n - 1]``), their
-    jokers and the value of their real tiles."""
+    jokers, the value of their real tiles and the numbers present in each colour as bits
+    (``bits[c]``, bit ``n - 1``: :func:`.quick.row_bits` of each row)."""
 
     kept: tuple[int, ...]
     free_idx: tuple[int, ...]
     grid: tuple[tuple[int, ...], ...]
     jokers: int
     real_value: int
+    bits: tuple[int, ...]
 
 
 class _Last:
@@ -45,7 +47,8 @@ def table_parts(table: Table, rules: Rules) -> TableParts:
     free_idx = tuple(i for i in range(len(table.melds)) if i not in locked)
     grid, jokers = counts_grid((t for i in free_idx for t in table.melds[i].tiles), rules)
     real = sum(sum(map(int.__mul__, row, range(1, rules.numbers + 1))) for row in grid)
-    parts = TableParts(tuple(sorted(locked)), free_idx, tuple(map(tuple, grid)), jokers, real)
+    bits = tuple(sum(1 << i for i, x in enumerate(row) if x) for row in grid)
+    parts = TableParts(tuple(sorted(locked)), free_idx, tuple(map(tuple, grid)), jokers, real, bits)
     _Last.parts = (table, rules, parts)
     return parts
 
