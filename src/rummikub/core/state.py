@@ -205,9 +205,11 @@ def _conserved(old: Table, new: Table, placed: Counter[Tile]) -> bool:
     """Whether the tiles of ``new`` are those of ``old`` and ``placed``: the melds both hold
     cancel, so only the changed ones are counted."""
     removed, added = _changed_melds(old, new)
-    now = Counter([t for m in added for t in m.tiles])
-    expected = Counter([t for m in removed for t in m.tiles])
-    expected.update(placed)
+    # tiles counted as (colour, number) pairs: hashing a Tile calls Python code
+    now = Counter([(t.colour, t.number) for m in added for t in m.tiles])
+    expected = Counter([(t.colour, t.number) for m in removed for t in m.tiles])
+    for t, k in placed.items():
+        expected[(t.colour, t.number)] += k
     # both hold positive counts only: the plain dict comparison (in C) says whether they agree
     return dict.__eq__(now, expected)
 
