@@ -179,26 +179,21 @@ def _verify(state: RoundState, play: Play) -> list[Reading]:
 def _changed_melds(old: Table, new: Table) -> tuple[list[Meld], list[Meld]]:
     """The melds of ``old`` that ``new`` does not hold and those of ``new`` that ``old`` did
     not, told apart by identity (a play keeps most melds as the same objects)."""
-    left: dict[int, int] = {}
-    for m in old.melds:
+    return _unmatched(old.melds, new.melds), _unmatched(new.melds, old.melds)
+
+
+def _unmatched(melds: Sequence[Meld], others: Sequence[Meld]) -> list[Meld]:
+    """The melds of ``melds`` left over once each meld object of ``others`` has taken one
+    of its copies."""
+    left = Counter(map(id, others))
+    out: list[Meld] = []
+    for m in melds:
         k = id(m)
-        left[k] = left.get(k, 0) + 1
-    added: list[Meld] = []
-    for m in new.melds:
-        k = id(m)
-        n = left.get(k, 0)
-        if n:
-            left[k] = n - 1
+        if left[k]:
+            left[k] -= 1
         else:
-            added.append(m)
-    removed: list[Meld] = []
-    for m in old.melds:
-        k = id(m)
-        n = left.get(k, 0)
-        if n:
-            left[k] = n - 1
-            removed.append(m)
-    return removed, added
+            out.append(m)
+    return out
 
 
 def _conserved(old: Table, new: Table, placed: Counter[Tile]) -> bool:
