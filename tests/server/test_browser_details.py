@@ -204,6 +204,36 @@ def test_the_replay_says_a_better_throw_by_the_win_chance_it_lost(
     ctx.close()
 
 
+def test_a_hint_to_draw_says_whether_tiles_would_fit(
+    browser: Any, sqlite_server: ServerProcess
+) -> None:
+    """The tile game's hint to draw, as the page words the server's answer: keeping the tiles
+    is the better move when some would fit (``placeable``), nothing fits otherwise."""
+    ctx = _context(browser, "desktop")
+    page = ctx.new_page()
+    page.goto(f"{sqlite_server.base}/")
+    page.wait_for_selector("#play-bots")
+    said = page.evaluate(
+        """async () => {
+          const { tilesGame } = await import("/static/js/game_tiles.js");
+          return [
+            tilesGame.hintText({ tiles: [], table: null, placeable: 3 }),
+            tilesGame.hintText({ tiles: [], table: null, placeable: 1 }),
+            tilesGame.hintText({ tiles: [], table: null, placeable: 0 }),
+            tilesGame.hintText({ tiles: ["R4"], table: [["R1", "R2", "R3", "R4"]] }),
+          ];
+        }"""
+    )
+    assert said == [
+        "Hint: you could place 3 tiles, but keeping them and drawing a tile is the better move "
+        "now.",
+        "Hint: you could place 1 tile, but keeping it and drawing a tile is the better move now.",
+        "Hint: no play is possible — draw a tile.",
+        "Hint: play R4",
+    ]
+    ctx.close()
+
+
 @pytest.mark.parametrize(("lang", "title"), [("en", "Page not found"), ("sv", "Sidan finns inte")])
 def test_an_unknown_address_shows_a_page_of_the_site_with_a_way_back(
     browser: Any, shared_server: ServerProcess, lang: str, title: str

@@ -303,6 +303,32 @@ async def test_hint_is_shown_on_the_board_and_recorded(make_app) -> None:  # typ
         assert first.action == "play" and first.hint
 
 
+async def test_a_hint_to_keep_the_tiles_says_they_would_fit(make_app) -> None:  # type: ignore[no-untyped-def]
+    # opened, R1 R2 R3 could go down: the hint draws (holding the tiles is the better move,
+    # docs/bots.md) and says so, not that nothing fits
+    import dataclasses
+
+    from rummikub.core import PlayerInfo, Rules
+
+    from .conftest import BOT, rigged_match
+
+    match = rigged_match(
+        Rules(rack_size=8, turn_seconds=120),
+        [PlayerInfo("Ann"), PlayerInfo("Bot", "bot", "beginner")],
+        ["R1 R2 R3 B9 K5 O12 K7 B2", BOT],
+        "O1 B1 K3 R1 K4 B2",
+    )
+    match.state = dataclasses.replace(match.state, opened=(True, True))
+    app = make_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        screen = game(app)
+        await ask_hint(pilot, app)
+        shown = " ".join(_plain(screen, "#problems").split())
+        assert "you could place 3 tiles, but keeping them and drawing a tile is the better" in shown
+        assert "no play is possible" not in shown and table_text(screen) == []
+
+
 async def test_hints_can_be_disabled(make_app) -> None:  # type: ignore[no-untyped-def]
     from rummikub.tui import Session
 

@@ -12,7 +12,7 @@ from rummikub.core import Observation, Play
 from rummikub.games import AnyGame, game_part
 from rummikub.xpress import XpressObservation
 
-__all__ = ["HintFunction", "hint", "tiles_hint", "xpress_hint"]
+__all__ = ["HintFunction", "hint", "most_placeable", "tiles_hint", "xpress_hint"]
 
 #: a game's hint: (observation, seconds) -> the suggested action
 HintFunction = Callable[[Any, float], Any]
@@ -36,6 +36,16 @@ def tiles_hint(obs: Observation, time_limit: float) -> Any:
     if easy is not None and sorted(str(t) for t in easy.tiles) == key:
         return easy
     return action
+
+
+def most_placeable(obs: Observation, time_limit: float | None = None) -> int:
+    """The most rack tiles a play could place now (an opening, before the player has opened);
+    0 when nothing can be placed. A hint to draw while this is above 0 says that keeping the
+    tiles is the better move (docs/bots.md, "Holding the tiles"), not that nothing fits."""
+    from rummikub.solver import solve
+
+    return solve(obs.table, obs.rack.tiles, opened=obs.has_opened, rules=obs.rules,
+                 time_limit=time_limit).tiles  # fmt: skip
 
 
 def xpress_hint(obs: XpressObservation, time_limit: float) -> Any:

@@ -315,6 +315,16 @@ class Session:
         self.hint_used = True
         return action.table if isinstance(action, Play) else None
 
+    def most_placeable(self, seat: int) -> int:
+        """The most rack tiles ``seat`` could place now (:func:`rummikub.bots.hints.
+        most_placeable`): a hint to draw while this is above 0 means keeping them is better.
+        Raises :class:`HintUnavailable` if the solver cannot be used."""
+        try:
+            from rummikub.bots.hints import most_placeable
+        except ImportError as exc:  # pragma: no cover - the solver ships with the package
+            raise HintUnavailable(str(exc)) from exc
+        return most_placeable(self.match.observation(seat), self.bot_seconds)
+
     def best_opening(self, seat: int) -> int:
         """What the most valuable new melds of ``seat``'s rack are worth (rack tiles only, as
         an opening is): how far the player is from the opening value when he cannot open.

@@ -526,16 +526,25 @@ class GameScreen(Screen[None], TableEditing):
         session = self.session
         try:
             table = session.hint(seat)
-            # before the opening, "no play" means "no opening yet": say how far it is
+            # before the opening, "no play" means "no opening yet": say how far it is; after
+            # it, a draw although tiles fit means keeping them is the better move
             short = None
+            keep = 0
             if table is None and not session.match.observation(seat).has_opened:
                 short = session.best_opening(seat)
-            self.app.call_from_thread(self.show_hint, seat, table, None, short)
+            elif table is None:
+                keep = session.most_placeable(seat)
+            self.app.call_from_thread(self.show_hint, seat, table, None, short, keep)
         except HintUnavailable as exc:
             self.app.call_from_thread(self.show_hint, seat, None, str(exc))
 
     def show_hint(
-        self, seat: int, table: Table | None, error: str | None, short: int | None = None
+        self,
+        seat: int,
+        table: Table | None,
+        error: str | None,
+        short: int | None = None,
+        keep: int = 0,
     ) -> None:
         ed = self.editor
         if ed is None or self.session.current != seat:
@@ -548,6 +557,8 @@ class GameScreen(Screen[None], TableEditing):
             needed = self.session.rules.opening_value
             key = "game.hint_opening" if short < needed else "game.hint_hold"
             self.message = self.t(key, value=short, needed=needed)
+        elif table is None and keep > 0:
+            self.message = self.t("game.hint_keep", n=keep)
         elif table is None:
             self.message = self.t("game.hint_none")
         else:

@@ -81,7 +81,11 @@ export const tilesGame = {
     ];
   },
 
-  hintText: (hint) => (hint.tiles && hint.tiles.length ? t("game.hint_play", { tiles: hint.tiles.join(" ") }) : t("game.hint_draw")),
+  hintText: (hint) => {
+    if (hint.tiles && hint.tiles.length) return t("game.hint_play", { tiles: hint.tiles.join(" ") });
+    // a draw although tiles fit: keeping them is the better move
+    return hint.placeable ? t("game.hint_keep", { n: hint.placeable }) : t("game.hint_draw");
+  },
   hintAction: (hint) => (hint.table ? "game.hint_apply" : null),
   applyHint(c, ctl) {
     const hint = c.s.hint;

@@ -262,12 +262,13 @@
  * @typedef {{type: "checked", id: MsgId, room?: undefined, melds: CheckedMeld[], play?: CheckedPlay}} CheckedMsg */
 
 /**
- * `hint`: the tile game's suggested play (`table` null: draw), or Xpress's dice to throw
- * again, or its placement.
+ * `hint`: the tile game's suggested play (`table` null: draw; `placeable` the most tiles a
+ * play could place now, above 0 when keeping them is the better move), or Xpress's dice to
+ * throw again, or its placement.
  * @typedef {{type: "hint", id: MsgId, room?: undefined} & (
- *   {tiles: Face[], table: Table | null, throw?: undefined, dice?: undefined}
- *   | {throw: number[], tiles?: undefined, table?: undefined, dice?: undefined}
- *   | {dice: number[], table: Table | null, throw?: undefined, tiles?: undefined})} HintMsg
+ *   {tiles: Face[], table: Table | null, placeable?: number, throw?: undefined, dice?: undefined}
+ *   | {throw: number[], tiles?: undefined, table?: undefined, dice?: undefined, placeable?: undefined}
+ *   | {dice: number[], table: Table | null, throw?: undefined, tiles?: undefined, placeable?: undefined})} HintMsg
  */
 
 /** A rated game's rating change of a seat held by an account.
