@@ -23,6 +23,19 @@ ARTIFACTS = Path(os.environ.get("RUMMIKUB_ARTIFACTS", "/tmp/rummikub-browser"))
 ARTIFACTS.mkdir(parents=True, exist_ok=True)
 
 
+def _in_the_lobby(browser: Any, server: ServerProcess, script: str) -> Any:
+    """What ``script`` (a JavaScript function) gives in the lobby page of ``server`` (the
+    client's modules are imported from there)."""
+    ctx = _context(browser, "desktop")
+    page = ctx.new_page()
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("#play-bots")
+    try:
+        return page.evaluate(script)
+    finally:
+        ctx.close()
+
+
 def _context(browser: Any, size: str) -> Any:
     ctx = browser.new_context(locale="en-GB", **SIZES[size])
     ctx.set_default_timeout(20_000)
@@ -174,11 +187,9 @@ def test_the_replay_says_a_better_throw_by_the_win_chance_it_lost(
     """An Xpress turn's throw, as the web replay reads it from the analysis: the better dice to
     keep are named when the choice gave away more win chance than the best choice may (the
     verdicts' 2 points), by that loss; never for the best choice, nor for a small loss."""
-    ctx = _context(browser, "desktop")
-    page = ctx.new_page()
-    page.goto(f"{sqlite_server.base}/")
-    page.wait_for_selector("#play-bots")
-    said = page.evaluate(
+    said = _in_the_lobby(
+        browser,
+        sqlite_server,
         """async () => {
           const { betterThrowText } = await import("/static/js/review.js");
           const turn = (kept, best, loss) => ({ throw: { kept, best_kept: best,
@@ -192,7 +203,7 @@ def test_the_replay_says_a_better_throw_by_the_win_chance_it_lost(
             betterThrowText({ throw: { kept: ["R4"], best_kept: ["K9"], expected: 9,
               best_expected: 11, lost: 2 } }),
           ];
-        }"""
+        }""",
     )
     assert said == [
         "Better to keep R4 K9 and throw the rest (6.3 points of win chance)",
@@ -201,7 +212,6 @@ def test_the_replay_says_a_better_throw_by_the_win_chance_it_lost(
         "Better to keep nothing and throw the rest (3.0 points of win chance)",
         "Better to keep K9 and throw the rest (about 2 points more expected)",
     ]
-    ctx.close()
 
 
 def test_a_hint_to_draw_says_whether_tiles_would_fit(
@@ -209,11 +219,9 @@ def test_a_hint_to_draw_says_whether_tiles_would_fit(
 ) -> None:
     """The tile game's hint to draw, as the page words the server's answer: keeping the tiles
     is the better move when some would fit (``placeable``), nothing fits otherwise."""
-    ctx = _context(browser, "desktop")
-    page = ctx.new_page()
-    page.goto(f"{sqlite_server.base}/")
-    page.wait_for_selector("#play-bots")
-    said = page.evaluate(
+    said = _in_the_lobby(
+        browser,
+        sqlite_server,
         """async () => {
           const { tilesGame } = await import("/static/js/game_tiles.js");
           return [
@@ -222,7 +230,7 @@ def test_a_hint_to_draw_says_whether_tiles_would_fit(
             tilesGame.hintText({ tiles: [], table: null, placeable: 0 }),
             tilesGame.hintText({ tiles: ["R4"], table: [["R1", "R2", "R3", "R4"]] }),
           ];
-        }"""
+        }""",
     )
     assert said == [
         "Hint: you could place 3 tiles, but keeping them and drawing a tile is the better move "
@@ -231,7 +239,6 @@ def test_a_hint_to_draw_says_whether_tiles_would_fit(
         "Hint: no play is possible — draw a tile.",
         "Hint: play R4",
     ]
-    ctx.close()
 
 
 @pytest.mark.parametrize(("lang", "title"), [("en", "Page not found"), ("sv", "Sidan finns inte")])

@@ -306,6 +306,14 @@ async def test_hint_is_shown_on_the_board_and_recorded(make_app) -> None:  # typ
 async def test_a_hint_to_keep_the_tiles_says_they_would_fit(make_app) -> None:  # type: ignore[no-untyped-def]
     # opened, R1 R2 R3 could go down: the hint draws (holding the tiles is the better move,
     # docs/bots.md) and says so, not that nothing fits
+    shown, table = await _hint_for_ann(make_app, "R1 R2 R3 B9 K5 O12 K7 B2", opened=True)
+    assert "you could place 3 tiles, but keeping them and drawing a tile is the better" in shown
+    assert "no play is possible" not in shown and table == []
+
+
+async def _hint_for_ann(make_app, rack: str, *, opened: bool) -> tuple[str, list[str]]:  # type: ignore[no-untyped-def]
+    """The hint's message and the table it lays out for Ann, to move with ``rack`` against
+    a beginner bot (racks of 8), opened or not."""
     import dataclasses
 
     from rummikub.core import PlayerInfo, Rules
@@ -315,18 +323,16 @@ async def test_a_hint_to_keep_the_tiles_says_they_would_fit(make_app) -> None:  
     match = rigged_match(
         Rules(rack_size=8, turn_seconds=120),
         [PlayerInfo("Ann"), PlayerInfo("Bot", "bot", "beginner")],
-        ["R1 R2 R3 B9 K5 O12 K7 B2", BOT],
+        [rack, BOT],
         "O1 B1 K3 R1 K4 B2",
     )
-    match.state = dataclasses.replace(match.state, opened=(True, True))
+    match.state = dataclasses.replace(match.state, opened=(opened, True))
     app = make_app(match)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         screen = game(app)
         await ask_hint(pilot, app)
-        shown = " ".join(_plain(screen, "#problems").split())
-        assert "you could place 3 tiles, but keeping them and drawing a tile is the better" in shown
-        assert "no play is possible" not in shown and table_text(screen) == []
+        return " ".join(_plain(screen, "#problems").split()), table_text(screen)
 
 
 async def test_hints_can_be_disabled(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -402,20 +408,5 @@ async def test_the_rack_order_survives_a_resume(make_app, tmp_path: Path) -> Non
 async def test_the_hint_before_the_opening_says_how_far_it_is(  # type: ignore[no-untyped-def]
     make_app, rack: str, expected: str
 ) -> None:
-    from rummikub.core import PlayerInfo, Rules
-
-    from .conftest import BOT, rigged_match
-
-    match = rigged_match(
-        Rules(rack_size=8, turn_seconds=120),
-        [PlayerInfo("Ann"), PlayerInfo("Bot", "bot", "beginner")],
-        [rack, BOT],
-        "O1 B1 K3 R1 K4 B2",
-    )
-    app = make_app(match)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        screen = game(app)
-        await ask_hint(pilot, app)
-        shown = " ".join(_plain(screen, "#problems").split())
-        assert expected in shown and "no play is possible" not in shown
+    shown, _ = await _hint_for_ann(make_app, rack, opened=False)
+    assert expected in shown and "no play is possible" not in shown
