@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from .by_object import ByObject
 from .errors import Code, IllegalPlayError, NotationError, Param
 from .per_rules import PerRules
 from .rules import Rules
@@ -199,14 +200,8 @@ class Reading:
         """The canonical written meld: bare jokers unless the bare form is ambiguous (the same
         object for the same reading while it is remembered: tables the solver lays out then
         share their melds, which every cache by object recognises)."""
-        made = _CANONICAL.get(id(self))
-        if made is not None and made[0] is self:
-            return made[1]
-        meld = self._canonical()
-        if len(_CANONICAL) >= _READINGS_PER_RULES:
-            _CANONICAL.clear()
-        _CANONICAL[id(self)] = (self, meld)
-        return meld
+        made = _CANONICAL.get(self)
+        return made if made is not None else _CANONICAL.keep(self, self._canonical())
 
     def _canonical(self) -> Meld:
         if not self.ambiguous or not any(t.is_joker for t in self.tiles):
@@ -321,19 +316,17 @@ def read_meld(meld: Meld | Sequence[Tile], rules: Rules = _STANDARD) -> Reading:
     """Judge a meld; return its reading or raise :class:`IllegalPlayError` saying why not."""
     if not isinstance(meld, Meld):
         meld = Meld(tuple(meld))
-    seen = _BY_OBJECT.get(id(meld))
-    if seen is not None and seen[0] is meld and seen[1] is rules:
-        return seen[2]
+    seen = known_reading(meld, rules)
+    if seen is not None:
+        return seen
     known = _READINGS.of(rules)
     got = known.get(meld)
     if got is None:
         got = _read(meld, rules)
         _READINGS.keep(known, meld, got)
         canonical = got._canonical()
-        if canonical == meld:  # the meld is written canonically: it is the canonical object
-            if len(_CANONICAL) >= _READINGS_PER_RULES:
-                _CANONICAL.clear()
-            _CANONICAL[id(got)] = (got, meld)
+        # a meld written canonically is the canonical object (:attr:`Reading.meld`)
+        _CANONICAL.keep(got, meld if canonical == meld else canonical)
     if len(_BY_OBJECT) >= _READINGS_PER_RULES:
         _BY_OBJECT.clear()
     _BY_OBJECT[id(meld)] = (meld, rules, got)
@@ -347,9 +340,8 @@ _READINGS: PerRules[Meld, Reading] = PerRules(_READINGS_PER_RULES)
 #: objects turn after turn, and hashing a meld hashes each of its tiles (each entry holds its
 #: meld, so an id is never reused while its entry lives)
 _BY_OBJECT: dict[int, tuple[Meld, Rules, Reading]] = {}
-#: the canonical meld of each reading (:attr:`Reading.meld`) by the reading's identity (each
-#: entry holds its reading)
-_CANONICAL: dict[int, tuple[Reading, Meld]] = {}
+#: the canonical meld of each reading (:attr:`Reading.meld`) by the reading object
+_CANONICAL: ByObject[Reading, Meld] = ByObject(_READINGS_PER_RULES)
 
 
 def _read(meld: Meld, rules: Rules) -> Reading:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .by_object import ByObject
 from .errors import Code, RulesError
 from .tiles import COLOUR_LETTERS, JOKER, Tile
 
@@ -28,8 +29,8 @@ PRESET_NAMES = ("standard", "swedish-tin", "classic-strict", "tournament", "xp",
 LEGACY_DEFAULTS: dict[str, Any] = {"joker_swap_from_rack": False, "freed_joker_new_set": False}
 
 
-#: :meth:`Rules.all_tiles` by the rules object's identity (each entry holds its rules)
-_ALL_TILES: dict[int, tuple[Rules, tuple[Tile, ...]]] = {}
+#: :meth:`Rules.all_tiles` by the rules object
+_ALL_TILES: ByObject[Rules, tuple[Tile, ...]] = ByObject(256)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,9 +114,9 @@ class Rules:
 
     def all_tiles(self) -> tuple[Tile, ...]:
         """The full tile set in canonical order (colour, number, copy), jokers last."""
-        known = _ALL_TILES.get(id(self))  # every deal asks (twice: the first player, the deal)
-        if known is not None and known[0] is self:
-            return known[1]
+        known = _ALL_TILES.get(self)  # every deal asks (twice: the first player, the deal)
+        if known is not None:
+            return known
         tiles = [
             Tile(c, n)
             for c in range(self.colours)
@@ -123,11 +124,7 @@ class Rules:
             for _ in range(self.copies)
         ]
         tiles.extend([JOKER] * self.jokers)
-        if len(_ALL_TILES) >= 256:
-            _ALL_TILES.clear()
-        out = tuple(tiles)
-        _ALL_TILES[id(self)] = (self, out)
-        return out
+        return _ALL_TILES.keep(self, tuple(tiles))
 
     def tile_value(self, tile: Tile) -> int:
         """A tile's value on a rack at the end of a round (joker = ``joker_penalty``)."""

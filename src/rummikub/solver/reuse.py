@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.by_object import ByObject
 from ..core.melds import Meld
 from ..core.rules import Rules
 from ..core.table import Table
@@ -65,17 +66,14 @@ def meld_keys(table: Table) -> list[tuple[int, ...]]:
     return keys
 
 
-#: :func:`meld_keys`'s key of each meld by the meld object's identity (a game's tables share
-#: most of their melds turn after turn; each entry holds its meld)
-_KEYS: dict[int, tuple[Meld, tuple[int, ...]]] = {}
+#: :func:`meld_keys`'s key of each meld by the meld object (a game's tables share most of
+#: their melds turn after turn)
+_KEYS: ByObject[Meld, tuple[int, ...]] = ByObject(65536)
 
 
 def _meld_key(m: Meld) -> tuple[int, ...]:
-    known = _KEYS.get(id(m))
-    if known is not None and known[0] is m:
-        return known[1]
-    key = tuple(sorted([((t.colour if t.colour >= 0 else 99) << 20) + t.number for t in m.tiles]))
-    if len(_KEYS) >= 65536:
-        _KEYS.clear()
-    _KEYS[id(m)] = (m, key)
-    return key
+    known = _KEYS.get(m)
+    if known is not None:
+        return known
+    codes = [((t.colour if t.colour >= 0 else 99) << 20) + t.number for t in m.tiles]
+    return _KEYS.keep(m, tuple(sorted(codes)))
