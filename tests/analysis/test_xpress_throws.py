@@ -45,12 +45,12 @@ def test_throwing_away_a_set_in_the_making_loses_win_chance() -> None:
     throw_run = judge_throw(obs, run)
     assert keep_run is not None and throw_run is not None
     assert sorted(keep_run.kept) == ["R10", "R11", "R12"]
-    assert keep_run.loss <= 2.0  # best, or within the noise of the best
+    assert {"R10", "R11", "R12"} <= set(keep_run.best_kept)  # the best choice keeps the run
     assert keep_run.expected >= 33  # the run is placed whatever the throw (a fact)
     assert sorted(throw_run.kept) == ["B5", "K1"]
     assert {"R10", "R11", "R12"} <= set(throw_run.best_kept)
     before, after = throw_run.win_chance
-    assert 0.0 <= after < before <= 1.0 and throw_run.loss > 5.0
+    assert 0.0 <= after < before <= 1.0 and throw_run.loss > max(keep_run.loss, 5.0)
     assert throw_run.lost >= 20 and throw_run.best_expected > throw_run.expected
     # the same record is always judged the same way
     assert judge_throw(obs, run) == throw_run
