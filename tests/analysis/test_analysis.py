@@ -171,7 +171,8 @@ def test_a_whole_game_of_each_game() -> None:
         [get_bot("greedy", game="xpress"), get_bot("random", 3, game="xpress")],
         4,
     )
-    xpress = analyse(load_any(XPRESS.match_record(dice)), samples=4)
+    # the review's default 16 futures: at 4 the two players' accuracies lie within the noise
+    xpress = analyse(load_any(XPRESS.match_record(dice)), samples=16)
     assert {t.player for t in xpress.turns} == {0, 1}
     # judged by the chance to win, as tile-game turns are
     for t in xpress.turns:
