@@ -55,6 +55,7 @@ from __future__ import annotations
 import bisect
 import json
 import random
+import statistics
 import time
 import zlib
 from collections import Counter
@@ -63,6 +64,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from rummikub.core.by_object import ByObject
 from rummikub.core.errors import IllegalPlayError, RulesError
 
 from .actions import EndTurn, Place, Throw, XpressAction
@@ -177,14 +179,22 @@ def has_partner(face: Face, others: Sequence[Face]) -> bool:
     return False
 
 
-@lru_cache(maxsize=32)
+#: :func:`_low_marks` by the layout object, then the joker's value (the playouts ask at every
+#: throw, and hashing a layout hashes all its faces)
+_LOW_MARKS: ByObject[Layout, dict[int, tuple[float, ...]]] = ByObject(32)
+
+
 def _low_marks(layout: Layout, joker_value: int) -> tuple[float, ...]:
     """Per die, the highest value of a face that counts as low (:data:`LOW_MARGIN`)."""
-    return tuple(
-        sum(face_value(f, joker_value) for f in layout.faces_of(d)) / len(layout.faces_of(d))
-        - LOW_MARGIN
-        for d in range(len(layout))
-    )
+    known = _LOW_MARKS.get(layout)
+    if known is None:
+        known = _LOW_MARKS.keep(layout, {})
+    marks = known.get(joker_value)
+    if marks is None:
+        means = [statistics.fmean(face_value(f, joker_value) for f in layout.faces_of(d))
+                 for d in range(len(layout))]  # fmt: skip
+        marks = known[joker_value] = tuple(m - LOW_MARGIN for m in means)
+    return marks
 
 
 def low_dice(hand: Sequence[DieFace], layout: Layout, joker_value: int) -> frozenset[int]:
