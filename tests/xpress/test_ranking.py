@@ -12,7 +12,7 @@ from rummikub.analysis.xpress_throws import turn_loss
 from rummikub.bots.evaluation import best_move, candidate_moves, evaluate, judge_seed, rank_moves
 from rummikub.core import Draw, IllegalPlayError, RulesError, Table
 from rummikub.xpress import EndTurn, Place, Throw, XpressMatch, XpressRules, get_bot, observe
-from rummikub.xpress.ranking import low_dice, rank
+from rummikub.xpress.ranking import _thrown_by_keeper, low_dice, rank
 
 from .xpress_helpers import dice_of, make_state
 
@@ -48,12 +48,15 @@ def test_keeping_a_run_beats_throwing_it_away() -> None:
 def test_the_low_dice_are_kept_as_a_candidate_and_by_the_playouts_player() -> None:
     """Low dice: jokers, and faces at least 2.5 below their die's mean (every die of the
     default layout has faces summing to 38-48, so a 1 or 2 is always low, a 11-13 never).
-    Keeping them is a throw candidate (the playouts' player keeps dice by rummikub.xpress.keeping:
-    tests/xpress/test_keeping.py)."""
+    Keeping them is a throw candidate; the playouts' player throws all but them, and when all
+    are low the one counting the most."""
     state = make_state("R1 K2 J R11 B12 O13", "B5 O7 K9", phase="throw")
     low = low_dice(state.hand, state.layout, state.rules.joker_value)
     assert low == set(dice_of(state, "R1 K2 J"))
     assert Throw(tuple(sorted(dice_of(state, "R11 B12 O13")))) in candidate_moves(observe(state, 0))
+    assert _thrown_by_keeper(state.hand, state.layout, 10) == set(dice_of(state, "R11 B12 O13"))
+    small = make_state("R1 K2 J", "B5 O7 K9", phase="throw")
+    assert _thrown_by_keeper(small.hand, small.layout, 10) == set(dice_of(small, "J"))
 
 
 def test_the_same_seed_gives_the_same_ranking() -> None:

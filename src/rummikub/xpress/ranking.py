@@ -27,13 +27,12 @@ one candidate and kept under another shows, whenever it is thrown, what that tur
 it, so the comparison is of the moves, not of the dice's luck. After the move both players
 play on to the end of the round (at most :data:`MAX_TURNS` turns: then abandoned, scoring
 nothing), placing as ``greedy`` does (the most dice, then the most points); the other player
-throws every unplaced die again as ``greedy`` does, the player judged keeps the dice that
-:mod:`.keeping`'s model of the expert's own throws keeps (low faces, dice whose faces seldom
-fit the table, the beginnings of sets) and throws the rest. That policy beats ``greedy`` as a
-bot (66% of matches), and judging with it made the expert stronger than judging with
-``greedy``'s throws or with keeping the low dice alone (docs/xpress.md). The playouts keep
-the table as its faces and arrange it anew at every placement, without the freed-joker rule
-(they may, rarely, place a die the printed rule forbids).
+throws every unplaced die again as ``greedy`` does, the player judged keeps his low dice
+(:func:`low_dice`) and throws the rest (the highest of them when all are low). That policy
+beats ``greedy`` as a bot (62% of matches), and judging with it made the expert stronger than
+judging with ``greedy``'s throws (docs/xpress.md). The playouts keep the table as its faces
+and arrange it anew at every placement, without the freed-joker rule (they may, rarely, place
+a die the printed rule forbids).
 
 **The match.** A sample's round ends with its scores; the rounds after this one are fresh
 deals, so the match is finished by adding, to the totals and this round's scores, the margin
@@ -71,7 +70,6 @@ from rummikub.core.errors import IllegalPlayError, RulesError
 from .actions import EndTurn, Place, Throw, XpressAction
 from .dice import DieFace, Face, Layout, face_value
 from .game import setup_round
-from .keeping import has_partner, thrown_dice
 from .observation import XpressObservation
 from .rules import XpressRules
 from .solver import _key, _solve, best_placement, can_place, hand_set, placement_score
@@ -112,8 +110,8 @@ MATCH_PATHS = 1000
 #: a die is low (kept by :func:`low_dice`) when its face counts at least this much below the
 #: mean of its die's six faces: as a bot, keeping the low dice won 62.3% of 1,000 matches
 #: against greedy (keeping those below the mean: 56.8%; 1 below: 60.1%; 3 below: 62.6%; 4
-#: below: 57.8%); it made the expert stronger as the playouts' policy, before the model of
-#: :mod:`.keeping` (docs/xpress.md)
+#: below: 57.8%), and as the player's own policy in the playouts it made the expert stronger
+#: (docs/xpress.md)
 LOW_MARGIN = 2.5
 
 
@@ -166,6 +164,21 @@ def outcome_score(count: int, value: int, hand_size: int) -> float:
     return count + (4.0 if count == hand_size else 0.0) + value / 200
 
 
+def has_partner(face: Face, others: Sequence[Face]) -> bool:
+    """Whether ``face`` could share a set with one of ``others`` (a joker always could): same
+    colour within two numbers, or same number in another colour."""
+    if face.is_joker:
+        return True
+    for o in others:
+        if o.is_joker:
+            return True
+        if o.colour == face.colour and 0 < abs(o.number - face.number) <= 2:
+            return True
+        if o.number == face.number and o.colour != face.colour:
+            return True
+    return False
+
+
 #: :func:`_low_marks` by the layout object, then the joker's value (the playouts ask at every
 #: throw, and hashing a layout hashes all its faces)
 _LOW_MARKS: ByObject[Layout, dict[int, tuple[float, ...]]] = ByObject(32)
@@ -193,6 +206,16 @@ def low_dice(hand: Sequence[DieFace], layout: Layout, joker_value: int) -> froze
     return frozenset(
         d.die for d in hand if d.face.is_joker or face_value(d.face, joker_value) <= marks[d.die]
     )
+
+
+def _thrown_by_keeper(hand: Sequence[DieFace], layout: Layout, joker_value: int) -> set[int]:
+    """The dice the playouts' player throws again: all but his low dice (:func:`low_dice`);
+    when every die is low, the one counting the most."""
+    low = low_dice(hand, layout, joker_value)
+    thrown = {d.die for d in hand if d.die not in low}
+    if not thrown and hand:
+        thrown = {max(hand, key=lambda d: face_value(d.face, joker_value)).die}
+    return thrown
 
 
 def judge_seed(obs: XpressObservation) -> int:
@@ -273,14 +296,13 @@ def _play(
 ) -> _Ending:
     """``state`` after ``action`` (legal; ``None``: no move, the playout starts at once), then
     both players to the end of the round, the dice showing ``future``'s faces: each places as
-    ``greedy`` does; the seats in ``keepers`` keep the dice :func:`.keeping.thrown_dice` does
-    not throw, the others throw every die again as ``greedy``."""
+    ``greedy`` does; the seats in ``keepers`` keep their low dice at their throws
+    (:func:`_thrown_by_keeper`), the others throw every die again as ``greedy``."""
     rules = state.rules
     if state.end is not None:
         return state.end.winner, state.end.scores, 0
     hands = [list(h) for h in state.hands]
     table = _key(state.table.tiles())
-    melds = tuple(m.tiles for m in state.table.melds)
     cur = state.current
     phase = state.phase
     placed = state.placed
@@ -297,7 +319,6 @@ def _play(
         chosen = set(action.dice)
         hands[cur] = [d for d in hands[cur] if d.die not in chosen]
         table = _key(action.table.tiles())
-        melds = tuple(m.tiles for m in action.table.melds)
         placed += len(chosen)
         idle = [0] * len(idle)
         fresh = False
@@ -312,8 +333,7 @@ def _play(
             return None, (0,) * len(hands), max(first, 0)
         if phase == "throw":
             if cur in keepers:
-                again = thrown_dice(hands[cur], len(hands[1 - cur]), melds, idle,
-                                    state.layout, rules.joker_value)  # fmt: skip
+                again = _thrown_by_keeper(hands[cur], state.layout, rules.joker_value)
                 hands[cur] = [DieFace(d.die, future.face(t, d.die)) if d.die in again else d
                               for d in hands[cur]]  # fmt: skip
             else:
@@ -331,14 +351,12 @@ def _play(
                     first = sum(face_value(f) * n for f, n in used.items())
                 hands[cur] = _take(hand, used)
                 table = _key(tile for meld in found[2] for tile in meld)
-                melds = found[2]
                 idle = [0] * len(idle)
         elif rules.must_place_sets:  # a turn begun before the playout: held sets go down
             held = hand_set([d.face for d in hand])
             while held is not None and hand:
                 hand = _take(hand, Counter(held.tiles))
                 table = _key([*table, *held.tiles])
-                melds = (*melds, held.tiles)
                 placed += len(held.tiles)
                 idle = [0] * len(idle)
                 held = hand_set([d.face for d in hand]) if hand else None
@@ -661,8 +679,8 @@ def evaluate_position(
 ) -> XpressJudgement:
     """The position ``obs`` shows, for its player (the mover or not), played on from where it
     stands in :func:`rank`'s futures and match model, both players playing as :func:`rank`'s
-    player does (placing as ``greedy``, keeping dice by :mod:`.keeping`): a view of who is
-    winning that is the same from either seat."""
+    player does (placing as ``greedy``, keeping their low dice): a view of who is winning that
+    is the same from either seat."""
     deadline = _deadline(time_limit)
     samples = SAMPLES if samples is None else samples
     if samples < 1:
