@@ -22,7 +22,7 @@ def test_going_out_ranks_first_and_wins_the_round() -> None:
     obs = observe(state, 0)
     out = Place(dice_of(state, "R1 R2 R3 K9"), Table.parse("R1 R2 R3 | K6 K7 K8 K9"))
     fewer = Place(dice_of(state, "R1 R2 R3"), Table.parse("R1 R2 R3 | K6 K7 K8"))
-    ranked = rank_moves(obs, [fewer, out], samples=4, seed=1)
+    ranked = rank_moves(obs, [fewer, out], samples=64, seed=1)
     assert ranked[0][0] == out and ranked[0][1].win_round == 1.0
     assert ranked[1][1].win_match < ranked[0][1].win_match  # the other may go out first
     # the candidates the ranking compares: going out alone, it wins the round now
@@ -100,6 +100,35 @@ def test_no_sample_is_begun_that_would_end_past_the_time_limit(
     assert {ev.samples for _, ev in rank(obs, samples=3, seed=1, time_limit=5.0)} == {3}
 
 
+class _Scheduled:
+    """A stand-in for the ``time`` module whose clock moves by the next of ``steps`` at every
+    reading (then by the last)."""
+
+    def __init__(self, steps: list[float]) -> None:
+        self.now = 1000.0
+        self.steps = steps
+
+    def monotonic(self) -> float:
+        self.now += self.steps.pop(0) if len(self.steps) > 1 else self.steps[0]
+        return self.now
+
+
+def test_one_slow_sample_stops_the_sampling_before_it_could_pass_the_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A sample is not begun when it would end past the limit at the time of the slowest
+    sample so far: the first taking 0.2 s and the second 0.02 s, a limit of 0.41 s plays two
+    (their mean, 0.11 s, would have begun more, and one as slow as the first would end past
+    it)."""
+    import rummikub.xpress.ranking as ranking
+
+    state = make_state("R10 R11 K1 B5 O9", "O2 O6 B9 K13 R4", "K3 B3 O3", phase="throw")
+    obs = observe(state, 0)
+    # readings: the call (the deadline), the samples' start, then one after each sample
+    monkeypatch.setattr(ranking, "time", _Scheduled([0.0, 0.0, 0.2, 0.02]))
+    assert {ev.samples for _, ev in rank(obs, samples=8, seed=1, time_limit=0.41)} == {2}
+
+
 def test_illegal_candidates_are_refused_by_name() -> None:
     throw = make_state("R10 R11 K1 B5", "O2 O6 B9 K13", phase="throw")
     obs = observe(throw, 0)
@@ -162,3 +191,24 @@ def test_properties_of_xpress_rankings(seed: int, moves: int, rank_seed: int) ->
     mine = evaluate(obs, samples=3, seed=rank_seed)
     theirs = evaluate(match.observation(1 - obs.player), samples=3, seed=rank_seed)
     assert mine.win_match == pytest.approx(1.0 - theirs.win_match)
+
+
+def test_a_race_plays_more_futures_only_for_the_candidates_still_close_to_the_best() -> None:
+    """With ``max_samples`` the candidates trailing the best clearly after the first futures
+    leave the race, judged over those futures alone (as a ranking of that many would judge
+    them) and ranked after the ones that stayed; the others are played in more futures."""
+    state = make_state("R10 R11 R12 K1 B5", "O2 O6 B9 K13 R4", phase="throw")
+    obs = observe(state, 0)
+    cands = candidate_moves(obs)
+    raced = rank(obs, cands, samples=8, max_samples=256, seed=3)
+    plain = dict((str(a), j) for a, j in rank(obs, cands, samples=8, seed=3))
+    counts = [j.samples for _, j in raced]
+    assert sorted(counts, reverse=True) == counts  # the ones that stayed come first
+    assert counts[0] > 8 and counts[-1] == 8 and max(counts) <= 256
+    assert {str(a) for a, _ in raced} == set(plain)
+    for a, j in raced:
+        if j.samples == 8:
+            assert j == plain[str(a)]
+            assert j.win_match < raced[0][1].win_match
+    # without a race every candidate is judged over the same futures
+    assert {j.samples for _, j in rank(obs, cands, samples=8, max_samples=8, seed=3)} == {8}
