@@ -37,14 +37,12 @@ class TimedExpert(ExpertBot):
         return action
 
 
-def _match(task: tuple[int, int, int, int, float, int]) -> tuple[float, float, float, int]:
+def _match(task: tuple[int, int, int, int, float]) -> tuple[float, float, float, int]:
     """One match of deal ``seed + deal``: (the expert's result, its longest decision, the
     time of its decisions, their number)."""
-    deal, rotation, seed, samples, limit, most = task
+    deal, rotation, seed, samples, limit = task
     register_bot(
-        "expert",
-        lambda s: TimedExpert(s or 0, samples=samples, max_samples=most, max_seconds=limit),
-        game="xpress",
+        "expert", lambda s: TimedExpert(s or 0, samples=samples, max_seconds=limit), game="xpress"
     )
     seats = ["expert", "greedy"] if rotation == 0 else ["greedy", "expert"]
     _times.clear()
@@ -58,22 +56,12 @@ def _match(task: tuple[int, int, int, int, float, int]) -> tuple[float, float, f
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--samples", type=int, default=ExpertBot.SAMPLES)
-    ap.add_argument(
-        "--max-samples",
-        type=int,
-        default=ExpertBot.MAX_SAMPLES,
-        help="futures a decision's race may reach (as many as --samples: no race)",
-    )
     ap.add_argument("--deals", type=int, default=100, help="deals, each played twice")
     ap.add_argument("--seed", type=int, default=1, help="deal d uses seed+d")
     ap.add_argument("--limit", type=float, default=1.0, help="seconds a decision")
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
-    tasks = [
-        (d, r, args.seed, args.samples, args.limit, args.max_samples)
-        for d in range(args.deals)
-        for r in (0, 1)
-    ]
+    tasks = [(d, r, args.seed, args.samples, args.limit) for d in range(args.deals) for r in (0, 1)]
     started = time.perf_counter()
     with mp.get_context("spawn").Pool(args.workers) as pool:
         results = pool.map(_match, tasks, chunksize=1)
@@ -84,8 +72,7 @@ def main() -> None:
     decisions = sum(r[3] for r in results)
     print(f"command: {' '.join([sys.executable.split('/')[-1], *sys.argv])}")
     print(
-        f"expert ({args.samples} samples raced to {max(args.samples, args.max_samples)}, "
-        f"{args.limit} s a decision) against greedy: "
+        f"expert ({args.samples} samples, {args.limit} s a decision) against greedy: "
         f"{won:g} of {n} matches = {100 * p:.1f}% (95% {100 * lo:.1f}-{100 * hi:.1f}%)"
     )
     print(

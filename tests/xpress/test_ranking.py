@@ -11,8 +11,18 @@ from hypothesis import strategies as st
 from rummikub.analysis.xpress_throws import turn_loss
 from rummikub.bots.evaluation import best_move, candidate_moves, evaluate, judge_seed, rank_moves
 from rummikub.core import Draw, IllegalPlayError, RulesError, Table
-from rummikub.xpress import EndTurn, Place, Throw, XpressMatch, XpressRules, get_bot, observe
+from rummikub.xpress import (
+    EndTurn,
+    Place,
+    Throw,
+    XpressAction,
+    XpressMatch,
+    XpressRules,
+    get_bot,
+    observe,
+)
 from rummikub.xpress.ranking import _thrown_by_keeper, low_dice, rank
+from rummikub.xpress.state import XpressState
 
 from .xpress_helpers import dice_of, make_state
 
@@ -87,17 +97,26 @@ def test_no_sample_is_begun_that_would_end_past_the_time_limit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The limit counts from the call (its first reading of the clock), the samples from the
-    next: with samples taking 0.1 s each, a limit of 0.35 s plays two (a third, begun at
-    0.3 s, would end at 0.4 s); the first is played whatever the limit."""
+    next: two candidates, the clock read before each sample after the first and between the
+    candidates' playouts of those, a limit of 0.35 s plays two samples (the clock reads 0.3 s
+    before the second, 0.4 s between its playouts, 0.5 s before a third, which would end at
+    0.7 s); the first is played whatever the limit."""
     import rummikub.xpress.ranking as ranking
 
     state = make_state("R10 R11 K1 B5 O9", "O2 O6 B9 K13 R4", "K3 B3 O3", phase="throw")
     obs = observe(state, 0)
+    pair = _two_throws(state)
     monkeypatch.setattr(ranking, "time", _Ticking())
-    assert {ev.samples for _, ev in rank(obs, samples=8, seed=1, time_limit=0.35)} == {2}
-    assert {ev.samples for _, ev in rank(obs, samples=8, seed=1, time_limit=0.01)} == {1}
-    assert {ev.samples for _, ev in rank(obs, samples=8, seed=1, time_limit=0.25)} == {1}
-    assert {ev.samples for _, ev in rank(obs, samples=3, seed=1, time_limit=5.0)} == {3}
+    assert {ev.samples for _, ev in rank(obs, pair, samples=8, seed=1, time_limit=0.35)} == {2}
+    assert {ev.samples for _, ev in rank(obs, pair, samples=8, seed=1, time_limit=0.01)} == {1}
+    assert {ev.samples for _, ev in rank(obs, pair, samples=8, seed=1, time_limit=0.25)} == {1}
+    assert {ev.samples for _, ev in rank(obs, pair, samples=3, seed=1, time_limit=5.0)} == {3}
+
+
+def _two_throws(state: XpressState) -> list[XpressAction]:
+    """Two throw choices of ``state``'s player: everything, or all but his first die."""
+    dice = tuple(d.die for d in state.hand)
+    return [Throw(dice), Throw(dice[1:])]
 
 
 class _Scheduled:
@@ -124,9 +143,29 @@ def test_one_slow_sample_stops_the_sampling_before_it_could_pass_the_limit(
 
     state = make_state("R10 R11 K1 B5 O9", "O2 O6 B9 K13 R4", "K3 B3 O3", phase="throw")
     obs = observe(state, 0)
-    # readings: the call (the deadline), the samples' start, then one after each sample
-    monkeypatch.setattr(ranking, "time", _Scheduled([0.0, 0.0, 0.2, 0.02]))
-    assert {ev.samples for _, ev in rank(obs, samples=8, seed=1, time_limit=0.41)} == {2}
+    pair = _two_throws(state)
+    # readings: the call (the deadline), the samples' start, then before each later sample
+    # and between its two playouts
+    monkeypatch.setattr(ranking, "time", _Scheduled([0.0, 0.0, 0.2, 0.01, 0.01]))
+    assert {ev.samples for _, ev in rank(obs, pair, samples=8, seed=1, time_limit=0.41)} == {2}
+
+
+def test_a_sample_the_limit_overtakes_is_abandoned_between_two_playouts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first sample taking 0.1 s, the second is begun under a limit of 0.45 s; its first
+    playout taking 0.5 s, the clock is past the limit before the second candidate's: that
+    sample is abandoned for every candidate (they stay judged in the same futures), and the
+    call ends there, not a whole sample later."""
+    import rummikub.xpress.ranking as ranking
+
+    state = make_state("R10 R11 K1 B5 O9", "O2 O6 B9 K13 R4", "K3 B3 O3", phase="throw")
+    obs = observe(state, 0)
+    pair = _two_throws(state)
+    clock = _Scheduled([0.0, 0.0, 0.1, 0.5, 0.0])
+    monkeypatch.setattr(ranking, "time", clock)
+    assert {ev.samples for _, ev in rank(obs, pair, samples=8, seed=1, time_limit=0.45)} == {1}
+    assert clock.now == pytest.approx(1000.6)
 
 
 def test_illegal_candidates_are_refused_by_name() -> None:
@@ -191,24 +230,3 @@ def test_properties_of_xpress_rankings(seed: int, moves: int, rank_seed: int) ->
     mine = evaluate(obs, samples=3, seed=rank_seed)
     theirs = evaluate(match.observation(1 - obs.player), samples=3, seed=rank_seed)
     assert mine.win_match == pytest.approx(1.0 - theirs.win_match)
-
-
-def test_a_race_plays_more_futures_only_for_the_candidates_still_close_to_the_best() -> None:
-    """With ``max_samples`` the candidates trailing the best clearly after the first futures
-    leave the race, judged over those futures alone (as a ranking of that many would judge
-    them) and ranked after the ones that stayed; the others are played in more futures."""
-    state = make_state("R10 R11 R12 K1 B5", "O2 O6 B9 K13 R4", phase="throw")
-    obs = observe(state, 0)
-    cands = candidate_moves(obs)
-    raced = rank(obs, cands, samples=8, max_samples=256, seed=3)
-    plain = dict((str(a), j) for a, j in rank(obs, cands, samples=8, seed=3))
-    counts = [j.samples for _, j in raced]
-    assert sorted(counts, reverse=True) == counts  # the ones that stayed come first
-    assert counts[0] > 8 and counts[-1] == 8 and max(counts) <= 256
-    assert {str(a) for a, _ in raced} == set(plain)
-    for a, j in raced:
-        if j.samples == 8:
-            assert j == plain[str(a)]
-            assert j.win_match < raced[0][1].win_match
-    # without a race every candidate is judged over the same futures
-    assert {j.samples for _, j in rank(obs, cands, samples=8, max_samples=8, seed=3)} == {8}

@@ -118,22 +118,13 @@ class ExpertBot:
     #: with the former playouts (docs/xpress.md)
     SAMPLES = 32
 
-    #: futures a decision's race may reach (:func:`.ranking.rank`'s ``max_samples``)
-    MAX_SAMPLES = 256
-
     def __init__(
-        self,
-        seed: int = 0,
-        *,
-        samples: int = SAMPLES,
-        max_samples: int = MAX_SAMPLES,
-        max_seconds: float | None = 2.0,
+        self, seed: int = 0, *, samples: int = SAMPLES, max_seconds: float | None = 2.0
     ) -> None:
         if samples < 1:
             raise RummikubError("samples must be at least 1")
         self.seed = seed
         self.samples = samples
-        self.max_samples = max(samples, max_samples)
         self.max_seconds = max_seconds
 
     def act(self, obs: XpressObservation, time_limit: float | None = None) -> XpressAction:
@@ -147,8 +138,7 @@ class ExpertBot:
         if len(cands) == 1:
             return cands[0]
         left = None if limit is None else max(0.0, 0.8 * limit - (time.monotonic() - started))
-        ranked = rank(obs, cands, samples=self.samples, seed=judge_seed(obs), time_limit=left,
-                      max_samples=self.max_samples)  # fmt: skip
+        ranked = rank(obs, cands, samples=self.samples, seed=judge_seed(obs), time_limit=left)
         return ranked[0][0]
 
 

@@ -45,7 +45,8 @@ is the share of continuations his total leads (a tie counts half). Nothing is ca
 Everything random comes from generators seeded by ``seed`` (:func:`judge_seed`: a hash of the
 observation) or by constants: the same call gives the same answer. ``time_limit`` (seconds
 from the call) stops sampling early: a sample is not begun when it would end past the limit at
-the time of the slowest sample so far (the first is always played); what comes before the
+the time of the slowest sample so far, and one that the limit overtakes is abandoned between
+two candidates' playouts (the first sample is always played whole); what comes before the
 samples — checking the candidates, the match model's tables, which a process fills on its
 first use (:data:`FRESH_ROUNDS` rounds, about 0.4 s) — counts in it.
 """
@@ -80,8 +81,6 @@ __all__ = [
     "LOW_MARGIN",
     "MATCH_PATHS",
     "MAX_TURNS",
-    "RACE_BATCH",
-    "RACE_Z",
     "SAMPLES",
     "SCREEN_SAMPLES",
     "THROW_CANDIDATES",
@@ -99,10 +98,6 @@ __all__ = [
 
 #: sampled futures of the dice a ranking plays by default
 SAMPLES = 16
-#: futures added at each step of a race (:func:`rank`'s ``max_samples``)
-RACE_BATCH = 32
-#: standard errors by which a candidate must trail the best to leave a race
-RACE_Z = 2.0
 #: simulated next throws the screen of dice to keep compares choices on
 SCREEN_SAMPLES = 8
 #: throw choices ranked at most (throwing everything among them)
@@ -617,11 +612,11 @@ def _sampled(samples: int, deadline: float | None) -> Iterator[int]:
     slowest = 0.0
     last = time.monotonic()
     for k in range(samples):
-        if k:
+        if k and deadline is not None:
             now = time.monotonic()
             slowest = max(slowest, now - last)
             last = now
-            if deadline is not None and now + slowest > deadline:
+            if now + slowest > deadline:
                 return
         yield k
 
@@ -634,7 +629,6 @@ def rank(
     seed: int | str = 0,
     time_limit: float | None = None,
     trusted: Sequence[int] = (),
-    max_samples: int | None = None,
 ) -> list[tuple[XpressAction, XpressJudgement]]:
     """``candidates`` (default: :func:`candidate_moves`) of the player to move, each judged in
     the same sampled futures of the dice, best first: the highest chance to win the match,
@@ -642,15 +636,7 @@ def rank(
     candidates' order. Raises :class:`~rummikub.core.IllegalPlayError` naming an illegal
     candidate, :class:`~rummikub.core.RulesError` when it is not the player's turn or the
     round is over. ``trusted``: indices of candidates not checked (the analysis's own
-    recorded turn, made of several placements).
-
-    ``max_samples`` (more than ``samples``) races the candidates: after the first ``samples``
-    futures, and after every :data:`RACE_BATCH` more, a candidate whose match share trails the
-    best one's by more than :data:`RACE_Z` standard errors of their difference future by
-    future is dropped (or one that did exactly as well in every future), and the others are
-    played in more futures, until one is left or ``max_samples`` futures are played; the
-    candidates still in the race come first, the dropped ones after them (last dropped
-    first), each judged over the futures it was played in."""
+    recorded turn, made of several placements)."""
     deadline = _deadline(time_limit)
     if obs.current != obs.player:
         raise RulesError("moves are ranked for the player to move only", field="player")
@@ -660,7 +646,6 @@ def rank(
     samples = SAMPLES if samples is None else samples
     if samples < 1:
         raise ValueError(f"samples must be at least 1, got {samples}")
-    cap = samples if max_samples is None else max(samples, max_samples)
     cands = list(candidate_moves(obs) if candidates is None else candidates)
     checked = [
         (Throw(a.dice) if isinstance(a, Throw) else a) if i in trusted else _check(state, i, a)
@@ -673,24 +658,18 @@ def rank(
     lead, left = _lead(obs)
     sums = _future_sums(obs.rules, obs.layout, left)
     endings: list[list[_Ending]] = [[] for _ in checked]
-    shares: list[list[float]] = [[] for _ in checked]
-    alive = list(range(len(checked)))
-    dropped: list[int] = []  # in the order they left the race
-    target = samples
-    for k in _sampled(cap, deadline):
-        if k == target:
-            out = _trailing(alive, shares)
-            alive = [i for i in alive if i not in out]
-            dropped += out
-            if len(alive) == 1:
-                break
-            target = min(cap, k + RACE_BATCH)
+    for k in _sampled(samples, deadline):
         future = _Future(state.layout, seed, k)
-        for i in alive:
-            ending = _play(state, checked[i], future, (obs.player,))
-            endings[i].append(ending)
-            _, scores, _ = ending
-            shares[i].append(_match_share(lead + scores[obs.player] - scores[1 - obs.player], sums))
+        for i, a in enumerate(checked):
+            if i and k and deadline is not None and time.monotonic() > deadline:
+                # the limit passed within this sample: it is abandoned for every candidate
+                for e in endings[:i]:
+                    e.pop()
+                break
+            endings[i].append(_play(state, a, future, (obs.player,)))
+        else:
+            continue
+        break
     judged = [_judge(obs.player, e, lead, sums) for e in endings]
     size = len(obs.hand)
 
@@ -700,28 +679,8 @@ def rank(
         out = 0 if isinstance(a, Place) and len(a.dice) == size else 1
         return (-j.win_match, -j.win_round, out, -j.expected_score, i)
 
-    order = sorted(alive, key=key) + dropped[::-1]
+    order = sorted(range(len(checked)), key=key)
     return [(cands[i], judged[i]) for i in order]
-
-
-def _trailing(alive: Sequence[int], shares: Sequence[Sequence[float]]) -> list[int]:
-    """The candidates of ``alive`` (all played in the same futures, ``shares`` their match
-    shares future by future) out of the race: trailing the best by more than :data:`RACE_Z`
-    standard errors of the difference, or doing exactly as well as it in every future; the
-    worst first."""
-    n = len(shares[alive[0]])
-    means = {i: sum(shares[i]) / n for i in alive}
-    best = min(alive, key=lambda i: (-means[i], i))
-    out: list[tuple[float, int]] = []
-    for i in alive:
-        if i == best:
-            continue
-        diffs = [a - b for a, b in zip(shares[best], shares[i], strict=True)]
-        mean = means[best] - means[i]
-        spread = statistics.pstdev(diffs) if n > 1 else 0.0
-        if (spread == 0 and mean >= 0) or mean > RACE_Z * spread / n**0.5:
-            out.append((mean, i))
-    return [i for _, i in sorted(out, reverse=True)]
 
 
 def evaluate_position(
