@@ -11,16 +11,8 @@ from hypothesis import strategies as st
 from rummikub.analysis.xpress_throws import turn_loss
 from rummikub.bots.evaluation import best_move, candidate_moves, evaluate, judge_seed, rank_moves
 from rummikub.core import Draw, IllegalPlayError, RulesError, Table
-from rummikub.xpress import (
-    EndTurn,
-    Place,
-    Throw,
-    XpressAction,
-    XpressMatch,
-    XpressRules,
-    get_bot,
-    observe,
-)
+from rummikub.xpress import EndTurn, Place, Throw, XpressMatch, XpressRules, get_bot, observe
+from rummikub.xpress.actions import XpressAction
 from rummikub.xpress.ranking import _thrown_by_keeper, low_dice, rank
 from rummikub.xpress.state import XpressState
 

@@ -108,8 +108,9 @@ class ExpertBot:
     :func:`.ranking.judge_seed`, so the expert plays the move the analysis of the position
     judges best at that many samples), and the one leaving the best chance to win the match
     is played. The search stops before a sample that would end past 0.8 of the time limit
-    (``time_limit`` argument, else ``max_seconds``); a decision with one candidate is not
-    searched."""
+    (``time_limit`` argument, else ``max_seconds``) at the time of the slowest sample so far,
+    and abandons a sample the limit overtakes between two candidates' playouts; a decision
+    with one candidate is not searched."""
 
     name = "expert"
 
