@@ -74,14 +74,16 @@ def test_the_same_seed_gives_the_same_ranking() -> None:
     assert judge_seed(obs) == judge_seed(observe(state, 0))
 
 
-class _Ticking:
-    """A stand-in for the ``time`` module whose clock moves 0.1 s at every reading."""
+class _Scheduled:
+    """A stand-in for the ``time`` module whose clock moves by the next of ``steps`` at every
+    reading (then by the last)."""
 
-    def __init__(self) -> None:
+    def __init__(self, steps: list[float]) -> None:
         self.now = 1000.0
+        self.steps = steps
 
     def monotonic(self) -> float:
-        self.now += 0.1
+        self.now += self.steps.pop(0) if len(self.steps) > 1 else self.steps[0]
         return self.now
 
 
@@ -98,7 +100,7 @@ def test_no_sample_is_begun_that_would_end_past_the_time_limit(
     state = make_state("R10 R11 K1 B5 O9", "O2 O6 B9 K13 R4", "K3 B3 O3", phase="throw")
     obs = observe(state, 0)
     pair = _two_throws(state)
-    monkeypatch.setattr(ranking, "time", _Ticking())
+    monkeypatch.setattr(ranking, "time", _Scheduled([0.1]))  # 0.1 s a reading
     assert {ev.samples for _, ev in rank(obs, pair, samples=8, seed=1, time_limit=0.35)} == {2}
     assert {ev.samples for _, ev in rank(obs, pair, samples=8, seed=1, time_limit=0.01)} == {1}
     assert {ev.samples for _, ev in rank(obs, pair, samples=8, seed=1, time_limit=0.25)} == {1}
@@ -109,19 +111,6 @@ def _two_throws(state: XpressState) -> list[XpressAction]:
     """Two throw choices of ``state``'s player: everything, or all but his first die."""
     dice = tuple(d.die for d in state.hand)
     return [Throw(dice), Throw(dice[1:])]
-
-
-class _Scheduled:
-    """A stand-in for the ``time`` module whose clock moves by the next of ``steps`` at every
-    reading (then by the last)."""
-
-    def __init__(self, steps: list[float]) -> None:
-        self.now = 1000.0
-        self.steps = steps
-
-    def monotonic(self) -> float:
-        self.now += self.steps.pop(0) if len(self.steps) > 1 else self.steps[0]
-        return self.now
 
 
 def test_one_slow_sample_stops_the_sampling_before_it_could_pass_the_limit(

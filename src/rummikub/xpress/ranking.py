@@ -621,6 +621,23 @@ def _sampled(samples: int, deadline: float | None) -> Iterator[int]:
         yield k
 
 
+def _sample(
+    state: XpressState,
+    actions: Sequence[XpressAction],
+    future: _Future,
+    player: int,
+    deadline: float | None,
+) -> list[_Ending] | None:
+    """Each of ``actions`` played out in ``future`` (``player`` keeping his low dice), or
+    ``None`` when the clock passes ``deadline`` between two of the playouts."""
+    out: list[_Ending] = []
+    for a in actions:
+        if out and deadline is not None and time.monotonic() > deadline:
+            return None
+        out.append(_play(state, a, future, (player,)))
+    return out
+
+
 def rank(
     obs: XpressObservation,
     candidates: Sequence[XpressAction] | None = None,
@@ -659,17 +676,12 @@ def rank(
     sums = _future_sums(obs.rules, obs.layout, left)
     endings: list[list[_Ending]] = [[] for _ in checked]
     for k in _sampled(samples, deadline):
-        future = _Future(state.layout, seed, k)
-        for i, a in enumerate(checked):
-            if i and k and deadline is not None and time.monotonic() > deadline:
-                # the limit passed within this sample: it is abandoned for every candidate
-                for e in endings[:i]:
-                    e.pop()
-                break
-            endings[i].append(_play(state, a, future, (obs.player,)))
-        else:
-            continue
-        break
+        ended = _sample(state, checked, _Future(state.layout, seed, k), obs.player,
+                        deadline if k else None)  # fmt: skip
+        if ended is None:
+            break  # the limit passed within this sample: it is abandoned for every candidate
+        for e, ending in zip(endings, ended, strict=True):
+            e.append(ending)
     judged = [_judge(obs.player, e, lead, sums) for e in endings]
     size = len(obs.hand)
 
