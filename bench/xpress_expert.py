@@ -6,7 +6,7 @@ seats swapped), the share the expert wins with its 95% interval, and the time of
 
 ``--limit`` is the time limit a decision is given (as ``rummikub tournament --time-limit``);
 the expert stops sampling before 0.8 of it. A tie of a match counts half. ``--out FILE``
-keeps every match's record (JSON lines: the seats and the record) to study the expert's
+keeps every match's record (JSON lines, as ``rummikub simulate --out``) to study the expert's
 games. The same figure without the decision times: ``rummikub tournament --game xpress --bots
 expert,greedy --games 200 --seed 1 --time-limit 1``.
 """
@@ -14,13 +14,13 @@ expert,greedy --games 200 --seed 1 --time-limit 1``.
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing as mp
 import sys
 import time
+from typing import Any
 
 from rummikub.bots.registry import register_bot
-from rummikub.bots.simulate import simulate
+from rummikub.bots.simulate import simulate, write_records
 from rummikub.bots.tournament.stats import wilson
 from rummikub.xpress import XpressAction, XpressObservation, XpressRules
 from rummikub.xpress.bots import ExpertBot
@@ -41,9 +41,9 @@ class TimedExpert(ExpertBot):
 
 def _match(
     task: tuple[int, int, int, int, float],
-) -> tuple[float, float, float, int, dict[str, object]]:
+) -> tuple[float, float, float, int, dict[str, Any]]:
     """One match of deal ``seed + deal``: (the expert's result, its longest decision, the
-    time of its decisions, their number, the match's record with its seats)."""
+    time of its decisions, their number, the match's record)."""
     deal, rotation, seed, samples, limit = task
     register_bot(
         "expert", lambda s: TimedExpert(s or 0, samples=samples, max_seconds=limit), game="xpress"
@@ -54,8 +54,7 @@ def _match(
     me = seats.index("expert")
     mine, theirs = record["totals"][me], record["totals"][1 - me]
     result = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-    entry: dict[str, object] = {"seats": seats, "record": record}
-    return result, max(_times, default=0.0), sum(_times), len(_times), entry
+    return result, max(_times, default=0.0), sum(_times), len(_times), record
 
 
 def main() -> None:
@@ -65,16 +64,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1, help="deal d uses seed+d")
     ap.add_argument("--limit", type=float, default=1.0, help="seconds a decision")
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--out", help="write each match's record (with its seats) to this JSONL file")
+    ap.add_argument("--out", help="write each match's record to this JSONL file")
     args = ap.parse_args()
     tasks = [(d, r, args.seed, args.samples, args.limit) for d in range(args.deals) for r in (0, 1)]
     started = time.perf_counter()
     with mp.get_context("spawn").Pool(args.workers) as pool:
         results = pool.map(_match, tasks, chunksize=1)
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
-            for r in results:
-                f.write(json.dumps(r[4]) + "\n")
+        write_records((r[4] for r in results), args.out)
     n = len(results)
     won = sum(r[0] for r in results)
     p = won / n
