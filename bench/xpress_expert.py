@@ -7,8 +7,10 @@ seats swapped), the share the expert wins with its 95% interval, and the time of
 ``--limit`` is the time limit a decision is given (as ``rummikub tournament --time-limit``);
 the expert stops sampling before 0.8 of it. A tie of a match counts half. ``--out FILE``
 keeps every match's record (JSON lines, as ``rummikub simulate --out``) to study the expert's
-games. The same figure without the decision times: ``rummikub tournament --game xpress --bots
-expert,greedy --games 200 --seed 1 --time-limit 1``.
+games. ``--set NAME=VALUE`` (repeatable) sets one of the ranking's constants
+(``rummikub.xpress.ranking``, e.g. ``--set SEARCHED_THROWS=2``) in every worker, to measure a
+variant without editing the code. The same figure without the decision times: ``rummikub
+tournament --game xpress --bots expert,greedy --games 200 --seed 1 --time-limit 1``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any
 from rummikub.bots.registry import register_bot
 from rummikub.bots.simulate import simulate, write_records
 from rummikub.bots.tournament.stats import wilson
-from rummikub.xpress import XpressAction, XpressObservation, XpressRules
+from rummikub.xpress import XpressAction, XpressObservation, XpressRules, ranking
 from rummikub.xpress.bots import ExpertBot
 from rummikub.xpress.dice_game import XPRESS
 
@@ -40,11 +42,13 @@ class TimedExpert(ExpertBot):
 
 
 def _match(
-    task: tuple[int, int, int, int, float],
+    task: tuple[int, int, int, int, float, dict[str, float]],
 ) -> tuple[float, float, float, int, dict[str, Any]]:
     """One match of deal ``seed + deal``: (the expert's result, its longest decision, the
     time of its decisions, their number, the match's record)."""
-    deal, rotation, seed, samples, limit = task
+    deal, rotation, seed, samples, limit, constants = task
+    for name, value in constants.items():
+        setattr(ranking, name, type(getattr(ranking, name))(value))
     register_bot(
         "expert", lambda s: TimedExpert(s or 0, samples=samples, max_seconds=limit), game="xpress"
     )
@@ -65,8 +69,17 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=1.0, help="seconds a decision")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", help="write each match's record to this JSONL file")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="set a constant of rummikub.xpress.ranking (repeatable)")  # fmt: skip
     args = ap.parse_args()
-    tasks = [(d, r, args.seed, args.samples, args.limit) for d in range(args.deals) for r in (0, 1)]
+    constants: dict[str, float] = {}
+    for item in args.set:
+        name, _, value = item.partition("=")
+        if not hasattr(ranking, name) or not name.isupper():
+            ap.error(f"--set {item}: rummikub.xpress.ranking has no constant {name!r}")
+        constants[name] = float(value)
+    tasks = [(d, r, args.seed, args.samples, args.limit, constants)
+             for d in range(args.deals) for r in (0, 1)]  # fmt: skip
     started = time.perf_counter()
     with mp.get_context("spawn").Pool(args.workers) as pool:
         results = pool.map(_match, tasks, chunksize=1)

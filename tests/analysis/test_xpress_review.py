@@ -24,7 +24,8 @@ class HintBot:
         return action
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+#: deals whose round gives the hint's player several turns (seed 2's round ends after his third)
+@pytest.mark.parametrize("seed", [1, 3, 4])
 def test_a_move_played_as_the_hint_said_is_judged_best(seed: int) -> None:
     rules = XpressRules(rounds=1)
     match = play_match(rules, [HintBot(), get_bot("greedy", seed, game="xpress")], seed,

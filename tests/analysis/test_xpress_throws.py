@@ -39,10 +39,12 @@ def test_throwing_away_a_set_in_the_making_loses_win_chance() -> None:
     state = position("R10 R11 R12 K1 B5")
     obs = observe(state, 0)
     die = {str(d.face): d.die for d in state.hand}
-    # keeping the run R10 R11 R12 (throw K1 and B5) against throwing the run away
-    keep_run = judge_throw(obs, (die["K1"], die["B5"]))
+    # keeping the run R10 R11 R12 (throw K1 and B5) against throwing the run away, judged in
+    # enough futures that their order is the game's, not the futures' luck (at the review's
+    # 16 the two are 0.41 and 0.56 in one seed, 0.57 and 0.52 at 256)
+    keep_run = judge_throw(obs, (die["K1"], die["B5"]), samples=256)
     run = (die["R10"], die["R11"], die["R12"])
-    throw_run = judge_throw(obs, run)
+    throw_run = judge_throw(obs, run, samples=256)
     assert keep_run is not None and throw_run is not None
     assert sorted(keep_run.kept) == ["R10", "R11", "R12"]
     assert {"R10", "R11", "R12"} <= set(keep_run.best_kept)  # the best choice keeps the run
@@ -53,7 +55,7 @@ def test_throwing_away_a_set_in_the_making_loses_win_chance() -> None:
     assert 0.0 <= after < before <= 1.0 and throw_run.loss > max(keep_run.loss, 5.0)
     assert throw_run.lost >= 20 and throw_run.best_expected > throw_run.expected
     # the same record is always judged the same way
-    assert judge_throw(obs, run) == throw_run
+    assert judge_throw(obs, run, samples=256) == throw_run
 
 
 def test_one_die_in_hand_is_no_choice() -> None:

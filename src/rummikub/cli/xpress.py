@@ -5,6 +5,7 @@ commands for every game)."""
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -76,6 +77,7 @@ def play(
             app = XpressApp.for_resume(match, lang=terminal_lang(lang), save=save or resume)
         except RummikubError as exc:
             raise fail(t("cli.cannot_resume", path=str(resume), why=error_words(exc, t))) from None
+        _warm_in_background()
         app.run()
         return
     bot = bot or "expert"
@@ -89,7 +91,20 @@ def play(
     actual_seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000_007
     lang = terminal_lang(lang)
     app = XpressApp.for_play(bot=bot, seed=actual_seed, lang=lang, name=name, save=save)
+    _warm_in_background()
     app.run()
+
+
+def _warm_in_background() -> None:
+    """Load the compiled playouts of the expert and the hint (the ``solver`` extra) while the
+    player looks at the first position, so the first bot move or hint is not held up (the
+    first run after an install compiles them); nothing without the extra."""
+    try:
+        from rummikub.solver import xpress as kernel
+    except ImportError:  # without the solver extra the playouts run in Python
+        return
+    if kernel.available():
+        threading.Thread(target=kernel.warm_up, name="rummikub-warm-up", daemon=True).start()
 
 
 def _saved_match(path: Path, t: Translator) -> XpressMatch:

@@ -37,7 +37,7 @@ def available() -> bool:
 #: the solver's files that hold compiled kernels. Numba checks a cached kernel against its own
 #: file only, so one that calls a kernel of another file (``counts._placed`` calls ``_drive``)
 #: would be loaded with the other's old code after that file changed
-KERNEL_FILES = ("counts.py", "kernel.py", "walk.py")
+KERNEL_FILES = ("counts.py", "kernel.py", "walk.py", "xpress.py")
 
 
 def _drop_stale_kernels(here: Path) -> None:

@@ -14,7 +14,7 @@ import numpy as np
 
 from rummikub.core import Rack, Table, preset
 
-from . import fast
+from . import fast, xpress
 from .api import arrangeable, best_per_count, solve
 from .counts import opening_counts, placed_counts
 from .model import counts_grid
@@ -48,4 +48,5 @@ def warm_up() -> float:
     value = sum(t.number for t in on_table if not t.is_joker)
     placed_counts(rules, np.array(grid, np.int64), jokers, value, counts, hand_jokers)
     opening_counts(rules, counts, hand_jokers)
+    xpress.warm_up()  # the dice game's playouts (its evaluation, the expert and the hint)
     return time.perf_counter() - start

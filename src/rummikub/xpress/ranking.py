@@ -34,6 +34,17 @@ judging with ``greedy``'s throws (docs/xpress.md). The playouts keep the table a
 and arrange it anew at every placement, without the freed-joker rule (they may, rarely, place
 a die the printed rule forbids).
 
+**The playouts' engine.** With Numba (the ``solver`` extra) a playout runs compiled, on the
+tile solver's placement kernel (:mod:`rummikub.solver.xpress`; about 11 times the rounds a
+second of the Python search, which plays them without it). Two placements of the same size
+and points may differ in the faces they take (the two searches break such ties their own way),
+so the two engines play the same round alike in about 9 rounds of 10, and alike on the whole.
+The compiled playouts also search: the judged player's next :data:`SEARCHED_THROWS` throws in
+each playout compare his choices of dice to keep (his low dice, every die, the low dice and
+those that could share a set, those alone), each played out in :data:`INNER_FUTURES` futures
+of their own (the same for every choice, seeded by the sample), and the best mean round margin
+is thrown; without Numba the playouts keep the low dice without searching.
+
 **The match.** A sample's round ends with its scores; the rounds after this one are fresh
 deals, so the match is finished by adding, to the totals and this round's scores, the margin
 of each remaining round drawn from :data:`FRESH_ROUNDS` fresh rounds played out by two
@@ -69,7 +80,7 @@ from rummikub.core.by_object import ByObject
 from rummikub.core.errors import IllegalPlayError, RulesError
 
 from .actions import EndTurn, Place, Throw, XpressAction
-from .dice import DieFace, Face, Layout, face_value
+from .dice import FACES_PER_DIE, DieFace, Face, Layout, face_value
 from .game import setup_round
 from .observation import XpressObservation
 from .rules import XpressRules
@@ -108,6 +119,11 @@ MAX_TURNS = 300
 FRESH_ROUNDS = 64
 #: continuations of the match (before mirroring) drawn once per rules and rounds left
 MATCH_PATHS = 1000
+#: the judged player's next throws searched in each playout (the compiled playouts only;
+#: docs/xpress.md measures it)
+SEARCHED_THROWS = 1
+#: futures each choice of a searched throw is played out in
+INNER_FUTURES = 4
 #: a die is low (kept by :func:`low_dice`) when its face counts at least this much below the
 #: mean of its die's six faces: as a bot, keeping the low dice won 62.3% of 1,000 matches
 #: against greedy (keeping those below the mean: 56.8%; 1 below: 60.1%; 3 below: 62.6%; 4
@@ -256,21 +272,34 @@ def state_of(obs: XpressObservation) -> XpressState:
 
 class _Future:
     """One sampled future of the dice: the face die ``d`` shows when thrown ``t`` turns from
-    the position judged, drawn turn by turn (every die each turn) as the playouts reach it."""
+    the position judged, drawn turn by turn (every die each turn) as the playouts reach it;
+    ``turns[t][d]`` the index of that face among the die's six."""
 
-    __slots__ = ("faces", "rng", "turns")
+    __slots__ = ("faces", "rng", "seed", "turns")
 
     def __init__(self, layout: Layout, seed: int | str, k: int) -> None:
         self.rng = random.Random(f"xpress-future/{seed}/{k}")
-        self.faces = [layout.faces_of(d) for d in range(len(layout))]
-        self.turns: list[tuple[Face, ...]] = []
+        self.seed = zlib.crc32(f"xpress-inner/{seed}/{k}".encode())  # the searches' futures
+        faces = _DICE_FACES.get(layout)
+        if faces is None:
+            faces = _DICE_FACES.keep(layout, [layout.faces_of(d) for d in range(len(layout))])
+        self.faces = faces  # the same list for every future of a layout
+        self.turns: list[list[int]] = []
 
-    def face(self, t: int, die: int) -> Face:
+    def drawn(self, t: int) -> list[list[int]]:
+        """The turns drawn, at least ``t + 1`` of them."""
         turns = self.turns
         while len(turns) <= t:
-            choice = self.rng.choice
-            turns.append(tuple(choice(f) for f in self.faces))
-        return turns[t][die]
+            turns.append(self.rng.choices(_SIX, k=len(self.faces)))
+        return turns
+
+    def face(self, t: int, die: int) -> Face:
+        return self.faces[die][self.drawn(t)[t][die]]
+
+
+_SIX = range(FACES_PER_DIE)
+#: each die's faces by the layout object
+_DICE_FACES: ByObject[Layout, list[tuple[Face, ...]]] = ByObject(32)
 
 
 #: how a playout ended: (winner or None, the round's scores, points placed right after a
@@ -289,42 +318,123 @@ def _take(hand: list[DieFace], faces: Counter[Face]) -> list[DieFace]:
     return left
 
 
-def _play(
-    state: XpressState,
-    action: XpressAction | None,
-    future: _Future,
-    keepers: tuple[int, ...] = (),
-) -> _Ending:
-    """``state`` after ``action`` (legal; ``None``: no move, the playout starts at once), then
-    both players to the end of the round, the dice showing ``future``'s faces: each places as
-    ``greedy`` does; the seats in ``keepers`` keep their low dice at their throws
-    (:func:`_thrown_by_keeper`), the others throw every die again as ``greedy``."""
+@dataclass(slots=True)
+class _Begun:
+    """A playout's round right after its move: the hands, the table's faces (sorted), the seat
+    to move and where his turn stands (``stage`` 0: his throw; 1: his placement, nothing placed
+    yet; 2: the end of his turn, ``placed`` dice placed in it), the counters, and ``first``
+    (0: the points of the coming placement are counted, a throw candidate's; -1: not)."""
+
+    hands: list[list[DieFace]]
+    table: tuple[Face, ...]
+    cur: int
+    stage: int
+    placed: int
+    idle: list[int]
+    started: list[bool]
+    first: int
+
+
+def _begin(state: XpressState, action: XpressAction | None, future: _Future) -> _Begun:
+    """``state`` after ``action`` (legal; ``None``: no move) in ``future``: a throw shows the
+    future's first faces; a turn already begun (a placement made, or its end chosen) has a
+    complete set still held placed (``must_place_sets``), as ``greedy`` ends it."""
     rules = state.rules
-    if state.end is not None:
-        return state.end.winner, state.end.scores, 0
     hands = [list(h) for h in state.hands]
     table = _key(state.table.tiles())
     cur = state.current
-    phase = state.phase
     placed = state.placed
     idle = list(state.idle)
-    started = list(state.started)
-    first = -1  # the points placed right after a throw candidate (-1: not a throw)
-    fresh = placed == 0  # the turn's placement is still to be made
+    first = -1
+    stage = 0 if state.phase == "throw" else 1 if placed == 0 else 2
     if isinstance(action, Throw):
         thrown = set(action.dice)
         hands[cur] = [DieFace(d.die, future.face(0, d.die)) if d.die in thrown else d
                       for d in hands[cur]]  # fmt: skip
-        phase, placed, fresh, first = "place", 0, True, 0
+        stage, placed, first = 1, 0, 0
     elif isinstance(action, Place):
         chosen = set(action.dice)
         hands[cur] = [d for d in hands[cur] if d.die not in chosen]
         table = _key(action.table.tiles())
         placed += len(chosen)
         idle = [0] * len(idle)
-        fresh = False
+        stage = 2
     elif isinstance(action, EndTurn):
-        fresh = False
+        stage = 2
+    if stage == 2 and rules.must_place_sets and all(hands):
+        hand = hands[cur]
+        held = hand_set([d.face for d in hand])
+        while held is not None and hand:
+            hand = _take(hand, Counter(held.tiles))
+            table = _key([*table, *held.tiles])
+            placed += len(held.tiles)
+            idle = [0] * len(idle)
+            held = hand_set([d.face for d in hand]) if hand else None
+        hands[cur] = hand
+    return _Begun(hands, table, cur, stage, placed, idle, list(state.started), first)
+
+
+def _play(
+    state: XpressState,
+    action: XpressAction | None,
+    future: _Future,
+    keepers: tuple[int, ...] = (),
+    searched: int | None = None,
+) -> _Ending:
+    """``state`` after ``action`` (legal; ``None``: no move, the playout starts at once), then
+    both players to the end of the round, the dice showing ``future``'s faces: each places as
+    ``greedy`` does; the seats in ``keepers`` keep their low dice at their throws
+    (:func:`_thrown_by_keeper`), the others throw every die again as ``greedy``. With Numba
+    (the ``solver`` extra) the round is played by the compiled playout
+    (:mod:`rummikub.solver.xpress`), otherwise here."""
+    if state.end is not None:
+        return state.end.winner, state.end.scores, 0
+    begun = _begin(state, action, future)
+    kernel = _kernel()
+    if kernel is None:
+        return _play_python(state, begun, future, keepers)
+    rules = state.rules
+    ending: _Ending = kernel.play(
+        [[(d.die, d.face) for d in h] for h in begun.hands], begun.table, begun.cur,
+        begun.stage, begun.placed, begun.idle, begun.started, begun.first == 0, future,
+        keepers, _low_marks(state.layout, rules.joker_value), rules.joker_value,
+        rules.block_throws, MAX_TURNS,
+        search=(-1, 0, 0, 0) if searched is None or not SEARCHED_THROWS else
+        (searched, SEARCHED_THROWS, INNER_FUTURES, future.seed),
+    )  # fmt: skip
+    return ending
+
+
+_KERNEL: list[Any] = []
+
+
+def _kernel() -> Any:
+    """The compiled playouts (:mod:`rummikub.solver.xpress`), or ``None`` without Numba (the
+    ``solver`` extra); imported on the first playout (Numba takes a while to load)."""
+    if not _KERNEL:
+        try:
+            from rummikub.solver import xpress as kernel
+        except ImportError:  # pragma: no cover - without the solver extra
+            _KERNEL.append(None)
+        else:
+            _KERNEL.append(kernel if kernel.available() else None)
+    return _KERNEL[0]
+
+
+def _play_python(
+    state: XpressState, begun: _Begun, future: _Future, keepers: tuple[int, ...]
+) -> _Ending:
+    """:func:`_play` from ``begun`` on, in Python."""
+    rules = state.rules
+    hands = begun.hands
+    table = begun.table
+    cur = begun.cur
+    phase = "throw" if begun.stage == 0 else "place"
+    fresh = begun.stage < 2
+    placed = begun.placed
+    idle = begun.idle
+    started = begun.started
+    first = begun.first
     t = 0
     while True:
         if any(not h for h in hands):
@@ -353,15 +463,6 @@ def _play(
                 hands[cur] = _take(hand, used)
                 table = _key(tile for meld in found[2] for tile in meld)
                 idle = [0] * len(idle)
-        elif rules.must_place_sets:  # a turn begun before the playout: held sets go down
-            held = hand_set([d.face for d in hand])
-            while held is not None and hand:
-                hand = _take(hand, Counter(held.tiles))
-                table = _key([*table, *held.tiles])
-                placed += len(held.tiles)
-                idle = [0] * len(idle)
-                held = hand_set([d.face for d in hand]) if hand else None
-            hands[cur] = hand
         if not hands[cur]:
             continue  # out: scored at the top of the loop
         # the turn ends
@@ -634,7 +735,7 @@ def _sample(
     for a in actions:
         if out and deadline is not None and time.monotonic() > deadline:
             return None
-        out.append(_play(state, a, future, (player,)))
+        out.append(_play(state, a, future, (player,), player))
     return out
 
 
