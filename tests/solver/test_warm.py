@@ -14,7 +14,7 @@ from rummikub.solver.kernel import KERNEL_FILES, _drop_stale_kernels
 from rummikub.solver.warm import warm_up
 
 #: kernels only ever called by other kernels (compiled into their callers, never on their own)
-INNER = {"kernel._dominated", "kernel._kernel", "xpress._greedy"}
+INNER = {"kernel._dominated", "kernel._kernel", "xpress._greedy", "xpress._low"}
 
 
 def test_warm_up_runs_every_compiled_kernel() -> None:

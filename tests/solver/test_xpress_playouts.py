@@ -8,7 +8,6 @@ import random
 import statistics
 from collections import Counter
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -126,33 +125,3 @@ def test_a_round_longer_than_the_future_drawn_is_played_again_further(
     whole = fresh_rounds(40, (0,))
     monkeypatch.setattr(kernel, "FIRST_HORIZON", 1)  # every round outlasts the first turn
     assert fresh_rounds(40, (0,)) == whole
-
-
-def options_of(faces: str, marks: float = 4.0) -> list[set[str]]:
-    """The choices of dice to keep a searched throw compares for a hand of ``faces`` (dice
-    0, 1, … each showing one; a face is low when it counts at most ``marks``)."""
-    hand = [JOKER if f == "J" else Tile.parse(f) for f in faces.split()]
-    die = np.zeros((2, 18), np.int64)
-    face = np.zeros((2, 18), np.int64)
-    for i, t in enumerate(hand):
-        die[1, i], face[1, i] = i, kernel.code(t)
-    options = np.zeros((4, 18), np.int64)
-    values = kernel._values(10)
-    count = kernel._options(die, face, len(hand), 1, np.full(18, marks), values, options)
-    return [{str(hand[i]) for i in range(len(hand)) if options[o, i]} for o in range(count)]
-
-
-def test_a_searched_throw_compares_the_low_dice_throwing_all_and_the_dice_with_partners() -> None:
-    # the low dice (R1 K2 J), throwing all, the low dice and those with a partner (R9 R10
-    # make a run's beginning, J goes with anything), those alone
-    assert options_of("R1 K2 J R9 R10 B13") == [
-        {"R1", "K2", "J"},
-        set(),
-        {"R1", "K2", "J", "R9", "R10"},
-        {"J", "R9", "R10"},
-    ]
-    # a group's beginning (B7 O7); no low die: keeping the low dice is throwing all
-    assert options_of("B7 O7 K12 R5", marks=2.0) == [set(), {"B7", "O7"}]
-    # every die low: all but the highest are kept; every die with a partner: that choice
-    # would throw nothing and is left out
-    assert options_of("R1 R2 K3", marks=4.0) == [{"R1", "R2"}, set()]

@@ -92,15 +92,13 @@ def _greedy_py(
 _greedy = compiled(_greedy_py)
 
 
-# the scalars of a playout's round, one int64 array (copied whole for a searched throw's
-# trial): the seat to move, the stage of his turn (0: the throw; 1: the placement, nothing
-# placed yet; 2: the end of the turn), dice placed this turn, the table's jokers and the points
-# of its real faces, turns since the position, the points of the first placement (-1: not
-# counted), each seat's throws in a row without placing and whether he has had his first turn
+# the scalars of a playout's round, one int64 array: the seat to move, the stage of his turn
+# (0: the throw; 1: the placement, nothing placed yet; 2: the end of the turn), dice placed
+# this turn, the table's jokers and the points of its real faces, turns since the position,
+# the points of the first placement (-1: not counted), each seat's throws in a row without
+# placing and whether he has had his first turn
 _CUR, _STAGE, _PLACED, _TJ, _TV, _T, _FIRST, _IDLE, _STARTED = 0, 1, 2, 3, 4, 5, 6, 7, 9
 _SCALARS = 11
-STOPPED = 4  #: (inside the kernel) the seat searched is to throw
-_INNER_HORIZON = 40  # turns drawn for an inner future beyond the throw searched
 
 
 def _is_low(face: int, die: int, marks: Any, values: Any) -> bool:  # pragma: no cover
@@ -110,14 +108,21 @@ def _is_low(face: int, die: int, marks: Any, values: Any) -> bool:  # pragma: no
 _low = compiled(_is_low)
 
 
-def _loop_py(
+def _play_round_py(
     hand_die: Any, hand_face: Any, sizes: Any, table: Any, st: Any, keepers: Any, marks: Any,
-    values: Any, block_throws: int, max_turns: int, future: Any, stop_seat: int, rack: Any,
-    few: Any, many: Any, strides: Any, masks: Any,
-) -> tuple[int, int, int, int]:  # fmt: skip  # pragma: no cover - compiled
-    """The round from ``st`` to its end as the policies play it (module docstring), or until
-    ``stop_seat`` is to throw (:data:`STOPPED`): (how it ended, the winner or -1, the two
-    scores). The arrays are changed in place."""
+    values: Any, block_throws: int, max_turns: int, future: Any, few: Any, many: Any,
+    strides: Any, masks: Any,
+) -> tuple[int, int, int, int, int]:  # fmt: skip  # pragma: no cover - compiled
+    """One playout (module docstring): seat ``p`` holds ``sizes[p]`` dice, ``hand_die[p, i]``
+    showing ``hand_face[p, i]``; ``table`` the table's real faces as counts ``[colour,
+    number - 1]``; ``st`` the round's scalars (:data:`_SCALARS` of them: the seat to move, the
+    stage of his turn, …); ``keepers[p]`` whether seat ``p`` keeps his low dice (``marks[d]``:
+    the most a face of die ``d`` may count and be low); ``values[code]`` what a face counts
+    when left over; ``future[t, d]`` the code of the face die ``d`` shows when thrown ``t``
+    turns from now. Every array is changed in place. Returns (how it ended: :data:`OUT`,
+    :data:`BLOCKED`, :data:`ABANDONED` or :data:`MORE_TURNS`; the winner or -1; seat 0's
+    score; seat 1's; the points of the first placement, 0 when not counted)."""
+    rack = np.zeros((COLOURS, NUMBERS), np.int64)
     while True:
         cur = st[_CUR]
         t = st[_T]
@@ -126,14 +131,13 @@ def _loop_py(
             total = 0
             for i in range(sizes[1 - winner]):
                 total += values[hand_face[1 - winner, i]]
-            return OUT, winner, total if winner == 0 else 0, total if winner == 1 else 0
+            first = max(st[_FIRST], 0)
+            return OUT, winner, total if winner == 0 else 0, total if winner == 1 else 0, first
         if t > max_turns:
-            return ABANDONED, -1, 0, 0
+            return ABANDONED, -1, 0, 0, max(st[_FIRST], 0)
         if st[_STAGE] == 0:  # the throw
-            if cur == stop_seat:
-                return STOPPED, -1, 0, 0
             if t >= future.shape[0]:
-                return MORE_TURNS, -1, 0, 0
+                return MORE_TURNS, -1, 0, 0, 0
             n_hand = sizes[cur]
             if keepers[cur]:
                 kept = 0
@@ -204,11 +208,12 @@ def _loop_py(
                     t0 += values[hand_face[0, i]]
                 for i in range(sizes[1]):
                     t1 += values[hand_face[1, i]]
+                first = max(st[_FIRST], 0)
                 if t0 == t1:
-                    return BLOCKED, -1, 0, 0
+                    return BLOCKED, -1, 0, 0, first
                 if t0 < t1:
-                    return BLOCKED, 0, t1 - t0, 0
-                return BLOCKED, 1, 0, t0 - t1
+                    return BLOCKED, 0, t1 - t0, 0, first
+                return BLOCKED, 1, 0, t0 - t1, first
         cur = 1 - cur
         st[_CUR] = cur
         st[_T] = t + 1
@@ -218,154 +223,6 @@ def _loop_py(
         else:  # his first turn of the round: the setup roll is his throw
             st[_STARTED + cur] = 1
             st[_STAGE] = 1
-
-
-_loop = compiled(_loop_py)
-
-
-def _options_py(
-    hand_die: Any, hand_face: Any, n: int, p: int, marks: Any, values: Any, options: Any
-) -> int:  # pragma: no cover - compiled
-    """The choices of dice to keep that a searched throw compares, as rows of ``options``
-    (``options[o, i]``: keep the hand's ``i``-th die), distinct, each throwing at least one
-    die: the playouts' own (the low dice; all but the highest when all are low), throwing
-    every die, the low dice and those that could share a set with another real die of the hand
-    (same colour within two numbers, same number in another colour) or are jokers, and those
-    alone. Returns how many."""
-    options[:] = 0
-    partner = np.zeros(n, np.bool_)
-    low = np.zeros(n, np.bool_)
-    top = 0
-    lows = 0
-    for i in range(n):
-        f = hand_face[p, i]
-        low[i] = _low(f, hand_die[p, i], marks, values)
-        lows += low[i]
-        if values[f] > values[hand_face[p, top]]:
-            top = i
-        if f == JOKER_CODE:
-            partner[i] = True
-            continue
-        for k in range(n):
-            g = hand_face[p, k]
-            if k == i:
-                continue
-            run = g // NUMBERS == f // NUMBERS and 0 < abs(g - f) <= 2
-            group = g % NUMBERS == f % NUMBERS and g != f
-            if g != JOKER_CODE and (run or group):
-                partner[i] = True
-    for i in range(n):
-        options[0, i] = low[i] and not (lows == n and i == top)
-        options[2, i] = low[i] or partner[i]
-        options[3, i] = partner[i]
-    count = 0
-    for o in range(4):
-        kept = 0
-        for i in range(n):
-            kept += options[o, i]
-        if kept == n:
-            continue
-        same = False
-        for q in range(count):
-            alike = True
-            for i in range(n):
-                if options[q, i] != options[o, i]:
-                    alike = False
-            same = same or alike
-        if not same:
-            for i in range(n):
-                options[count, i] = options[o, i]
-            count += 1
-    return count
-
-
-_options = compiled(_options_py)
-
-
-def _play_round_py(
-    hand_die: Any,
-    hand_face: Any,
-    sizes: Any,
-    table: Any,
-    st: Any,
-    keepers: Any,
-    marks: Any,
-    values: Any,
-    block_throws: int,
-    max_turns: int,
-    future: Any,
-    search_seat: int,
-    searches: int,
-    inner: int,
-    seed: int,
-    dice: Any,
-    few: Any,
-    many: Any,
-    strides: Any,
-    masks: Any,
-) -> tuple[int, int, int, int, int]:  # pragma: no cover - compiled
-    """One playout (module docstring): seat ``p`` holds ``sizes[p]`` dice, ``hand_die[p, i]``
-    showing ``hand_face[p, i]``; ``table`` the table's real faces as counts ``[colour,
-    number - 1]``; ``st`` the round's scalars (:data:`_SCALARS` of them: the seat to move, the
-    stage of his turn, …); ``keepers[p]`` whether seat ``p`` keeps his low dice (``marks[d]``:
-    the most a face of die ``d`` may count and be low); ``values[code]`` what a face counts
-    when left over; ``dice[d, k]`` the code of die ``d``'s face ``k``. Every array is changed in
-    place. The next ``searches`` throws of ``search_seat`` are searched: each choice of dice
-    to keep (:func:`_options`) is played out in ``inner`` futures of its own (drawn from
-    ``seed``, the same for every choice) and the one leaving him the best mean margin is
-    thrown. Returns (how it ended: :data:`OUT`, :data:`BLOCKED`, :data:`ABANDONED` or
-    :data:`MORE_TURNS`; the winner or -1; seat 0's score; seat 1's; the points of the first
-    placement, 0 when not counted)."""
-    np.random.seed(seed)
-    rack = np.zeros((COLOURS, NUMBERS), np.int64)
-    options = np.zeros((4, 18), np.int64)
-    while True:
-        stop = search_seat if searches > 0 else -1
-        ended, winner, s0, s1 = _loop(hand_die, hand_face, sizes, table, st, keepers, marks,
-                                      values, block_throws, max_turns, future, stop, rack, few,
-                                      many, strides, masks)  # fmt: skip
-        if ended != STOPPED:
-            first = st[_FIRST]
-            return ended, winner, s0, s1, first if first > 0 else 0
-        p = search_seat
-        t = st[_T]
-        if t >= future.shape[0]:
-            return MORE_TURNS, -1, 0, 0, 0
-        n = sizes[p]
-        count = _options(hand_die, hand_face, n, p, marks, values, options)
-        best = 0
-        if count > 1:
-            horizon = t + _INNER_HORIZON
-            trials = np.zeros((inner, horizon, hand_die.shape[1]), np.int64)
-            for j in range(inner):
-                for u in range(t, horizon):
-                    for d in range(dice.shape[0]):
-                        trials[j, u, d] = dice[d, np.random.randint(0, 6)]
-            best_total = -(1 << 60)
-            for o in range(count):
-                total = 0
-                for j in range(inner):
-                    h_die = hand_die.copy()
-                    h_face = hand_face.copy()
-                    h_sizes = sizes.copy()
-                    h_table = table.copy()
-                    h_st = st.copy()
-                    for i in range(n):
-                        if not options[o, i]:
-                            h_face[p, i] = trials[j, t, h_die[p, i]]
-                    h_st[_STAGE] = 1
-                    e, _, a0, a1 = _loop(h_die, h_face, h_sizes, h_table, h_st, keepers, marks,
-                                         values, block_throws, max_turns, trials[j], -1, rack,
-                                         few, many, strides, masks)  # fmt: skip
-                    if e <= BLOCKED:  # OUT or BLOCKED: the round ended
-                        total += (a0 - a1) if p == 0 else (a1 - a0)
-                if total > best_total:
-                    best, best_total = o, total
-        for i in range(n):  # the choice made, in the playout's own future
-            if not options[best, i]:
-                hand_face[p, i] = future[t, hand_die[p, i]]
-        st[_STAGE] = 1
-        searches -= 1
 
 
 play_round = compiled(_play_round_py)
@@ -465,12 +322,9 @@ def play(
     joker_value: int,
     block_throws: int,
     max_turns: int,
-    *,
-    search: tuple[int, int, int, int] = (-1, 0, 0, 0),
 ) -> tuple[int | None, tuple[int, int], int]:
     """:func:`play_round` from Python objects: ``hands`` two lists of (die, face), the
-    ``table``'s faces, ``marks[d]`` the most a low face of die ``d`` counts, ``search`` (the
-    seat searched, his throws searched, the inner futures of each, their seed); the rest as
+    ``table``'s faces, ``marks[d]`` the most a low face of die ``d`` counts; the rest as
     :func:`play_round`. Returns (the winner or ``None``, the round's scores, the points of the
     first placement when ``count_first``)."""
     if not _CONSTANTS:
@@ -482,14 +336,12 @@ def play(
     for p in keepers:
         keep[p] = 1
     mark = _marks(marks)
-    dice = _dice_codes(future.faces)
     scalars = [0] * _SCALARS
     scalars[_CUR], scalars[_STAGE], scalars[_PLACED] = cur, stage, placed
     scalars[_TJ], scalars[_TV] = table_jokers, table_value
     scalars[_FIRST] = 0 if count_first else -1
     scalars[_IDLE], scalars[_IDLE + 1] = idle
     scalars[_STARTED], scalars[_STARTED + 1] = (int(s) for s in started)
-    seat, searches, inner, seed = search
     horizon = FIRST_HORIZON
     while True:
         hand_die = np.zeros((2, 18), np.int64)
@@ -502,8 +354,8 @@ def play(
                 hand_face[p, i] = code(face)
         ended, winner, s0, s1, first = play_round(
             hand_die, hand_face, sizes, table_counts.copy(), np.array(scalars, np.int64), keep,
-            mark, values, block_throws, max_turns, _codes(future, horizon), seat, searches,
-            inner, seed, dice, few, many, strides, masks,
+            mark, values, block_throws, max_turns, _codes(future, horizon), few, many, strides,
+            masks,
         )  # fmt: skip
         if ended != MORE_TURNS:
             return (None if winner < 0 else int(winner)), (int(s0), int(s1)), int(first)

@@ -39,11 +39,8 @@ tile solver's placement kernel (:mod:`rummikub.solver.xpress`; about 11 times th
 second of the Python search, which plays them without it). Two placements of the same size
 and points may differ in the faces they take (the two searches break such ties their own way),
 so the two engines play the same round alike in about 9 rounds of 10, and alike on the whole.
-The compiled playouts also search: the judged player's next :data:`SEARCHED_THROWS` throws in
-each playout compare his choices of dice to keep (his low dice, every die, the low dice and
-those that could share a set, those alone), each played out in :data:`INNER_FUTURES` futures
-of their own (the same for every choice, seeded by the sample), and the best mean round margin
-is thrown; without Numba the playouts keep the low dice without searching.
+The compiled playouts made a deeper search affordable to measure: the judged player's next
+throw searched inside each playout (docs/xpress.md) won no more matches, and is not kept.
 
 **The match.** A sample's round ends with its scores; the rounds after this one are fresh
 deals, so the match is finished by adding, to the totals and this round's scores, the margin
@@ -119,11 +116,6 @@ MAX_TURNS = 300
 FRESH_ROUNDS = 64
 #: continuations of the match (before mirroring) drawn once per rules and rounds left
 MATCH_PATHS = 1000
-#: the judged player's next throws searched in each playout (the compiled playouts only;
-#: docs/xpress.md measures it)
-SEARCHED_THROWS = 1
-#: futures each choice of a searched throw is played out in
-INNER_FUTURES = 4
 #: a die is low (kept by :func:`low_dice`) when its face counts at least this much below the
 #: mean of its die's six faces: as a bot, keeping the low dice won 62.3% of 1,000 matches
 #: against greedy (keeping those below the mean: 56.8%; 1 below: 60.1%; 3 below: 62.6%; 4
@@ -275,11 +267,10 @@ class _Future:
     the position judged, drawn turn by turn (every die each turn) as the playouts reach it;
     ``turns[t][d]`` the index of that face among the die's six."""
 
-    __slots__ = ("faces", "rng", "seed", "turns")
+    __slots__ = ("faces", "rng", "turns")
 
     def __init__(self, layout: Layout, seed: int | str, k: int) -> None:
         self.rng = random.Random(f"xpress-future/{seed}/{k}")
-        self.seed = zlib.crc32(f"xpress-inner/{seed}/{k}".encode())  # the searches' futures
         faces = _DICE_FACES.get(layout)
         if faces is None:
             faces = _DICE_FACES.keep(layout, [layout.faces_of(d) for d in range(len(layout))])
@@ -379,7 +370,6 @@ def _play(
     action: XpressAction | None,
     future: _Future,
     keepers: tuple[int, ...] = (),
-    searched: int | None = None,
 ) -> _Ending:
     """``state`` after ``action`` (legal; ``None``: no move, the playout starts at once), then
     both players to the end of the round, the dice showing ``future``'s faces: each places as
@@ -399,8 +389,6 @@ def _play(
         begun.stage, begun.placed, begun.idle, begun.started, begun.first == 0, future,
         keepers, _low_marks(state.layout, rules.joker_value), rules.joker_value,
         rules.block_throws, MAX_TURNS,
-        search=(-1, 0, 0, 0) if searched is None or not SEARCHED_THROWS else
-        (searched, SEARCHED_THROWS, INNER_FUTURES, future.seed),
     )  # fmt: skip
     return ending
 
@@ -735,7 +723,7 @@ def _sample(
     for a in actions:
         if out and deadline is not None and time.monotonic() > deadline:
             return None
-        out.append(_play(state, a, future, (player,), player))
+        out.append(_play(state, a, future, (player,)))
     return out
 
 
