@@ -59,8 +59,6 @@ OUT = 0  #: a hand is empty
 BLOCKED = 1  #: both players threw ``block_throws`` times in a row without placing
 ABANDONED = 2  #: ``max_turns`` passed
 MORE_TURNS = 3  #: the future holds too few turns: draw more and play it again
-STOPPED = 4  #: (inside the kernel) the seat searched is to place
-_INNER_HORIZON = 40  # turns drawn for a searched placement's futures
 
 
 def constants() -> tuple[Any, ...]:
@@ -110,67 +108,21 @@ def _is_low(face: int, die: int, marks: Any, values: Any) -> bool:  # pragma: no
 _low = compiled(_is_low)
 
 
-def _rack_py(hand_face: Any, sizes: Any, p: int, rack: Any) -> int:  # pragma: no cover
-    """Seat ``p``'s real faces as counts into ``rack``; returns his jokers."""
-    rack[:] = 0
-    jokers = 0
-    for i in range(sizes[p]):
-        f = hand_face[p, i]
-        if f == JOKER_CODE:
-            jokers += 1
-        else:
-            rack[f // NUMBERS, f % NUMBERS] += 1
-    return jokers
-
-
-_rack = compiled(_rack_py)
-
-
-def _apply_py(
-    hand_die: Any, hand_face: Any, sizes: Any, p: int, table: Any, st: Any, used: Any,
-    used_jokers: int, values: Any,
-) -> None:  # fmt: skip  # pragma: no cover - compiled
-    """Seat ``p`` places the faces ``used`` (counts, changed) and ``used_jokers`` jokers: they
-    leave his hand (the first dice showing them) for the table; the counters start again."""
-    points = 0
-    kept_n = 0
-    for i in range(sizes[p]):
-        f = hand_face[p, i]
-        take = False
-        if f == JOKER_CODE:
-            if used_jokers > 0:
-                used_jokers -= 1
-                take = True
-                st[_TJ] += 1
-        elif used[f // NUMBERS, f % NUMBERS] > 0:
-            used[f // NUMBERS, f % NUMBERS] -= 1
-            take = True
-            table[f // NUMBERS, f % NUMBERS] += 1
-            st[_TV] += f % NUMBERS + 1
-        if take:
-            st[_PLACED] += 1
-            points += values[f] if f == JOKER_CODE else f % NUMBERS + 1
-        else:
-            hand_die[p, kept_n] = hand_die[p, i]
-            hand_face[p, kept_n] = f
-            kept_n += 1
-    sizes[p] = kept_n
-    st[_IDLE] = 0
-    st[_IDLE + 1] = 0
-    if st[_T] == 0 and st[_FIRST] == 0:
-        st[_FIRST] = points
-
-
-_apply = compiled(_apply_py)
-
-
-def _loop_py(
+def _play_round_py(
     hand_die: Any, hand_face: Any, sizes: Any, table: Any, st: Any, keepers: Any, marks: Any,
-    values: Any, block_throws: int, max_turns: int, future: Any, stop_seat: int, rack: Any,
-    few: Any, many: Any, strides: Any, masks: Any,
+    values: Any, block_throws: int, max_turns: int, future: Any, few: Any, many: Any,
+    strides: Any, masks: Any,
 ) -> tuple[int, int, int, int, int]:  # fmt: skip  # pragma: no cover - compiled
-    """The round from ``st`` on as the policies play it (:func:`play_round`), or until
-    ``stop_seat`` is to place after his throw (:data:`STOPPED`)."""
+    """One playout (module docstring): seat ``p`` holds ``sizes[p]`` dice, ``hand_die[p, i]``
+    showing ``hand_face[p, i]``; ``table`` the table's real faces as counts ``[colour,
+    number - 1]``; ``st`` the round's scalars (:data:`_SCALARS` of them: the seat to move, the
+    stage of his turn, …); ``keepers[p]`` whether seat ``p`` keeps his low dice (``marks[d]``:
+    the most a face of die ``d`` may count and be low); ``values[code]`` what a face counts
+    when left over; ``future[t, d]`` the code of the face die ``d`` shows when thrown ``t``
+    turns from now. Every array is changed in place. Returns (how it ended: :data:`OUT`,
+    :data:`BLOCKED`, :data:`ABANDONED` or :data:`MORE_TURNS`; the winner or -1; seat 0's
+    score; seat 1's; the points of the first placement, 0 when not counted)."""
+    rack = np.zeros((COLOURS, NUMBERS), np.int64)
     while True:
         cur = st[_CUR]
         t = st[_T]
@@ -204,14 +156,45 @@ def _loop_py(
                     hand_face[cur, i] = future[t, hand_die[cur, i]]
             st[_STAGE] = 1
         if st[_STAGE] == 1:  # the placement: as greedy
-            if cur == stop_seat:
-                return STOPPED, -1, 0, 0, 0
             st[_PLACED] = 0
-            rj = _rack(hand_face, sizes, cur, rack)
+            rack[:] = 0
+            rj = 0
+            for i in range(sizes[cur]):
+                f = hand_face[cur, i]
+                if f == JOKER_CODE:
+                    rj += 1
+                else:
+                    rack[f // NUMBERS, f % NUMBERS] += 1
             used, used_jokers, found = _greedy(table, st[_TJ], st[_TV], rack, rj, few, many,
                                                strides, masks)  # fmt: skip
             if found:
-                _apply(hand_die, hand_face, sizes, cur, table, st, used, used_jokers, values)
+                points = 0
+                kept_n = 0
+                for i in range(sizes[cur]):
+                    f = hand_face[cur, i]
+                    take = False
+                    if f == JOKER_CODE:
+                        if used_jokers > 0:
+                            used_jokers -= 1
+                            take = True
+                            st[_TJ] += 1
+                    elif used[f // NUMBERS, f % NUMBERS] > 0:
+                        used[f // NUMBERS, f % NUMBERS] -= 1
+                        take = True
+                        table[f // NUMBERS, f % NUMBERS] += 1
+                        st[_TV] += f % NUMBERS + 1
+                    if take:
+                        st[_PLACED] += 1
+                        points += values[f] if f == JOKER_CODE else f % NUMBERS + 1
+                    else:
+                        hand_die[cur, kept_n] = hand_die[cur, i]
+                        hand_face[cur, kept_n] = f
+                        kept_n += 1
+                sizes[cur] = kept_n
+                st[_IDLE] = 0
+                st[_IDLE + 1] = 0
+                if t == 0 and st[_FIRST] == 0:
+                    st[_FIRST] = points
             st[_STAGE] = 2
         if sizes[cur] == 0:
             continue  # out: scored at the top of the loop
@@ -240,144 +223,6 @@ def _loop_py(
         else:  # his first turn of the round: the setup roll is his throw
             st[_STARTED + cur] = 1
             st[_STAGE] = 1
-
-
-_loop = compiled(_loop_py)
-
-
-def _holds_set(rack: Any, jokers: int, used: Any, used_jokers: int, few: Any, many: Any,
-               strides: Any, masks: Any) -> bool:  # fmt: skip  # pragma: no cover - compiled
-    """Whether the faces of ``rack`` (and ``jokers``) left after placing ``used`` still make
-    a complete set (the rules then forbid ending the turn)."""
-    left = rack - used
-    empty = np.zeros_like(rack)
-    return _greedy(empty, 0, 0, left, jokers - used_jokers, few, many, strides, masks)[2]
-
-
-_holds = compiled(_holds_set)
-
-
-def _play_round_py(
-    hand_die: Any,
-    hand_face: Any,
-    sizes: Any,
-    table: Any,
-    st: Any,
-    keepers: Any,
-    marks: Any,
-    values: Any,
-    block_throws: int,
-    max_turns: int,
-    future: Any,
-    search_seat: int,
-    inner: int,
-    seed: int,
-    dice: Any,
-    few: Any,
-    many: Any,
-    strides: Any,
-    masks: Any,
-) -> tuple[int, int, int, int, int]:  # pragma: no cover - compiled
-    """One playout (module docstring): seat ``p`` holds ``sizes[p]`` dice, ``hand_die[p, i]``
-    showing ``hand_face[p, i]``; ``table`` the table's real faces as counts ``[colour,
-    number - 1]``; ``st`` the round's scalars (:data:`_SCALARS` of them: the seat to move, the
-    stage of his turn, …); ``keepers[p]`` whether seat ``p`` keeps his low dice (``marks[d]``:
-    the most a face of die ``d`` may count and be low); ``values[code]`` what a face counts
-    when left over; ``future[t, d]`` the code of the face die ``d`` shows when thrown ``t``
-    turns from now; ``dice[d, k]`` the code of die ``d``'s face ``k``. Every array is changed
-    in place. The next placement of ``search_seat`` (none: -1) is searched: the most dice,
-    the same without jokers, the best holding one of those dice back (each leaving no complete
-    set in his hand) are each played out in ``inner`` futures of their own (drawn from
-    ``seed``, the same for each), and the one leaving him the best mean margin is placed.
-    Returns (how it ended: :data:`OUT`, :data:`BLOCKED`, :data:`ABANDONED` or
-    :data:`MORE_TURNS`; the winner or -1; seat 0's score; seat 1's; the points of the first
-    placement, 0 when not counted)."""
-    np.random.seed(seed)
-    rack = np.zeros((COLOURS, NUMBERS), np.int64)
-    stop = search_seat
-    while True:
-        result = _loop(hand_die, hand_face, sizes, table, st, keepers, marks, values,
-                       block_throws, max_turns, future, stop, rack, few, many, strides,
-                       masks)  # fmt: skip
-        if result[0] != STOPPED:
-            return result
-        stop = -1
-        p = search_seat
-        t = st[_T]
-        rj = _rack(hand_face, sizes, p, rack)
-        tj = st[_TJ]
-        tv = st[_TV]
-        placed = np.zeros((3, COLOURS, NUMBERS), np.int64)
-        placed_j = np.zeros(3, np.int64)
-        used, used_j, found = _greedy(table, tj, tv, rack, rj, few, many, strides, masks)
-        if not found or used.sum() + used_j == sizes[p]:
-            continue  # nothing to place, or going out: as greedy (the loop goes on)
-        placed[0] = used
-        placed_j[0] = used_j
-        count = 1
-        if rj > 0:  # the same, the jokers kept
-            u, uj, ok = _greedy(table, tj, tv, rack, 0, few, many, strides, masks)
-            if ok and not _holds(rack, rj, u, uj, few, many, strides, masks):
-                placed[count] = u
-                placed_j[count] = uj
-                count += 1
-        best_n = 0  # the best placement holding one of the greedy's dice back
-        best_v = 0
-        less = rack.copy()
-        for c in range(COLOURS):
-            for n in range(NUMBERS):
-                if used[c, n] == 0:
-                    continue
-                less[c, n] -= 1
-                u, uj, ok = _greedy(table, tj, tv, less, rj, few, many, strides, masks)
-                less[c, n] += 1
-                if not ok:
-                    continue
-                size = u.sum() + uj
-                value = 0
-                for c2 in range(COLOURS):
-                    for n2 in range(NUMBERS):
-                        value += (n2 + 1) * u[c2, n2]
-                if (size > best_n or (size == best_n and value > best_v)) and not _holds(
-                    rack, rj, u, uj, few, many, strides, masks
-                ):
-                    best_n, best_v = size, value
-                    placed[count] = u
-                    placed_j[count] = uj
-        if best_n > 0:
-            count += 1
-        if count > 1:
-            horizon = t + 1 + _INNER_HORIZON
-            trials = np.zeros((inner, horizon, dice.shape[0]), np.int64)
-            for j in range(inner):
-                for u_t in range(t + 1, horizon):
-                    for d in range(dice.shape[0]):
-                        trials[j, u_t, d] = dice[d, np.random.randint(0, 6)]
-            choice = 0
-            best_total = -(1 << 60)
-            for o in range(count):
-                total = 0
-                for j in range(inner):
-                    h_die = hand_die.copy()
-                    h_face = hand_face.copy()
-                    h_sizes = sizes.copy()
-                    h_table = table.copy()
-                    h_st = st.copy()
-                    h_st[_PLACED] = 0
-                    _apply(h_die, h_face, h_sizes, p, h_table, h_st, placed[o].copy(),
-                           placed_j[o], values)  # fmt: skip
-                    h_st[_STAGE] = 2
-                    e, _, a0, a1, _ = _loop(h_die, h_face, h_sizes, h_table, h_st, keepers,
-                                            marks, values, block_throws, max_turns, trials[j],
-                                            -1, rack, few, many, strides, masks)  # fmt: skip
-                    if e <= BLOCKED:  # OUT or BLOCKED: the round ended
-                        total += (a0 - a1) if p == 0 else (a1 - a0)
-                if total > best_total:
-                    choice, best_total = o, total
-            st[_PLACED] = 0
-            _apply(hand_die, hand_face, sizes, p, table, st, placed[choice].copy(),
-                   placed_j[choice], values)  # fmt: skip
-            st[_STAGE] = 2
 
 
 play_round = compiled(_play_round_py)
@@ -477,14 +322,11 @@ def play(
     joker_value: int,
     block_throws: int,
     max_turns: int,
-    *,
-    search: tuple[int, int, int] = (-1, 0, 0),
 ) -> tuple[int | None, tuple[int, int], int]:
     """:func:`play_round` from Python objects: ``hands`` two lists of (die, face), the
-    ``table``'s faces, ``marks[d]`` the most a low face of die ``d`` counts, ``search`` (the
-    seat whose next placement is searched or -1, the futures of each choice, their seed); the
-    rest as :func:`play_round`. Returns (the winner or ``None``, the round's scores, the
-    points of the first placement when ``count_first``)."""
+    ``table``'s faces, ``marks[d]`` the most a low face of die ``d`` counts; the rest as
+    :func:`play_round`. Returns (the winner or ``None``, the round's scores, the points of the
+    first placement when ``count_first``)."""
     if not _CONSTANTS:
         _CONSTANTS.append(constants())
     few, many, strides, masks = _CONSTANTS[0]
@@ -512,8 +354,8 @@ def play(
                 hand_face[p, i] = code(face)
         ended, winner, s0, s1, first = play_round(
             hand_die, hand_face, sizes, table_counts.copy(), np.array(scalars, np.int64), keep,
-            mark, values, block_throws, max_turns, _codes(future, horizon), search[0], search[1],
-            search[2], _dice_codes(future.faces), few, many, strides, masks,
+            mark, values, block_throws, max_turns, _codes(future, horizon), few, many, strides,
+            masks,
         )  # fmt: skip
         if ended != MORE_TURNS:
             return (None if winner < 0 else int(winner)), (int(s0), int(s1)), int(first)

@@ -116,9 +116,6 @@ MAX_TURNS = 300
 FRESH_ROUNDS = 64
 #: continuations of the match (before mirroring) drawn once per rules and rounds left
 MATCH_PATHS = 1000
-#: futures each choice of the judged player's next placement is played out in, inside each
-#: playout (0: his placements as greedy's; the compiled playouts only)
-SEARCHED_FUTURES = 4
 #: a die is low (kept by :func:`low_dice`) when its face counts at least this much below the
 #: mean of its die's six faces: as a bot, keeping the low dice won 62.3% of 1,000 matches
 #: against greedy (keeping those below the mean: 56.8%; 1 below: 60.1%; 3 below: 62.6%; 4
@@ -270,11 +267,10 @@ class _Future:
     the position judged, drawn turn by turn (every die each turn) as the playouts reach it;
     ``turns[t][d]`` the index of that face among the die's six."""
 
-    __slots__ = ("faces", "rng", "seed", "turns")
+    __slots__ = ("faces", "rng", "turns")
 
     def __init__(self, layout: Layout, seed: int | str, k: int) -> None:
         self.rng = random.Random(f"xpress-future/{seed}/{k}")
-        self.seed = zlib.crc32(f"xpress-inner/{seed}/{k}".encode())  # a searched placement's
         faces = _DICE_FACES.get(layout)
         if faces is None:
             faces = _DICE_FACES.keep(layout, [layout.faces_of(d) for d in range(len(layout))])
@@ -374,7 +370,6 @@ def _play(
     action: XpressAction | None,
     future: _Future,
     keepers: tuple[int, ...] = (),
-    searched: int = -1,
 ) -> _Ending:
     """``state`` after ``action`` (legal; ``None``: no move, the playout starts at once), then
     both players to the end of the round, the dice showing ``future``'s faces: each places as
@@ -394,7 +389,6 @@ def _play(
         begun.stage, begun.placed, begun.idle, begun.started, begun.first == 0, future,
         keepers, _low_marks(state.layout, rules.joker_value), rules.joker_value,
         rules.block_throws, MAX_TURNS,
-        search=(searched if SEARCHED_FUTURES else -1, SEARCHED_FUTURES, future.seed),
     )  # fmt: skip
     return ending
 
@@ -729,7 +723,7 @@ def _sample(
     for a in actions:
         if out and deadline is not None and time.monotonic() > deadline:
             return None
-        out.append(_play(state, a, future, (player,), player))
+        out.append(_play(state, a, future, (player,)))
     return out
 
 
