@@ -40,7 +40,8 @@ second of the Python search, which plays them without it). Two placements of the
 and points may differ in the faces they take (the two searches break such ties their own way),
 so the two engines play the same round alike in about 9 rounds of 10, and alike on the whole.
 The compiled playouts made a deeper search affordable to measure: the judged player's next
-throw searched inside each playout (docs/xpress.md) won no more matches, and is not kept.
+throw, or his next placement, searched inside each playout (docs/xpress.md) won no more
+matches, and neither is kept.
 
 **The match.** A sample's round ends with its scores; the rounds after this one are fresh
 deals, so the match is finished by adding, to the totals and this round's scores, the margin
