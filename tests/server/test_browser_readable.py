@@ -48,6 +48,13 @@ ADD = "([parent, html]) => document.querySelector(parent).insertAdjacentHTML('be
 
 
 # a long name (the longest an account may have), whole on its chip at desktop size
+#: the connection's status shown as in the state given (app.js sets it from the socket's state)
+SHOW_STATUS = """(state) => {
+  const e = document.getElementById('conn-status');
+  e.hidden = false;
+  e.className = `conn-status ${state}`;
+  e.textContent = state === 'connecting' ? 'Connecting…' : 'Connection lost, reconnecting…';
+}"""
 NAME = "AnnabelFitzgeraldLee"
 BOTS = ["Greedy bot 2", "Beginner bot 3", "Strategic bot 4"]
 WHOLE = "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)"
@@ -94,6 +101,12 @@ def test_every_text_link_and_focus_ring_meets_wcag_aa_and_the_pages_read_well(
         low["lobby"] = low_contrast(page)
         live = page.inner_text(f".game-list li[data-code='{code}'] .who")
         assert live.startswith(", ".join([NAME, *BOTS])), live
+        # the connection's status in each of its states, shown one after the other (the live
+        # list above came through the open connection, which the page then shows no more)
+        for state in ("connecting", "closed", "saving"):
+            page.evaluate(SHOW_STATUS, state)
+            low[f"lobby, the connection {state}"] = low_contrast(page)
+        page.evaluate("() => { document.getElementById('conn-status').hidden = true; }")
         rings["lobby"] = focus_rings(page, 14)
 
         page.goto(f"{srv.base}/r/{code}")
