@@ -20,13 +20,14 @@ functions run as plain Python (very slowly); the ranking then keeps its own play
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, Protocol
 
 import numpy as np
 
 from ..core.by_object import ByObject
 from ..core.tiles import JOKER, Tile
-from .counts import _placed
+from .counts import _W_TILES, _W_VALUE, _placed
 from .fast import _BEAM, _BEAM_BOUNDED_FROM, available
 from .kernel import compiled
 from .tables import _consts, _layout
@@ -52,7 +53,6 @@ COLOURS, NUMBERS, COPIES = 4, 13, 2
 JOKER_CODE = COLOURS * NUMBERS
 #: most jokers a table and a hand hold together (the four joker faces)
 MAX_JOKERS = 4
-_W_TILES, _W_VALUE = 100_000, 1  # the ``tiles`` objective (counts._W_TILES, counts._W_VALUE)
 
 # how a playout ended (the first of :func:`play_round`'s answers)
 OUT = 0  #: a hand is empty
@@ -61,15 +61,17 @@ ABANDONED = 2  #: ``max_turns`` passed
 MORE_TURNS = 3  #: the future holds too few turns: draw more and play it again
 
 
+@cache
 def constants() -> tuple[Any, ...]:
     """The problem-independent inputs of the placement kernel for Xpress's faces (4 colours,
-    13 numbers, 2 copies): the option tables with jokers standing for real faces only (fewer
-    than 3 jokers), with jokers alone (3 or more), and the state layout for each number of
-    jokers (0 … :data:`MAX_JOKERS`)."""
+    13 numbers, 2 copies), made once: the option tables with jokers standing for real faces
+    only (fewer than 3 jokers), with jokers alone (3 or more), and the state layout for each
+    number of jokers (0 … :data:`MAX_JOKERS`)."""
     few = _consts(COLOURS, COPIES, True)
     many = _consts(COLOURS, COPIES, False)
-    strides = np.stack([_layout(COLOURS, COPIES, j, 0, None)[1] for j in range(MAX_JOKERS + 1)])
-    masks = np.stack([_layout(COLOURS, COPIES, j, 0, None)[2] for j in range(MAX_JOKERS + 1)])
+    layouts = [_layout(COLOURS, COPIES, j, 0, None) for j in range(MAX_JOKERS + 1)]
+    strides = np.stack([lay[1] for lay in layouts])
+    masks = np.stack([lay[2] for lay in layouts])
     return few, many, strides, masks
 
 
@@ -249,7 +251,6 @@ def code(face: Tile) -> int:
 #: turns of a future turned into codes first (a round rarely lasts longer; a playout that
 #: does has the future drawn twice as far and is played again)
 FIRST_HORIZON = 24
-_CONSTANTS: list[tuple[Any, ...]] = []
 _CODES: ByObject[Future, Any] = ByObject(256)
 _DICE: ByObject[list[tuple[Tile, ...]], Any] = ByObject(32)
 _MARKS: ByObject[Sequence[float], Any] = ByObject(32)
@@ -327,9 +328,7 @@ def play(
     ``table``'s faces, ``marks[d]`` the most a low face of die ``d`` counts; the rest as
     :func:`play_round`. Returns (the winner or ``None``, the round's scores, the points of the
     first placement when ``count_first``)."""
-    if not _CONSTANTS:
-        _CONSTANTS.append(constants())
-    few, many, strides, masks = _CONSTANTS[0]
+    few, many, strides, masks = constants()
     table_counts, table_jokers, table_value = counts(table)
     values = _values(joker_value)
     keep = np.zeros(2, np.int64)
