@@ -26,17 +26,9 @@ from rummikub.xpress import (
 )
 from rummikub.xpress.dice_game import XPRESS
 
+from .tui_driver import play_round, until_my_turn
+
 runner = CliRunner()
-
-
-async def _until_my_turn(app: XpressApp, pilot: object) -> None:
-    match = app.match
-    assert match is not None
-    for _ in range(400):
-        await pilot.pause()  # type: ignore[attr-defined]
-        if match.state.end is not None or match.state.current == app.human:
-            return
-    raise AssertionError("the bot never handed the turn over")
 
 
 def _left_mid_round(path: Path) -> None:
@@ -47,15 +39,17 @@ def _left_mid_round(path: Path) -> None:
         async with app.run_test(size=(110, 50)) as pilot:
             match = app.match
             assert match is not None
-            await _until_my_turn(app, pilot)
-            if match.state.phase != "throw":  # the first turn of a round has no throw
-                await pilot.press("h", "p", "e")
-                await _until_my_turn(app, pilot)
-            assert match.state.phase == "throw" and match.state.end is None
+            await until_my_turn(app, pilot)
+            first: str = match.state.phase
+            assert first == "place"  # the first turn of a round has no throw
+            await pilot.press("h", "p", "e")
+            await until_my_turn(app, pilot)
+            second: str = match.state.phase
+            assert second == "throw" and match.state.end is None
             await pilot.press("t")
             await pilot.pause()
-            phase: str = match.state.phase
-            assert phase == "place"
+            third: str = match.state.phase
+            assert third == "place"
             await pilot.press("q")
 
     asyncio.run(run())
@@ -77,19 +71,7 @@ def test_a_game_left_mid_round_is_saved_and_goes_on_from_there(tmp_path: Path) -
             assert app.human == 0 and app.bot is not None and app.bot.name.startswith("greedy")
             assert match.state == left  # the dice as they were, the player to place
             assert "Resumed the saved game in round 1" in app.logged
-            for _ in range(400):  # play the round to its end
-                await pilot.pause()
-                state = match.state
-                if state.end is not None:
-                    break
-                if state.current != app.human:
-                    continue
-                if state.phase == "throw":
-                    await pilot.press("t")
-                elif state.placed == 0 and state.can_place:
-                    await pilot.press("h", "p")
-                else:
-                    await pilot.press("e")
+            await play_round(app, pilot)  # to the round's end
             assert match.state.end is not None
 
     asyncio.run(run())

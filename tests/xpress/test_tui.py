@@ -4,35 +4,25 @@ replay stepped through."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
 
 from rummikub.bots.simulate import simulate as simulate_games
 from rummikub.tui.xpress_app import DieWidget, TableView, XpressApp
 from rummikub.xpress import XpressRules, load_xpress, read_xpress, verify_xpress
+from rummikub.xpress.actions import XpressAction
+from rummikub.xpress.bots import get_bot
 from rummikub.xpress.dice_game import XPRESS
+from rummikub.xpress.observation import XpressObservation
+
+from .tui_driver import PATIENCE, play_round, until, until_my_turn
 
 
 async def _play_round(app: XpressApp) -> None:
     async with app.run_test(size=(110, 50)) as pilot:
         match = app.match
         assert match is not None
-        for _ in range(400):
-            await pilot.pause()
-            state = match.state
-            if state.end is not None:
-                break
-            if state.current != app.human:
-                await pilot.pause(0.02)
-                continue
-            if state.phase == "throw":
-                await pilot.press("t")
-            elif state.placed == 0 and state.can_place:
-                await pilot.press("h")
-                assert app.selected, "the hint selects the dice of the best placement"
-                await pilot.press("p")
-                assert match.state.placed > 0 or match.state.end is not None
-            else:
-                await pilot.press("e")
+        await play_round(app, pilot)
         assert match.state.end is not None
         assert "Round 1" in str(app.query_one("#message").render())
         hand_dice = list(app.query("#hand DieWidget"))
@@ -54,11 +44,11 @@ def test_select_by_click_and_keys_and_illegal_place() -> None:
         async with app.run_test(size=(110, 50)) as pilot:
             match = app.match
             assert match is not None
-            # wait for the human's turn
-            for _ in range(200):
-                await pilot.pause()
-                if match.state.current == app.human:
-                    break
+            await until_my_turn(app, pilot)
+            # the deal (seed 3) gives the person at the keyboard a turn to place, the table empty
+            assert match.state.current == app.human and match.state.phase == "place"
+            table_before = match.state.table
+            assert not table_before.melds
             hand = match.state.hands[app.human]
             await pilot.press("1")
             assert app.selected == {hand[0].die}
@@ -68,13 +58,54 @@ def test_select_by_click_and_keys_and_illegal_place() -> None:
             await pilot.click(widget)
             await pilot.pause()
             assert app.selected == {hand[0].die}
-            if match.state.phase == "place":
-                table_before = match.state.table
-                # a single die alone can never form a set on an empty table
-                if not table_before.melds:
-                    await pilot.press("p")
-                    assert match.state.table == table_before
-                    assert "cannot" in str(app.query_one("#message").render())
+            # a single die alone can never form a set on an empty table
+            await pilot.press("p")
+            assert match.state.table == table_before
+            assert "cannot" in str(app.query_one("#message").render())
+
+    asyncio.run(run())
+
+
+class _Held:
+    """``greedy``, deciding only once the test lets it (``go``); ``asked`` when asked."""
+
+    name = "greedy"
+
+    def __init__(self) -> None:
+        self.asked = threading.Event()
+        self.go = threading.Event()
+        self.greedy = get_bot("greedy")
+
+    def act(self, obs: XpressObservation, time_limit: float | None = None) -> XpressAction:
+        self.asked.set()
+        assert self.go.wait(PATIENCE), "the test never let the bot decide"
+        return self.greedy.act(obs, time_limit)
+
+
+def test_the_interface_stays_live_while_the_bot_thinks() -> None:
+    """The bot decides on a thread: while it thinks (an expert takes up to its time limit)
+    the app redraws and says whose turn it is; its action lands once decided."""
+
+    async def run() -> None:
+        app = XpressApp.for_play(bot="greedy", seed=11, delay=0.0)
+        held = _Held()
+        app.bot = held
+        async with app.run_test(size=(110, 50)) as pilot:
+            match = app.match
+            assert match is not None
+            await until_my_turn(app, pilot)
+            assert match.state.phase == "place" and not match.state.can_place
+            await pilot.press("e")  # nothing to place: the turn goes to the bot
+            await until(pilot, held.asked.is_set, "the bot to be asked")
+            before = match.state
+            await pilot.resize_terminal(90, 40)
+            await pilot.pause()
+            assert app.size.width == 90
+            assert match.state is before and app._my_turn() is False
+            assert "greedy is playing..." in str(app.query_one("#message").render())
+            held.go.set()
+            await until(pilot, lambda: match.state is not before, "the bot's action")
+            assert any(line.startswith("greedy placed") for line in app.logged), app.logged
 
     asyncio.run(run())
 

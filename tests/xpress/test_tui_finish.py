@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,8 @@ from rummikub.i18n import translator
 from rummikub.tui.xpress_app import DieWidget, TableView, XpressApp, render_face, set_roles
 from rummikub.xpress import XpressRules, load_xpress
 from rummikub.xpress.dice_game import XPRESS
+
+from .tui_driver import play_round
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=["80x24", "200x60"])
 LANGS = pytest.mark.parametrize("lang", ["en", "sv"])
@@ -97,25 +98,12 @@ def test_a_round_against_a_bot_logs_both_players_and_fits(size: tuple[int, int],
             assert not isinstance(app.screen, CommandPalette)
             shown = {b.binding.action for b in app.active_bindings.values() if b.binding.show}
             assert "throw" in shown and "step(1)" not in shown
-            # the bot thinks on a thread: wait for it by the clock (a loaded machine is slow),
-            # not by a count of pauses
-            deadline = time.monotonic() + 120
-            while time.monotonic() < deadline:
-                await pilot.pause()
-                state = match.state
-                if state.end is not None:
-                    break
-                if state.current != app.human:
-                    await pilot.pause(0.02)
-                    continue
-                if state.phase == "throw":
-                    await pilot.press("t")
-                elif state.placed == 0 and state.can_place:
-                    await pilot.press("h", "p")
-                else:
-                    await pilot.press("e")
+
+            def faces_shown() -> None:
                 for die in app.query(DieWidget):
                     assert FACE.match(str(die.render())), die.render()
+
+            await play_round(app, pilot, faces_shown)
             assert match.state.end is not None
             bot = match.players[1].name
             threw = translator(lang)("xpress.tui.threw", name=bot, faces="")

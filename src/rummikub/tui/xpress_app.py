@@ -19,11 +19,13 @@ from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
+from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.message import Message
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Header, Label, RichLog, Static
 
@@ -39,6 +41,7 @@ from rummikub.xpress.bots import ExpertBot, XpressBot, get_bot
 from rummikub.xpress.dice import DieFace, Face
 from rummikub.xpress.dice_game import XPRESS
 from rummikub.xpress.game import XpressMatch, XpressPlayer
+from rummikub.xpress.observation import XpressObservation
 from rummikub.xpress.record import XpressRecord, XpressStep, replay_xpress, write_xpress
 from rummikub.xpress.solver import arrange_onto
 from rummikub.xpress.state import XpressState
@@ -168,6 +171,15 @@ class DieWidget(Static):
             self.post_message(self.Clicked(self.dice.die))
 
 
+class BotDecided(Message):
+    """The bot's action, decided on a thread for the state ``before``."""
+
+    def __init__(self, before: XpressState, action: XpressAction) -> None:
+        super().__init__()
+        self.before = before
+        self.action = action
+
+
 @dataclass(slots=True)
 class _View:
     """What the screen shows: a state, the names, the match scores, the round number."""
@@ -232,6 +244,8 @@ class XpressApp(App[None]):
         self.analysing = False  # the replay shows each turn's verdict (V)
         self._judged: dict[tuple[int, int], TurnAnalysis | None] = {}
         self.resumed = False  # a saved match gone on with (for_resume)
+        self._bot_timer: Timer | None = None  # the bot's next action, waiting for ``delay``
+        self._bot_thinking = False  # the bot decides on a thread
 
     # -- construction --------------------------------------------------------------------
     @classmethod
@@ -579,24 +593,44 @@ class XpressApp(App[None]):
         self._schedule_bot()
 
     def _schedule_bot(self) -> None:
+        """Start the bot's next action, after ``delay``, when it is the bot's turn and none is
+        under way. The timer is kept (an asyncio task only weakly held can be lost with its
+        step), and the decision is made on a thread (:meth:`_think`)."""
         m = self.match
         if m is None or self.bot is None or m.state.end is not None:
             return
-        if m.state.current != self.human:
-            self.set_timer(max(self.delay, 0.001), self.bot_step)
+        if m.state.current == self.human or self._bot_timer is not None or self._bot_thinking:
+            return
+        self._bot_timer = self.set_timer(max(self.delay, 0.001), self._start_bot)
 
-    async def bot_step(self) -> None:
-        """One action of the bot; schedules the next while it is the bot's turn."""
+    def _start_bot(self) -> None:
+        self._bot_timer = None
         m = self.match
         if m is None or self.bot is None or m.state.end is not None:
             return
         if m.state.current == self.human:
             return
-        seat = m.state.current
+        self._bot_thinking = True
+        self._think(self.bot, m.state, m.observation(m.state.current))
+
+    @work(thread=True, group="bot")
+    def _think(self, bot: XpressBot, before: XpressState, obs: XpressObservation) -> None:
+        """The bot's decision on a thread (the expert thinks up to its time limit while the
+        interface stays live); the action comes back as a message, handled in turn with the
+        keys (:meth:`on_bot_decided`)."""
+        self.post_message(BotDecided(before, bot.act(obs, None)))
+
+    async def on_bot_decided(self, message: BotDecided) -> None:
+        """Carry out the bot's action and log it; then the bot's next, while it is its turn."""
+        self._bot_thinking = False
+        m = self.match
+        if m is None or m.state is not message.before:  # the match went on without it
+            self._schedule_bot()
+            return
+        action = message.action
+        before = message.before
+        seat = before.current
         name = m.players[seat].name
-        before = m.state
-        action = self.bot.act(m.observation(seat), None)
-        note = ""
         if isinstance(action, Throw):
             note = self.t("xpress.tui.threw", name=name, faces="")
         elif isinstance(action, Place):

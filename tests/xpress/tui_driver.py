@@ -1,0 +1,61 @@
+"""Driving the Xpress terminal app from tests: the bot decides on a thread, so a test waits for
+what it needs by the clock (a loaded machine is slow), never by a count of pauses."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from rummikub.tui.xpress_app import XpressApp
+
+#: how long a test waits for the bot or the round (far beyond what a quiet machine needs)
+PATIENCE = 120.0
+
+
+async def until(pilot: Pilot[None], done: Callable[[], bool], what: str) -> None:
+    """Let the app run until ``done()``; fail, saying ``what`` was awaited, after
+    :data:`PATIENCE` seconds."""
+    deadline = time.monotonic() + PATIENCE
+    while not done():
+        assert time.monotonic() < deadline, f"waited {PATIENCE:.0f} s for {what}"
+        await pilot.pause(0.01)
+
+
+async def until_my_turn(app: XpressApp, pilot: Pilot[None]) -> None:
+    """Wait until the bot has handed the turn over (or the round has ended)."""
+    match = app.match
+    assert match is not None
+    await until(
+        pilot,
+        lambda: match.state.end is not None or match.state.current == app.human,
+        "the bot to hand the turn over",
+    )
+
+
+async def play_round(
+    app: XpressApp, pilot: Pilot[None], after_key: Callable[[], None] | None = None
+) -> None:
+    """Play the round to its end as the person at the keyboard: throw every die, place what
+    the hint selects (it must select dice, and they must go onto the table), end the turn.
+    ``after_key`` runs after every key pressed."""
+    match = app.match
+    assert match is not None
+    while True:
+        await until_my_turn(app, pilot)
+        state = match.state
+        if state.end is not None:
+            return
+        if state.phase == "throw":
+            await pilot.press("t")
+        elif state.placed == 0 and state.can_place:
+            await pilot.press("h")
+            assert app.selected, "the hint selects the dice of the best placement"
+            await pilot.press("p")
+            assert match.state.placed > 0 or match.state.end is not None
+        else:
+            await pilot.press("e")
+        if after_key is not None:
+            after_key()
+        await pilot.pause()
