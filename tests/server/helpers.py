@@ -28,6 +28,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: characters of a stopped server's log a failed test's report shows
+LOG_TAIL = 6000
+
+
 class _PortTaken(RuntimeError):
     pass
 
@@ -121,6 +125,13 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.kill()
         if not keep_log:
+            # the end of the log to the test's output, which pytest shows only when the test
+            # fails: what the server said is then in the report (the file is gone)
+            said = self.output()
+            if said:
+                print(
+                    f"--- the end of the log of serve {' '.join(self.args)} ---\n{said[-LOG_TAIL:]}"
+                )
             self.log_file.unlink(missing_ok=True)
 
     def get(self, path: str) -> tuple[int, Any]:

@@ -11,6 +11,9 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+from websockets.exceptions import ConnectionClosed
+
 from rummikub.core import load_record, verify
 
 from .cluster_helpers import PATIENCE, drain, eventually, node, private_redis, rooms_run, runner
@@ -238,6 +241,59 @@ def test_a_frozen_node_wakes_up_to_find_its_room_taken_and_stops(
     finally:
         first.stop()
         second.stop()
+
+
+def _metric(srv: ServerProcess, name: str) -> float:
+    """The value of the metric ``name`` (one without labels) on ``srv``'s ``/metrics``."""
+    with urllib.request.urlopen(srv.base + "/metrics", timeout=10) as r:
+        for line in r.read().decode().splitlines():
+            if line.startswith(name + " "):
+                return float(line.split()[1])
+    raise AssertionError(f"no metric {name}")
+
+
+def test_a_client_of_a_stalled_node_is_closed_to_resume_not_left_waiting(
+    pg_url: str, redis_url: str, clients: list[Client]
+) -> None:
+    """A node frozen long enough to count as dead (SIGSTOP past the 5 s its life lasts) has its
+    clients in other nodes' rooms let go by those rooms' nodes; when it wakes up its clients
+    are closed (1012), not left waiting for messages that no longer come, and they resume on
+    it and play on."""
+    names = _names(2)
+    host, stalled = (node(pg_url, redis_url, name) for name in names)
+    try:
+        host.start()
+        stalled.start()
+        ann = Client(host.ws_url)
+        clients.append(ann)
+        joined = _room_for_two(ann)
+        code = joined["room"]
+        bob = Client(stalled.ws_url)  # forwarded to the room's node through Redis
+        clients.append(bob)
+        bob_joined = bob.request(type="join", room=code, name="Bob")
+        assert bob_joined["type"] == "joined" and bob_joined["seat"] == 1, bob_joined
+        remote = "rummikub_connections_remote"
+        eventually(lambda: _metric(host, remote) == 1, "the room's node to serve Bob")
+        assert stalled.proc is not None
+        stalled.proc.send_signal(signal.SIGSTOP)
+        try:
+            eventually(lambda: _metric(host, remote) == 0, "the room's node to let Bob go")
+        finally:
+            stalled.proc.send_signal(signal.SIGCONT)
+        with pytest.raises(ConnectionClosed) as closed:
+            bob.wait(lambda m: False, PATIENCE)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+        bob2 = Client(stalled.ws_url)
+        eve = Client(host.ws_url)
+        clients.extend([bob2, eve])
+        back = bob2.request(type="resume", room=code, token=bob_joined["token"], timeout=PATIENCE)
+        assert back["type"] == "joined" and back["seat"] == 1, back
+        assert eve.request(type="watch", room=code)["type"] == "watching"
+        made, _ = _play({0: ann, 1: bob2}, eve, 2)
+        assert made == 2
+    finally:
+        host.stop()
+        stalled.stop()
 
 
 def test_a_damaged_game_is_kept_by_one_node_and_reported_to_every_client(

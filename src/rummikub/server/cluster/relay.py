@@ -219,9 +219,7 @@ class Relay:
         if remote is None:
             if json.loads(text).get("type") not in ("join", "resume", "watch"):
                 # a client of this room's former node: it must enter the room again
-                self._broker().publish(
-                    self._broker().node_channel(key[0]), f"{key[1]} {self.node} !{MOVED_CLOSE}"
-                )
+                self._close_at_node(key)
                 return
             user = head.get("u")
             account = None if user is None else Account(int(user[0]), str(user[1]))
@@ -268,17 +266,29 @@ class Relay:
             if remote.conn is conn:
                 del self.remote[key]
                 remote.inbox.put_nowait(None)
-                node, ident = key
-                self._broker().publish(
-                    self._broker().node_channel(node), f"{ident} {self.node} !{MOVED_CLOSE}"
-                )
+                self._close_at_node(key)
 
     async def reap(self) -> None:
-        """Let go of the clients of nodes that died (a player's grace period starts)."""
+        """Let go of the clients of nodes that stopped telling the broker they live (a
+        player's grace period starts), and tell their node to close them: a node that only
+        stalled (a long pause, a starved process) must not keep a client this room no longer
+        sends to, waiting in silence; he reconnects and resumes (a dead node hears nothing)."""
         if not self.remote:
             return
         nodes = {node for node, _ in self.remote}
         alive = await self._broker().alive(nodes)
-        for key in [k for k in self.remote if k[0] not in alive]:
+        gone = [k for k in self.remote if k[0] not in alive]
+        for node in sorted({node for node, _ in gone}):
+            log.warning("node %s stopped beating: its clients in this node's rooms let go", node)
+        for key in gone:
             remote = self.remote.pop(key)
             remote.inbox.put_nowait(None)
+            self._close_at_node(key)
+
+    def _close_at_node(self, key: tuple[str, int]) -> None:
+        """Tell the node of the client ``key`` (node, number) to close its socket (1012: it
+        reconnects and resumes)."""
+        node, ident = key
+        self._broker().publish(
+            self._broker().node_channel(node), f"{ident} {self.node} !{MOVED_CLOSE}"
+        )
