@@ -26,7 +26,7 @@ from rummikub.xpress import (
 )
 from rummikub.xpress.dice_game import XPRESS
 
-from .tui_driver import play_round, until_my_turn
+from .tui_driver import ask_hint, play_round, until_my_turn
 
 runner = CliRunner()
 
@@ -42,7 +42,8 @@ def _left_mid_round(path: Path) -> None:
             await until_my_turn(app, pilot)
             first: str = match.state.phase
             assert first == "place"  # the first turn of a round has no throw
-            await pilot.press("h", "p", "e")
+            await ask_hint(app, pilot)
+            await pilot.press("p", "e")
             await until_my_turn(app, pilot)
             second: str = match.state.phase
             assert second == "throw" and match.state.end is None

@@ -34,6 +34,12 @@ async def until_my_turn(app: XpressApp, pilot: Pilot[None]) -> None:
     )
 
 
+async def ask_hint(app: XpressApp, pilot: Pilot[None]) -> None:
+    """Press ``h`` and wait for the hint (it is looked for on a thread)."""
+    await pilot.press("h")
+    await until(pilot, lambda: not app.hinting, "the hint")
+
+
 async def play_round(
     app: XpressApp, pilot: Pilot[None], after_key: Callable[[], None] | None = None
 ) -> None:
@@ -50,7 +56,7 @@ async def play_round(
         if state.phase == "throw":
             await pilot.press("t")
         elif state.placed == 0 and state.can_place:
-            await pilot.press("h")
+            await ask_hint(app, pilot)
             assert app.selected, "the hint selects the dice of the best placement"
             await pilot.press("p")
             assert match.state.placed > 0 or match.state.end is not None

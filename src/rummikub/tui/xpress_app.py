@@ -171,13 +171,21 @@ class DieWidget(Static):
             self.post_message(self.Clicked(self.dice.die))
 
 
-class BotDecided(Message):
-    """The bot's action, decided on a thread for the state ``before``."""
+class _Found(Message):
+    """An action found on a thread for the state ``before``."""
 
     def __init__(self, before: XpressState, action: XpressAction) -> None:
         super().__init__()
         self.before = before
         self.action = action
+
+
+class HintFound(_Found):
+    """The hint's action."""
+
+
+class BotDecided(_Found):
+    """The bot's action."""
 
 
 @dataclass(slots=True)
@@ -246,6 +254,7 @@ class XpressApp(App[None]):
         self.resumed = False  # a saved match gone on with (for_resume)
         self._bot_timer: Timer | None = None  # the bot's next action, waiting for ``delay``
         self._bot_thinking = False  # the bot decides on a thread
+        self.hinting = False  # a hint is being looked for, on a thread
 
     # -- construction --------------------------------------------------------------------
     @classmethod
@@ -560,9 +569,26 @@ class XpressApp(App[None]):
 
     async def action_hint(self) -> None:
         m = self.match
-        if m is None or not self._my_turn() or m.state.phase != "place":
+        if m is None or not self._my_turn() or m.state.phase != "place" or self.hinting:
             return
-        action = hint(XPRESS, m.observation(self.human), 1.0)
+        self.hinting = True
+        self.message = self.t("game.hint_looking")
+        await self.refresh_view()
+        self._find_hint(m.state, m.observation(self.human))
+
+    @work(thread=True, group="hint")
+    def _find_hint(self, before: XpressState, obs: XpressObservation) -> None:
+        """The hint's search (up to a second) on a thread, as the bot's decisions."""
+        self.post_message(HintFound(before, hint(XPRESS, obs, 1.0)))
+
+    async def on_hint_found(self, message: HintFound) -> None:
+        """Select the dice of the hint's placement (if the position is still the one asked
+        about)."""
+        self.hinting = False
+        m = self.match
+        if m is None or m.state is not message.before:
+            return
+        action = message.action
         if not isinstance(action, Place):
             self.message = self.t("xpress.tui.no_hint")
         else:
