@@ -184,7 +184,7 @@ class ClusterNode:
                 self.relay.close_remote(conn)
             else:
                 conn.closed = True
-                asyncio.get_running_loop().create_task(conn.safe_close(MOVED_CLOSE))
+                conn.close_soon(MOVED_CLOSE)
         rt.conns.clear()
         self.lobby.invalidate()
 

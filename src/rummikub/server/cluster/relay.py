@@ -179,7 +179,7 @@ class Relay:
     def _moved(self, conn: Connection) -> None:
         self._forget(conn)
         conn.closed = True
-        asyncio.get_running_loop().create_task(conn.safe_close(MOVED_CLOSE))
+        conn.close_soon(MOVED_CLOSE)
 
     def on_node(self, data: str) -> None:
         """A message of another node's room for a client of this node."""
@@ -191,7 +191,7 @@ class Relay:
         if text.startswith("!"):
             self._forget(conn)
             conn.closed = True
-            asyncio.get_running_loop().create_task(conn.safe_close(int(text[1:])))
+            conn.close_soon(int(text[1:]))
             return
         conn.send_text(text)
 

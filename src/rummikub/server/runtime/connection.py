@@ -20,6 +20,9 @@ MAX_QUEUE = 256
 #: the close code of a connection whose session ended (logged out, the password changed, the
 #: account deleted): the page connects again, as the guest it now is
 SESSION_ENDED = 4001
+#: the closing sockets' tasks, held until done (the event loop holds its tasks weakly: a close
+#: nobody held could be collected before the client heard it, and he would wait in silence)
+_CLOSING: set[asyncio.Task[None]] = set()
 
 
 class Connection:
@@ -115,9 +118,15 @@ class Connection:
         if self.queue.qsize() >= MAX_QUEUE:  # a client that does not read: cut it off
             self.closed = True
             self.queue.put_nowait(None)
-            asyncio.get_running_loop().create_task(self.safe_close(1008))
+            self.close_soon(1008)
             return
         self.queue.put_nowait(text)
+
+    def close_soon(self, code: int) -> None:
+        """Close the socket with ``code`` in a task of its own (without waiting for it)."""
+        task = asyncio.get_running_loop().create_task(self.safe_close(code))
+        _CLOSING.add(task)
+        task.add_done_callback(_CLOSING.discard)
 
     async def safe_close(self, code: int) -> None:
         with contextlib.suppress(Exception):
