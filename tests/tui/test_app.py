@@ -15,6 +15,7 @@ from rummikub.tui import RummikubApp
 from rummikub.tui.screens import HandoverScreen, NewGameScreen, RoundEndScreen
 from rummikub.tui.widgets import RackView
 
+from ..waiting import until
 from .conftest import SIZE, FakeClock, click_hit, click_tile, duel, game, settle, table_text
 
 #: seconds enough for every deal of an evaluation: the hint is then the same on any machine
@@ -127,10 +128,7 @@ async def test_a_whole_round(make_app, clock: FakeClock, tmp_path: Path) -> None
             await click_tile(pilot, tile)
         await pilot.press("n", "e")
         await settle(pilot, app)
-        for _ in range(20):
-            if isinstance(app.screen, RoundEndScreen):
-                break
-            await pilot.pause(0.02)
+        await until(pilot, lambda: isinstance(app.screen, RoundEndScreen), "the round's end")
         end_screen = app.screen
         assert isinstance(end_screen, RoundEndScreen)
         text = _plain(end_screen, "#end-scores")

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
 from textual.color import Color
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
@@ -19,6 +21,7 @@ from rummikub.tui import RummikubApp, Session
 from rummikub.tui.screens import NewGameScreen
 from rummikub.tui.widgets import GameLog, RackView, TableView
 
+from ..waiting import until
 from .conftest import RULES, FakeClock, click_hit, click_tile, duel, game, rigged_match, settle
 
 pytestmark = pytest.mark.asyncio
@@ -275,16 +278,9 @@ async def test_the_new_game_form_lists_every_error_at_once(
         # a button ignores clicks while it shows its last press (Textual's "-active" effect, a
         # fifth of a second): a person fixing three fields takes longer than that, a test not
         start = screen.query_one("#start", Button)
-        for _ in range(200):
-            if not start.has_class("-active"):
-                break
-            await pilot.pause(0.02)
-        assert not start.has_class("-active")
+        await until(pilot, lambda: not start.has_class("-active"), "the button to settle")
         await pilot.click("#start")
-        for _ in range(1500):  # the game screen replaces the form (slowly on a busy machine)
-            await pilot.pause(0.02)
-            if not isinstance(app.screen, NewGameScreen):
-                break
+        await _left_form(pilot, app)
         assert not isinstance(app.screen, NewGameScreen), form_errors(app)
         session = app.session
         assert session is not None and session.rules.turn_seconds is None
@@ -330,12 +326,9 @@ async def test_two_people_get_player_names_not_you(size: tuple[int, int], lang: 
         assert screen.query_one("#name-1", Input).value == t("setup.bot_name", n=2)
 
 
-async def _left_form(pilot: object, app: RummikubApp) -> None:
+async def _left_form(pilot: Pilot[Any], app: RummikubApp) -> None:
     """Wait until the game screen replaced the form (slowly on a busy machine)."""
-    for _ in range(1500):
-        if not isinstance(app.screen, NewGameScreen):
-            return
-        await pilot.pause(0.02)  # type: ignore[attr-defined]
+    await until(pilot, lambda: not isinstance(app.screen, NewGameScreen), "the game screen")
 
 
 @SCREENS

@@ -3,24 +3,15 @@ what it needs by the clock (a loaded machine is slow), never by a count of pause
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from textual.pilot import Pilot
 
 from rummikub.tui.xpress_app import XpressApp
 
-#: how long a test waits for the bot or the round (far beyond what a quiet machine needs)
-PATIENCE = 120.0
+from ..waiting import PATIENCE, until
 
-
-async def until(pilot: Pilot[None], done: Callable[[], bool], what: str) -> None:
-    """Let the app run until ``done()``; fail, saying ``what`` was awaited, after
-    :data:`PATIENCE` seconds."""
-    deadline = time.monotonic() + PATIENCE
-    while not done():
-        assert time.monotonic() < deadline, f"waited {PATIENCE:.0f} s for {what}"
-        await pilot.pause(0.01)
+__all__ = ["PATIENCE", "ask_hint", "play_round", "until", "until_my_turn"]
 
 
 async def until_my_turn(app: XpressApp, pilot: Pilot[None]) -> None:
