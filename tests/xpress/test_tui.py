@@ -7,11 +7,14 @@ import asyncio
 import threading
 from pathlib import Path
 
+import pytest
+
 from rummikub.bots.simulate import simulate as simulate_games
+from rummikub.tui import xpress_app
 from rummikub.tui.xpress_app import DieWidget, TableView, XpressApp
 from rummikub.xpress import XpressRules, load_xpress, read_xpress, verify_xpress
-from rummikub.xpress.actions import XpressAction
-from rummikub.xpress.bots import get_bot
+from rummikub.xpress.actions import Place, XpressAction
+from rummikub.xpress.bots import get_bot, place_best
 from rummikub.xpress.dice_game import XPRESS
 from rummikub.xpress.observation import XpressObservation
 
@@ -106,6 +109,46 @@ def test_the_interface_stays_live_while_the_bot_thinks() -> None:
             held.go.set()
             await until(pilot, lambda: match.state is not before, "the bot's action")
             assert any(line.startswith("greedy placed") for line in app.logged), app.logged
+
+    asyncio.run(run())
+
+
+def test_the_interface_answers_keys_while_the_hint_searches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hint searches on a thread (up to a second): meanwhile the app says so and answers
+    the keys; the hint's dice are selected once it is found (here the hint is held until the
+    test lets it go, and gives greedy's placement)."""
+    asked, go = threading.Event(), threading.Event()
+
+    def held(game: object, obs: XpressObservation, seconds: float) -> XpressAction:
+        asked.set()
+        assert go.wait(PATIENCE), "the test never let the hint finish"
+        return place_best(obs)
+
+    monkeypatch.setattr(xpress_app, "hint", held)
+
+    async def run() -> None:
+        app = XpressApp.for_play(bot="greedy", seed=13, delay=0.0)
+        async with app.run_test(size=(110, 50)) as pilot:
+            match = app.match
+            assert match is not None
+            await until_my_turn(app, pilot)
+            # the deal (seed 13) lets the person at the keyboard place at once
+            assert match.state.phase == "place" and match.state.can_place
+            best = place_best(match.observation(app.human))
+            assert isinstance(best, Place)
+            await pilot.press("h")
+            await until(pilot, asked.is_set, "the hint to be asked")
+            assert app.hinting
+            assert "Looking for a hint" in str(app.query_one("#message").render())
+            first = match.state.hands[app.human][0].die
+            await pilot.press("1")  # a key answered while the hint searches
+            assert app.selected == {first}
+            go.set()
+            await until(pilot, lambda: not app.hinting, "the hint")
+            assert app.selected == set(best.dice)
+            assert str(app.query_one("#message").render()).startswith("Hint")
 
     asyncio.run(run())
 

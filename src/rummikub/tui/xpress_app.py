@@ -583,19 +583,21 @@ class XpressApp(App[None]):
 
     async def on_hint_found(self, message: HintFound) -> None:
         """Select the dice of the hint's placement (if the position is still the one asked
-        about)."""
-        self.hinting = False
-        m = self.match
-        if m is None or m.state is not message.before:
-            return
-        action = message.action
-        if not isinstance(action, Place):
-            self.message = self.t("xpress.tui.no_hint")
-        else:
-            self.selected = set(action.dice)
-            faces = [d.face for d in m.state.hand if d.die in self.selected]
-            self.message = self.t("xpress.tui.hint", faces=" ".join(str(f) for f in faces))
-        await self.refresh_view()
+        about); ``hinting`` until shown."""
+        try:
+            m = self.match
+            if m is None or m.state is not message.before:
+                return
+            action = message.action
+            if not isinstance(action, Place):
+                self.message = self.t("xpress.tui.no_hint")
+            else:
+                self.selected = set(action.dice)
+                faces = [d.face for d in m.state.hand if d.die in self.selected]
+                self.message = self.t("xpress.tui.hint", faces=" ".join(str(f) for f in faces))
+            await self.refresh_view()
+        finally:
+            self.hinting = False
 
     async def action_end_turn(self) -> None:
         m = self.match
