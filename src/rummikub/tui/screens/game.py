@@ -280,6 +280,11 @@ class GameScreen(Screen[None], TableEditing):
         self.redraw()
         self.query_one("#rack", RackView).focus()
 
+    def _showing(self) -> bool:
+        """Whether the screen is there to show a result its thread found: attached, and the
+        app not shutting down (its widgets may already be gone while ``is_attached`` holds)."""
+        return self.is_attached and self.app.is_running
+
     @work(thread=True, group="bot")
     def run_bot(self, seat: int) -> None:
         action, ms = self.session.bot_action(seat)
@@ -287,7 +292,7 @@ class GameScreen(Screen[None], TableEditing):
 
     def bot_done(self, seat: int, action: Action, ms: int) -> None:
         session = self.session
-        if session.current != seat or session.match.round_over or not self.is_attached:
+        if session.current != seat or session.match.round_over or not self._showing():
             return
         before = session.match.state.table
         log = session.play_bot(seat, action, ms)
@@ -547,7 +552,7 @@ class GameScreen(Screen[None], TableEditing):
         keep: int = 0,
     ) -> None:
         ed = self.editor
-        if ed is None or self.session.current != seat:
+        if ed is None or self.session.current != seat or not self._showing():
             return
         if error is not None:
             self.message = self.t("game.hint_unavailable")
