@@ -31,7 +31,7 @@ import time
 from rummikub.bots.tournament.stats import wilson
 from rummikub.xpress import XpressMatch, XpressPlayer
 from rummikub.xpress.actions import Throw, XpressAction
-from rummikub.xpress.bots import GreedyBot, place_best
+from rummikub.xpress.bots import GreedyBot
 from rummikub.xpress.ranking import (
     _future_sums,
     _lead,
@@ -42,6 +42,8 @@ from rummikub.xpress.ranking import (
 
 #: actions a rollout may take before its round counts as abandoned (scoring nothing)
 MAX_ACTIONS = 2000
+#: every choice in the rollouts but the keeper's throws (``greedy`` keeps no state)
+_GREEDY = GreedyBot()
 
 
 def _rollout(match: XpressMatch, me: int, keeper: bool) -> tuple[int, ...]:
@@ -52,15 +54,11 @@ def _rollout(match: XpressMatch, me: int, keeper: bool) -> tuple[int, ...]:
         state = match.state
         if state.end is not None:
             return state.end.scores
-        if state.phase == "throw":
-            hand = state.hand
-            if keeper and state.current == me:
-                again = _thrown_by_keeper(hand, state.layout, state.rules.joker_value)
-                action: XpressAction = Throw(tuple(d.die for d in hand if d.die in again))
-            else:
-                action = Throw(tuple(d.die for d in hand))
+        if keeper and state.current == me and state.phase == "throw":
+            again = _thrown_by_keeper(state.hand, state.layout, state.rules.joker_value)
+            action: XpressAction = Throw(tuple(d.die for d in state.hand if d.die in again))
         else:
-            action = place_best(match.observation(state.current))
+            action = _GREEDY.act(match.observation(state.current))
         match.act(action)
     return (0,) * len(match.players)
 
@@ -95,7 +93,6 @@ def _match(task: tuple[int, int, bool]) -> tuple[float, float, int]:
     names = ["greedy", "greedy"]
     names[seat] = "clairvoyant"
     match = XpressMatch([XpressPlayer(n, "bot", n) for n in names], seed)
-    greedy = GreedyBot(seed)
     spent, decisions = 0.0, 0
     while True:
         while match.state.end is None:
@@ -106,7 +103,7 @@ def _match(task: tuple[int, int, bool]) -> tuple[float, float, int]:
                 spent += time.perf_counter() - started
                 decisions += 1
             else:
-                action = greedy.act(match.observation(state.current))
+                action = _GREEDY.act(match.observation(state.current))
             match.act(action)
         if match.over:
             break

@@ -624,19 +624,22 @@ class XpressApp(App[None]):
         """Start the bot's next action, after ``delay``, when it is the bot's turn and none is
         under way. The timer is kept (an asyncio task only weakly held can be lost with its
         step), and the decision is made on a thread (:meth:`_think`)."""
+        if self._bot_to_move() and self._bot_timer is None and not self._bot_thinking:
+            self._bot_timer = self.set_timer(max(self.delay, 0.001), self._start_bot)
+
+    def _bot_to_move(self) -> bool:
         m = self.match
-        if m is None or self.bot is None or m.state.end is not None:
-            return
-        if m.state.current == self.human or self._bot_timer is not None or self._bot_thinking:
-            return
-        self._bot_timer = self.set_timer(max(self.delay, 0.001), self._start_bot)
+        return (
+            m is not None
+            and self.bot is not None
+            and m.state.end is None
+            and m.state.current != self.human
+        )
 
     def _start_bot(self) -> None:
         self._bot_timer = None
         m = self.match
-        if m is None or self.bot is None or m.state.end is not None:
-            return
-        if m.state.current == self.human:
+        if m is None or self.bot is None or not self._bot_to_move():
             return
         self._bot_thinking = True
         self._think(self.bot, m.state, m.observation(m.state.current))
