@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -228,6 +229,58 @@ def test_replay_viewer_shows_each_turns_verdict() -> None:
             assert better in message.replace("\n", " ")
             await pilot.press("v")
             assert "Analysis:" not in str(app.query_one("#message").render())
+
+    asyncio.run(run())
+
+
+def test_the_replay_steps_on_while_a_verdict_is_judged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A turn's verdict is judged on a thread (the first takes about a second): meanwhile the
+    viewer says so and steps on; the verdict appears once judged, each turn judged once (here
+    the judgement is held until the test lets it go)."""
+    from rummikub.analysis.xpress import judge_xpress_steps as real
+
+    asked: list[tuple[int, int]] = []
+    go = threading.Event()
+
+    def held(steps: list[Any], **options: Any) -> Any:
+        asked.append((steps[0].round, steps[0].turn))
+        assert go.wait(PATIENCE), "the test never let the judgement finish"
+        return real(steps, **options)
+
+    monkeypatch.setattr(xpress_app, "judge_xpress_steps", held)
+    rec = load_xpress(
+        next(
+            simulate_games(XPRESS, XpressRules(), ["greedy", "greedy"], games=1, seed=4, players=2)
+        )
+    )
+
+    async def run() -> None:
+        app = XpressApp.for_replay(rec, lang="en")
+        async with app.run_test(size=(110, 50)) as pilot:
+            await pilot.press("right", "v")
+            first = (app.steps[0].round, app.steps[0].turn)
+            await until(pilot, lambda: asked == [first], "the first turn to be judged")
+            assert "judging this turn" in str(app.query_one("#message").render())
+            # the seeded game's first turn places and ends: its second step is the same turn
+            await pilot.press("right")  # the viewer steps on while the judgement is held
+            assert app.step_index == 1
+            assert (app.steps[1].round, app.steps[1].turn) == first
+            assert "judging this turn" in str(app.query_one("#message").render())
+            go.set()
+            await until(pilot, lambda: first in app._judged, "the verdict")
+            verdict = app.judged(*first)
+            assert verdict is not None
+            await until(
+                pilot,
+                lambda: "judging" not in str(app.query_one("#message").render()),
+                "the verdict to be shown",
+            )
+            message = str(app.query_one("#message").render()).replace("\n", " ")
+            assert app.verdict_text(app.steps[1]) in message
+            assert asked == [first]  # judged once, though shown on two steps
+            # the thread's judgement is the analysis's: the turn judged as `rummikub analyse`
+            steps = [s for s in app.steps if (s.round, s.turn) == first]
+            assert verdict == real(steps, ms=rec.rounds[0].turns[0].ms, scores=(0, 0))
 
     asyncio.run(run())
 

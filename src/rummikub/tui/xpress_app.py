@@ -188,6 +188,15 @@ class BotDecided(_Found):
     """The bot's action."""
 
 
+class TurnJudged(Message):
+    """The analysis of turn ``key`` (round, turn) of a replay, made on a thread."""
+
+    def __init__(self, key: tuple[int, int], judged: TurnAnalysis | None) -> None:
+        super().__init__()
+        self.key = key
+        self.judged = judged
+
+
 @dataclass(slots=True)
 class _View:
     """What the screen shows: a state, the names, the match scores, the round number."""
@@ -251,6 +260,7 @@ class XpressApp(App[None]):
         self.logged: list[str] = []  # the lines of the log, as written
         self.analysing = False  # the replay shows each turn's verdict (V)
         self._judged: dict[tuple[int, int], TurnAnalysis | None] = {}
+        self._judging: set[tuple[int, int]] = set()  # turns being judged on a thread
         self.resumed = False  # a saved match gone on with (for_resume)
         self._bot_timer: Timer | None = None  # the bot's next action, waiting for ``delay``
         self._bot_thinking = False  # the bot decides on a thread
@@ -734,22 +744,50 @@ class XpressApp(App[None]):
             "xpress.tui.replay_step", step=self.step_index + 1, steps=len(self.steps), what=what
         )
         if self.analysing and self.step_index >= 0:
-            self.message += "\n" + self.verdict_text(self.steps[self.step_index])
+            step = self.steps[self.step_index]
+            key = (step.round, step.turn)
+            if key in self._judged:
+                self.message += "\n" + self.verdict_text(step)
+            else:  # judged on a thread (the first takes the playouts' loading too)
+                self.message += "\n" + self.t("replay.judging")
+                if key not in self._judging:
+                    self._judging.add(key)
+                    self._judge(key)
         await self.refresh_view()
 
     def judged(self, ri: int, ti: int) -> TurnAnalysis | None:
-        """The analysis of turn ``ti`` of round ``ri`` (judged once, when first shown)."""
-        assert self.record is not None
+        """The analysis of turn ``ti`` of round ``ri`` (judged once, when first needed)."""
         if (ri, ti) not in self._judged:
-            steps = [s for s in self.steps if (s.round, s.turn) == (ri, ti)]
-            ms = self.record.rounds[ri].turns[ti].ms
-            totals = [0] * self.record.rules.players
-            for rd in self.record.rounds[:ri]:  # the match's standing before the round
-                if rd.end is not None:
-                    totals = [a + b for a, b in zip(totals, rd.end.scores, strict=True)]
-            # no time limit: the same judgement as ``rummikub analyse`` gives
-            self._judged[ri, ti] = judge_xpress_steps(steps, ms=ms, scores=tuple(totals))
+            self._judged[ri, ti] = self._judgement(ri, ti)
         return self._judged[ri, ti]
+
+    def _judgement(self, ri: int, ti: int) -> TurnAnalysis | None:
+        """Turn ``ti`` of round ``ri`` judged as ``rummikub analyse`` judges it (no time
+        limit: the same judgement on every machine)."""
+        assert self.record is not None
+        steps = [s for s in self.steps if (s.round, s.turn) == (ri, ti)]
+        ms = self.record.rounds[ri].turns[ti].ms
+        totals = [0] * self.record.rules.players
+        for rd in self.record.rounds[:ri]:  # the match's standing before the round
+            if rd.end is not None:
+                totals = [a + b for a, b in zip(totals, rd.end.scores, strict=True)]
+        return judge_xpress_steps(steps, ms=ms, scores=tuple(totals))
+
+    @work(thread=True, group="judge")
+    def _judge(self, key: tuple[int, int]) -> None:
+        """A turn's verdict found on a thread (tens of milliseconds a turn, the first about a
+        second), so that stepping through the replay never waits for it."""
+        self.post_message(TurnJudged(key, self._judgement(*key)))
+
+    async def on_turn_judged(self, message: TurnJudged) -> None:
+        """Keep the verdict; show it if its turn is still the one shown."""
+        self._judging.discard(message.key)
+        self._judged[message.key] = message.judged
+        if not self.analysing or self.step_index < 0 or not self.is_running:
+            return
+        step = self.steps[self.step_index]
+        if (step.round, step.turn) == message.key:
+            await self.action_step(0)
 
     def verdict_text(self, step: XpressStep) -> str:
         """The verdict of the turn ``step`` belongs to, its findings and what was better."""
