@@ -13,7 +13,7 @@ import pytest
 from rummikub.bots.simulate import simulate as simulate_games
 from rummikub.tui import xpress_app
 from rummikub.tui.xpress_app import DieWidget, TableView, XpressApp
-from rummikub.xpress import XpressRules, load_xpress, read_xpress, verify_xpress
+from rummikub.xpress import XpressRecord, XpressRules, load_xpress, read_xpress, verify_xpress
 from rummikub.xpress.actions import Place, XpressAction
 from rummikub.xpress.bots import get_bot, place_best
 from rummikub.xpress.dice_game import XPRESS
@@ -154,12 +154,14 @@ def test_the_interface_answers_keys_while_the_hint_searches(
     asyncio.run(run())
 
 
+def _greedy_game() -> XpressRecord:
+    """A seeded match of greedy against greedy, as a record to replay."""
+    games = simulate_games(XPRESS, XpressRules(), ["greedy", "greedy"], games=1, seed=4, players=2)
+    return load_xpress(next(games))
+
+
 def test_replay_steps_through_a_record() -> None:
-    rec = load_xpress(
-        next(
-            simulate_games(XPRESS, XpressRules(), ["greedy", "greedy"], games=1, seed=4, players=2)
-        )
-    )
+    rec = _greedy_game()
 
     async def run() -> None:
         app = XpressApp.for_replay(rec, lang="sv")
@@ -248,11 +250,7 @@ def test_the_replay_steps_on_while_a_verdict_is_judged(monkeypatch: pytest.Monke
         return real(steps, **options)
 
     monkeypatch.setattr(xpress_app, "judge_xpress_steps", held)
-    rec = load_xpress(
-        next(
-            simulate_games(XPRESS, XpressRules(), ["greedy", "greedy"], games=1, seed=4, players=2)
-        )
-    )
+    rec = _greedy_game()
 
     async def run() -> None:
         app = XpressApp.for_replay(rec, lang="en")
@@ -307,11 +305,7 @@ def test_the_key_line_lists_the_dice_keys_in_the_interface_language() -> None:
 
 
 def test_sets_on_the_table_are_numbered_between_bars_as_in_the_tile_game() -> None:
-    rec = load_xpress(
-        next(
-            simulate_games(XPRESS, XpressRules(), ["greedy", "greedy"], games=1, seed=4, players=2)
-        )
-    )
+    rec = _greedy_game()
     steps = XpressApp.for_replay(rec).steps
     index = next(i for i, step in enumerate(steps) if len(step.after.table.melds) >= 2)
     melds = steps[index].after.table.melds
