@@ -13,8 +13,8 @@ from rummikub.bots.evaluation import best_move, candidate_moves, evaluate, judge
 from rummikub.core import Draw, IllegalPlayError, RulesError, Table
 from rummikub.xpress import EndTurn, Place, Throw, XpressMatch, XpressRules, get_bot, observe
 from rummikub.xpress.actions import XpressAction
-from rummikub.xpress.ranking import _thrown_by_keeper, low_dice, rank
-from rummikub.xpress.state import XpressState
+from rummikub.xpress.ranking import HOLD_BACKS, _thrown_by_keeper, low_dice, rank
+from rummikub.xpress.state import XpressState, apply, validate
 
 from .xpress_helpers import dice_of, make_state
 
@@ -45,6 +45,39 @@ def test_keeping_a_run_beats_throwing_it_away() -> None:
     # dice that could share a set
     cands = candidate_moves(obs)
     assert Throw(tuple(sorted(d.die for d in state.hand))) in cands and len(cands) > 1
+
+
+def _placed(action: XpressAction) -> frozenset[int]:
+    assert isinstance(action, Place)
+    return frozenset(action.dice)
+
+
+def test_placements_holding_a_die_back_are_candidates_at_every_placement() -> None:
+    """The most dice (R4 onto the run, the group of nines), the best placements holding one of
+    its dice back (at most HOLD_BACKS, by dice then points, alike ones once), every one legal;
+    after a first placement of the turn too."""
+    state = make_state("R4 K9 B9 O9 O2", "B1 B5 O7 O11 K12", "R1 R2 R3 | K6 K7 K8")
+    cands = candidate_moves(observe(state, 0))
+    for action in cands:
+        validate(state, action)
+    placed = [_placed(a) for a in cands]
+    assert placed == [
+        frozenset(dice_of(state, "R4 K9 B9 O9")),
+        frozenset(dice_of(state, "K9 B9 O9")),  # R4 held back
+        frozenset(dice_of(state, "R4 K9")),  # B9 (or O9) held back: the nines' group broken
+        frozenset(dice_of(state, "R4")),  # K9 held back
+    ]
+    assert len(cands) <= 2 + HOLD_BACKS
+    # R4 placed first: the group of nines must go down before the turn ends, or K9 alone
+    after = apply(state, Place(dice_of(state, "R4"), Table.parse("R1 R2 R3 R4 | K6 K7 K8")))
+    assert after.placed == 1
+    later = candidate_moves(observe(after, 0))
+    for action in later:
+        validate(after, action)
+    assert [_placed(a) for a in later] == [
+        frozenset(dice_of(after, "K9 B9 O9")),
+        frozenset(dice_of(after, "K9")),  # onto K6 K7 K8, holding the group back
+    ]
 
 
 def test_the_low_dice_are_kept_as_a_candidate_and_by_the_playouts_player() -> None:
