@@ -17,9 +17,9 @@ could share a set, keeping the low dice (:func:`low_dice`: jokers, and faces cou
 :data:`LOW_MARGIN` below their die's mean) and keeping those with the screen's choice.
 After the throw (and after each placement of the turn): the placement of the most dice (then
 the most points), the same placement keeping its jokers back, the best placements that hold
-one of its dice back (at most :data:`HOLD_BACKS`, by dice then points; one may place as many
-dice as the first, others), and ending the turn when the rules allow it; a placement that
-empties the hand (going out) is then the only candidate.
+one of its dice back (at most :data:`HOLD_BACKS`, by dice then points: one may place as many
+dice as the first, with other faces), and ending the turn when the rules allow it; a placement
+that empties the hand (going out) is then the only candidate.
 
 **The model.** Both hands lie open: what nobody knows is the faces of the throws to come. A
 sample is one future of the dice: die *d* thrown *t* turns from now shows the face that the
