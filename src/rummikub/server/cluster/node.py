@@ -183,7 +183,6 @@ class ClusterNode:
             if conn.remote:
                 self.relay.close_remote(conn)
             else:
-                conn.closed = True
                 conn.close_soon(MOVED_CLOSE)
         rt.conns.clear()
         self.lobby.invalidate()

@@ -178,7 +178,6 @@ class Relay:
 
     def _moved(self, conn: Connection) -> None:
         self._forget(conn)
-        conn.closed = True
         conn.close_soon(MOVED_CLOSE)
 
     def on_node(self, data: str) -> None:
@@ -190,7 +189,6 @@ class Relay:
         conn.via = via
         if text.startswith("!"):
             self._forget(conn)
-            conn.closed = True
             conn.close_soon(int(text[1:]))
             return
         conn.send_text(text)

@@ -116,14 +116,15 @@ class Connection:
         if self.closed:
             return
         if self.queue.qsize() >= MAX_QUEUE:  # a client that does not read: cut it off
-            self.closed = True
             self.queue.put_nowait(None)
             self.close_soon(1008)
             return
         self.queue.put_nowait(text)
 
     def close_soon(self, code: int) -> None:
-        """Close the socket with ``code`` in a task of its own (without waiting for it)."""
+        """Mark the connection closed (nothing more is sent) and close the socket with ``code``
+        in a task of its own (without waiting for it)."""
+        self.closed = True
         task = asyncio.get_running_loop().create_task(self.safe_close(code))
         _CLOSING.add(task)
         task.add_done_callback(_CLOSING.discard)
