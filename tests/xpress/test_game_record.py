@@ -197,7 +197,9 @@ def test_expert_keeps_useful_dice() -> None:
     state = dataclasses.replace(state, phase="throw")
     action = ExpertBot(3, samples=30, max_seconds=None).act(observe(state, 0))
     assert isinstance(action, Throw)
-    assert set(action.dice) == {9, 3, 14, 15}  # keeps the pair of the run, throws the rest
+    # keeps the pair of the run and the low B2 O1, throws B1 and O3: at 2,048 futures the
+    # ranking gives that 0.526 of the match, keeping the pair alone 0.510, throwing all 0.489
+    assert set(action.dice) == {3, 15}
     greedy = GreedyBot().act(observe(state, 0))
     assert isinstance(greedy, Throw) and set(greedy.dice) == {d.die for d in mine}
 

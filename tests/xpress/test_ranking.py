@@ -4,6 +4,8 @@ chances over positions from seeded games."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -12,6 +14,7 @@ from rummikub.analysis.xpress_throws import turn_loss
 from rummikub.bots.evaluation import best_move, candidate_moves, evaluate, judge_seed, rank_moves
 from rummikub.core import Draw, IllegalPlayError, RulesError, Table
 from rummikub.xpress import EndTurn, Place, Throw, XpressMatch, XpressRules, get_bot, observe
+from rummikub.xpress import ranking as xpress_ranking
 from rummikub.xpress.actions import XpressAction
 from rummikub.xpress.ranking import HOLD_BACKS, _thrown_by_keeper, low_dice, rank
 from rummikub.xpress.state import XpressState, apply, validate
@@ -78,6 +81,37 @@ def test_placements_holding_a_die_back_are_candidates_at_every_placement() -> No
         frozenset(dice_of(after, "K9 B9 O9")),
         frozenset(dice_of(after, "K9")),  # onto K6 K7 K8, holding the group back
     ]
+
+
+def test_the_broad_screen_adds_the_keep_choices_the_playouts_judge_best(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every die low (O1 O2 O4), a run O7-O10 on the table: the quick screen offers throwing
+    everything or keeping O4 only; the playouts' broad screen of keep-choices adds keeping
+    O1 O2 (a run wanting O3 to go out), which the ranking then plays. Its two screens play 8
+    futures, then 32; at a time limit already passed, one future each."""
+    state = make_state("O1 O2 O4", "K10 K10", "K12 B12 O12 | R11 B11 J | B1 B2 J | O7 O8 O9 O10",
+                       phase="throw")  # fmt: skip
+    obs = observe(state, 0)
+    keep_runs_start = Throw(dice_of(state, "O4"))
+    screens: list[set[int]] = []
+    real_rank = xpress_ranking.rank
+
+    def spied(*args: Any, **kwargs: Any) -> Any:
+        ranked = real_rank(*args, **kwargs)
+        screens.append({j.samples for _, j in ranked})
+        return ranked
+
+    monkeypatch.setattr(xpress_ranking, "rank", spied)
+    cands = candidate_moves(obs)
+    assert screens == [{8}, {32}]
+    assert keep_runs_start in cands
+    assert real_rank(obs, cands, samples=32, seed=judge_seed(obs))[0][0] == keep_runs_start
+    screens.clear()
+    assert candidate_moves(obs, 0.0)[: len(cands) - 3] == cands[: len(cands) - 3]
+    assert screens == [{1}, {1}]
+    monkeypatch.setattr(xpress_ranking, "BROAD_FINALISTS", 0)
+    assert keep_runs_start not in candidate_moves(obs)
 
 
 def test_the_low_dice_are_kept_as_a_candidate_and_by_the_playouts_player() -> None:

@@ -92,7 +92,7 @@ def judge_throw(
     if len(hand) <= 1:
         return None
     started = time.monotonic()
-    cands = candidate_moves(obs)
+    cands = candidate_moves(obs, None if time_limit is None else time_limit / 2)
     mine = frozenset(thrown)
     index = next(
         (i for i, c in enumerate(cands) if isinstance(c, Throw) and frozenset(c.dice) == mine),

@@ -264,7 +264,7 @@ def candidate_moves(
     if isinstance(obs, XpressObservation):
         from rummikub.xpress.ranking import candidate_moves as xpress_candidates
 
-        return xpress_candidates(obs)
+        return xpress_candidates(obs, time_limit)
     from rummikub.bots.search import SearchParams, candidates
     from rummikub.bots.strategic import StrategyParams, best_play, policy_play
 

@@ -14,7 +14,13 @@ forward selection of single dice and partner pairs by the mean value of the plac
 after the next throw, :data:`SCREEN_SAMPLES` simulated throws), each step of that selection a
 candidate (at most :data:`THROW_CANDIDATES` with throwing everything), keeping every die that
 could share a set, keeping the low dice (:func:`low_dice`: jokers, and faces counting at least
-:data:`LOW_MARGIN` below their die's mean) and keeping those with the screen's choice.
+:data:`LOW_MARGIN` below their die's mean) and keeping those with the screen's choice; then,
+with the compiled playouts, the :data:`BROAD_FINALISTS` best of a broad screen of other
+keep-choices (:func:`_broad_keeps`: every one for a small hand) played out as below, first in
+:data:`BROAD_FUTURES` futures, the best :data:`BROAD_SECOND` again in
+:data:`BROAD_SECOND_FUTURES` others (the quick screen judges a choice by the next placement
+only, and misses choices the playouts prefer: keeping O1 O2 of O1 O2 O4 when every die is
+low).
 After the throw (and after each placement of the turn): the placement of the most dice (then
 the most points), the same placement keeping its jokers back, the best placements that hold
 one of its dice back (at most :data:`HOLD_BACKS`, by dice then points: one may place as many
@@ -65,6 +71,7 @@ first use (:data:`FRESH_ROUNDS` rounds, about 0.4 s) — counts in it.
 from __future__ import annotations
 
 import bisect
+import itertools
 import json
 import random
 import statistics
@@ -129,6 +136,16 @@ HOLD_BACKS = 4
 #: below: 57.8%), and as the player's own policy in the playouts it made the expert stronger
 #: (docs/xpress.md)
 LOW_MARGIN = 2.5
+#: keep-choices the screen of the playouts adds to a throw's candidates (0: none)
+BROAD_FINALISTS = 3
+#: futures every keep-choice of the broad screen is played in first
+BROAD_FUTURES = 8
+#: the best keep-choices of that first screen played again, in futures of their own
+BROAD_SECOND = 12
+#: futures those are played in
+BROAD_SECOND_FUTURES = 32
+#: a hand of at most this many dice has every keep-choice screened
+BROAD_ALL = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -570,15 +587,65 @@ def _lead(obs: XpressObservation) -> tuple[int, int]:
 # -- candidates ------------------------------------------------------------------------------
 
 
-def candidate_moves(obs: XpressObservation) -> list[XpressAction]:
+def candidate_moves(obs: XpressObservation, time_limit: float | None = None) -> list[XpressAction]:
     """The moves worth comparing for the player to move (module docstring: the candidates);
-    one move when there is no choice."""
+    one move when there is no choice. ``time_limit`` (seconds) bounds the broad screen of a
+    throw's keep-choices (:func:`_broad_finalists`)."""
+    deadline = _deadline(time_limit)
     if obs.current != obs.player:
         raise RulesError("moves are ranked for the player to move only", field="player")
     state = state_of(obs)
     if obs.phase == "throw":
-        return _throw_candidates(state, judge_seed(obs))
+        seed = judge_seed(obs)
+        found = _throw_candidates(state, seed)
+        if BROAD_FINALISTS > 0 and len(state.hand) > 1 and _kernel() is not None:
+            found += _broad_finalists(obs, seed, found, deadline)
+        return found
     return _placement_candidates(state)
+
+
+def _broad_keeps(state: XpressState) -> list[frozenset[int]]:
+    """The keep-choices the broad screen plays out: every one for a hand of at most
+    :data:`BROAD_ALL` dice; for more, keeping one to three of the dice worth keeping (low, or
+    able to share a set with another die or the table), the same with the low dice, and the
+    low dice less one of them."""
+    hand = state.hand
+    dice = [d.die for d in hand]
+    if len(dice) <= BROAD_ALL:
+        return [frozenset(k) for r in range(len(dice)) for k in itertools.combinations(dice, r)]
+    table_faces = state.table.tiles()
+    low = low_dice(hand, state.layout, state.rules.joker_value)
+    pool = [d.die for d in hand if d.die in low
+            or has_partner(d.face, [o.face for o in hand if o != d] + table_faces)]  # fmt: skip
+    small = [frozenset(k) for r in range(1, 4) for k in itertools.combinations(pool, r)]
+    return small + [k | low for k in small] + [low - {d} for d in low]
+
+
+def _broad_finalists(
+    obs: XpressObservation, seed: int, found: Sequence[XpressAction], deadline: float | None
+) -> list[XpressAction]:
+    """The keep-choices beside ``found`` (:func:`_broad_keeps`) that the playouts judge best:
+    all played in :data:`BROAD_FUTURES` futures, the best :data:`BROAD_SECOND` of them again
+    in :data:`BROAD_SECOND_FUTURES` others (the first screen's luck left behind), the best
+    :data:`BROAD_FINALISTS` of those; half the time left to each screen."""
+    state = state_of(obs)
+    dice = [d.die for d in state.hand]
+    have = {frozenset(a.dice) for a in found if isinstance(a, Throw)}
+    throws: list[XpressAction] = []
+    for keep in dict.fromkeys(_broad_keeps(state)):
+        thrown = tuple(d for d in dice if d not in keep)
+        if thrown and frozenset(thrown) not in have:
+            throws.append(Throw(thrown))
+    if not throws:
+        return []
+    left = None if deadline is None else max(0.0, (deadline - time.monotonic()) / 2)
+    first = rank(obs, throws, samples=BROAD_FUTURES, seed=f"broad/{seed}", time_limit=left,
+                 trusted=range(len(throws)))  # fmt: skip
+    best = [a for a, _ in first[:BROAD_SECOND]]
+    left = None if deadline is None else max(0.0, deadline - time.monotonic())
+    second = rank(obs, best, samples=BROAD_SECOND_FUTURES, seed=f"broad2/{seed}",
+                  time_limit=left, trusted=range(len(best)))  # fmt: skip
+    return [a for a, _ in second[:BROAD_FINALISTS]]
 
 
 def _throw_candidates(state: XpressState, seed: int) -> list[XpressAction]:
