@@ -14,10 +14,18 @@ from textual.pilot import Pilot
 PATIENCE = 120.0
 
 
-async def until(pilot: Pilot[Any], done: Callable[[], bool], what: str) -> None:
-    """Let the app run until ``done()``; fail, saying ``what`` was awaited, after
-    :data:`PATIENCE` seconds."""
+async def until(
+    pilot: Pilot[Any],
+    done: Callable[[], bool],
+    what: str,
+    *,
+    state: Callable[[], str] | None = None,
+) -> None:
+    """Let the app run until ``done()``; fail, saying ``what`` was awaited (and ``state()``,
+    what the app was doing then), after :data:`PATIENCE` seconds."""
     deadline = time.monotonic() + PATIENCE
     while not done():
-        assert time.monotonic() < deadline, f"waited {PATIENCE:.0f} s for {what}"
+        if time.monotonic() >= deadline:
+            seen = "" if state is None else f" ({state()})"
+            raise AssertionError(f"waited {PATIENCE:.0f} s for {what}{seen}")
         await pilot.pause(0.01)

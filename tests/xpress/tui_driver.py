@@ -18,10 +18,19 @@ async def until_my_turn(app: XpressApp, pilot: Pilot[None]) -> None:
     """Wait until the bot has handed the turn over (or the round has ended)."""
     match = app.match
     assert match is not None
+
+    def doing() -> str:  # what the app was doing, should the bot never hand the turn over
+        state = match.state
+        return (
+            f"seat {state.current} to {state.phase}, {state.placed} placed; bot thinking "
+            f"{app._bot_thinking}, timer {app._bot_timer}; last lines {app.logged[-3:]}"
+        )
+
     await until(
         pilot,
         lambda: match.state.end is not None or match.state.current == app.human,
         "the bot to hand the turn over",
+        state=doing,
     )
 
 
